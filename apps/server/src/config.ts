@@ -1,0 +1,145 @@
+/** Every setting, parsed once from the environment (README lists them). */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Defaults published with BladeX and its browser clients: never acceptable in production. */
+export const KNOWN_DEFAULT_SECRETS = new Set([
+  'bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject',
+  'O2BEeIv399qHQNhD6aGW8R8DEj4bqHXm',
+  'saber_secret',
+  'sword_secret',
+  'changeme',
+  'secret',
+]);
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  APP_MODE: z.enum(['demo', 'production']).default('demo'),
+  JWT_SECRET: optionalString,
+  WIRE_AES_KEY: optionalString,
+  CLIENT_ID: optionalString,
+  CLIENT_SECRET: optionalString,
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(604800),
+  PUBLIC_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WECHAT_OAUTH_URL: optionalString,
+  WECHAT_API_URL: optionalString,
+  WECHAT_WORK_API_URL: optionalString,
+  SMS_HTTP_URL: optionalString,
+  SMS_HTTP_TOKEN: optionalString,
+  MAIL_HTTP_URL: optionalString,
+  MAIL_HTTP_TOKEN: optionalString,
+  WEB_DIST: optionalString,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  mode: 'demo' | 'production';
+  jwtSecret: string;
+  wireAesKey: string;
+  clientId: string;
+  clientSecret: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  publicUrl?: string;
+  logLevel: string;
+  wechat: { oauthUrl: string; apiUrl: string; workApiUrl: string };
+  sms: { httpUrl?: string; httpToken?: string };
+  mail: { httpUrl?: string; httpToken?: string };
+  webDist?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Secrets that demo mode generates once and keeps in the data folder. */
+function demoSecrets(dataDir: string): { jwtSecret: string; wireAesKey: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file))
+    return JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; wireAesKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    // 32 printable characters: the browser client parses the key as UTF-8.
+    wireAesKey: randomBytes(24).toString('base64url').slice(0, 32),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid settings: ${detail}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  let jwtSecret = e.JWT_SECRET;
+  let wireAesKey = e.WIRE_AES_KEY;
+  let clientId = e.CLIENT_ID;
+  let clientSecret = e.CLIENT_SECRET;
+
+  if (e.APP_MODE === 'production') {
+    const problems: string[] = [];
+    const need = (name: string, value: string | undefined) => {
+      if (!value) problems.push(`${name} is missing`);
+      else if (KNOWN_DEFAULT_SECRETS.has(value)) problems.push(`${name} is a published default`);
+    };
+    need('JWT_SECRET', jwtSecret);
+    need('WIRE_AES_KEY', wireAesKey);
+    need('CLIENT_SECRET', clientSecret);
+    if (!clientId) problems.push('CLIENT_ID is missing');
+    if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must have at least 32 characters');
+    if (!e.PUBLIC_URL) problems.push('PUBLIC_URL is missing');
+    if (!e.SMS_HTTP_URL) problems.push('SMS_HTTP_URL is missing');
+    if (!e.MAIL_HTTP_URL) problems.push('MAIL_HTTP_URL is missing');
+    if (problems.length) throw new ConfigError(`Production mode refuses to start: ${problems.join('; ')}`);
+  } else {
+    const generated = jwtSecret && wireAesKey ? undefined : demoSecrets(dataDir);
+    jwtSecret ??= generated!.jwtSecret;
+    wireAesKey ??= generated!.wireAesKey;
+    clientId ??= 'saber';
+    clientSecret ??= 'saber_secret';
+  }
+  if (Buffer.byteLength(wireAesKey!, 'utf8') !== 32)
+    throw new ConfigError('WIRE_AES_KEY must be 32 characters');
+
+  const publicUrl = e.PUBLIC_URL?.replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    mode: e.APP_MODE,
+    jwtSecret: jwtSecret!,
+    wireAesKey: wireAesKey!,
+    clientId: clientId!,
+    clientSecret: clientSecret!,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    wechat: {
+      oauthUrl: e.WECHAT_OAUTH_URL ?? 'https://open.weixin.qq.com',
+      apiUrl: e.WECHAT_API_URL ?? 'https://api.weixin.qq.com',
+      workApiUrl: e.WECHAT_WORK_API_URL ?? 'https://qyapi.weixin.qq.com',
+    },
+    sms: { httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
+    mail: { httpUrl: e.MAIL_HTTP_URL, httpToken: e.MAIL_HTTP_TOKEN },
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,218 @@
+/**
+ * Access tokens are HS256 JWTs with BladeX's claims plus the session id; each sign-in is a
+ * session whose refresh tokens rotate. A refresh token used twice revokes the whole session.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { authSessions, refreshTokens } from '../../db/schema';
+import type { AuthContext } from '../../http/context';
+
+export interface TokenSubject {
+  tenantId: string;
+  userId: number;
+  oauthId: number | null;
+  account: string;
+  userName: string;
+  nickName: string;
+  roleName: string;
+  userType: string | null;
+  avatar: string;
+}
+
+/** BladeX's raw token JSON. */
+export interface TokenReply {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  tenant_id: string;
+  user_id: string;
+  oauth_id: string;
+  account: string;
+  user_name: string;
+  nick_name: string;
+  role_name: string;
+  avatar: string;
+  user_type: string;
+  license: string;
+  jti: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const keyOf = (config: Config) => new TextEncoder().encode(config.jwtSecret);
+
+async function signAccess(config: Config, subject: TokenSubject, sessionId: string, jti: string) {
+  return new SignJWT({
+    tenant_id: subject.tenantId,
+    user_id: String(subject.userId),
+    oauth_id: subject.oauthId ? String(subject.oauthId) : '',
+    account: subject.account,
+    user_name: subject.userName,
+    nick_name: subject.nickName,
+    role_name: subject.roleName,
+    user_type: subject.userType ?? '',
+    client_id: config.clientId,
+    token_type: 'access_token',
+    sid: sessionId,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setJti(jti)
+    .setIssuer('campus-finance')
+    .setExpirationTime(Math.floor(Date.now() / 1000) + config.accessTokenTtl)
+    .sign(keyOf(config));
+}
+
+async function newRefreshToken(db: Db, config: Config, sessionId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(refreshTokens).values({
+    tokenHash: sha256(token),
+    sessionId,
+    expiresAt: new Date(Date.now() + config.refreshTokenTtl * 1000),
+  });
+  return token;
+}
+
+function reply(
+  subject: TokenSubject,
+  accessToken: string,
+  refreshToken: string,
+  config: Config,
+  jti: string,
+): TokenReply {
+  return {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    token_type: 'bearer',
+    expires_in: config.accessTokenTtl,
+    tenant_id: subject.tenantId,
+    user_id: String(subject.userId),
+    oauth_id: subject.oauthId ? String(subject.oauthId) : '',
+    account: subject.account,
+    user_name: subject.userName,
+    nick_name: subject.nickName,
+    role_name: subject.roleName,
+    avatar: subject.avatar,
+    user_type: subject.userType ?? '',
+    license: 'powered by campus-finance',
+    jti,
+  };
+}
+
+/** Starts a session (a sign-in) and answers its first token pair. */
+export async function issueTokens(db: Db, config: Config, subject: TokenSubject): Promise<TokenReply> {
+  const sessionId = randomUUID();
+  await db.insert(authSessions).values({
+    id: sessionId,
+    tenantId: subject.tenantId,
+    userId: subject.userId || null,
+    oauthId: subject.oauthId,
+    userType: subject.userType,
+  });
+  const jti = randomUUID();
+  const access = await signAccess(config, subject, sessionId, jti);
+  const refresh = await newRefreshToken(db, config, sessionId);
+  return reply(subject, access, refresh, config, jti);
+}
+
+export type RefreshOutcome =
+  | { ok: true; sessionId: string; tenantId: string; userId: number | null; oauthId: number | null }
+  | { ok: false };
+
+/**
+ * Consumes a refresh token once. A token already used (a stolen copy replayed, or a client
+ * that lost the rotation) revokes the session it belongs to.
+ */
+export async function consumeRefreshToken(db: Db, token: string): Promise<RefreshOutcome> {
+  const hash = sha256(token);
+  const used = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, hash),
+        isNull(refreshTokens.usedAt),
+        sql`${refreshTokens.expiresAt} > now()`,
+      ),
+    )
+    .returning({ sessionId: refreshTokens.sessionId });
+  if (!used[0]) {
+    const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+    if (known?.usedAt) await revokeSession(db, known.sessionId);
+    return { ok: false };
+  }
+  const [session] = await db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.id, used[0].sessionId), isNull(authSessions.revokedAt)));
+  if (!session) return { ok: false };
+  return {
+    ok: true,
+    sessionId: session.id,
+    tenantId: session.tenantId,
+    userId: session.userId,
+    oauthId: session.oauthId,
+  };
+}
+
+/** Answers a new token pair in an existing session (refresh grant). */
+export async function rotateTokens(
+  db: Db,
+  config: Config,
+  sessionId: string,
+  subject: TokenSubject,
+): Promise<TokenReply> {
+  const jti = randomUUID();
+  const access = await signAccess(config, subject, sessionId, jti);
+  const refresh = await newRefreshToken(db, config, sessionId);
+  return reply(subject, access, refresh, config, jti);
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Verifies an access token and that its session is still alive; null when not valid. */
+export async function verifyAccessToken(db: Db, config: Config, token: string): Promise<AuthContext | null> {
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, keyOf(config), {
+      algorithms: ['HS256'],
+      issuer: 'campus-finance',
+    }));
+  } catch {
+    return null;
+  }
+  const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
+  if (!sessionId) return null;
+  const [session] = await db
+    .select({
+      revokedAt: authSessions.revokedAt,
+      tenantId: authSessions.tenantId,
+      userId: authSessions.userId,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  if (!session || session.revokedAt || session.tenantId !== payload.tenant_id) return null;
+  // The session, not the token, says who is signed in: binding a WeChat visitor updates it in place.
+  return {
+    tenantId: session.tenantId,
+    userId: session.userId ?? 0,
+    oauthId: payload.oauth_id ? Number(payload.oauth_id) : null,
+    sessionId,
+    account: String(payload.account ?? ''),
+    userType: payload.user_type ? String(payload.user_type) : null,
+    roleName: String(payload.role_name ?? ''),
+  };
+}
+
+/** After a WeChat visitor registers or binds, the session now belongs to that user. */
+export async function attachSessionUser(db: Db, sessionId: string, userId: number, userType: string | null) {
+  await db.update(authSessions).set({ userId, userType }).where(eq(authSessions.id, sessionId));
+}

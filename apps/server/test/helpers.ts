@@ -1,0 +1,103 @@
+/**
+ * Builds the app for a test file on a fresh database: in-memory PGlite, or (TEST_DB=postgres)
+ * a new database created on TEST_DATABASE_URL's server and dropped afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { encryptPassword } from '@cf/shared/wire-crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { seedDemo } from '../src/db/seed/demo';
+import { createGateways } from '../src/gateways';
+import type { FetchLike } from '../src/gateways/types';
+
+export const TEST_WIRE_KEY = 'TestWireKey_0123456789abcdefghij';
+
+export interface TestContext {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export const usePostgres = () => process.env.TEST_DB === 'postgres';
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `cf_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A fetch that answers through app.inject(), so the gateways' real HTTP code reaches the stand-ins. */
+export function injectFetch(getApp: () => FastifyInstance): FetchLike {
+  return async (url, init) => {
+    const u = new URL(url);
+    const res = await getApp().inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: u.pathname + u.search,
+      headers: init?.headers,
+      payload: init?.body,
+    });
+    return { status: res.statusCode, text: async () => res.body };
+  };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { seed?: boolean } = {},
+): Promise<TestContext> {
+  const pgDb = usePostgres() ? await createPgDatabase() : undefined;
+  const config = loadConfig({
+    APP_MODE: 'demo',
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    WIRE_AES_KEY: TEST_WIRE_KEY,
+    LOG_LEVEL: 'silent',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase({ url: config.databaseUrl });
+  await database.migrate();
+  if (options.seed !== false) await seedDemo(database.db);
+  let app: FastifyInstance | undefined = undefined;
+  const gateways = createGateways(
+    config,
+    database.db,
+    () => 'http://app.test',
+    injectFetch(() => app!),
+  );
+  app = await buildApp({ config, db: database.db, gateways, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app!.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+export const basicAuth = (config: Config) =>
+  'Basic ' + Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
+
+/** The password as a BladeX browser client sends it. */
+export const wirePassword = (typed: string) => encryptPassword(typed, TEST_WIRE_KEY);

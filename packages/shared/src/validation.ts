@@ -1,0 +1,152 @@
+/** Validation rules of spec §5, used by the forms and by the server alike. */
+import type { MessageKey } from './messages';
+
+/** 11 digits, first 1, second 3–9 (spec §5, phone change and binding). */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+/** The general helper of spec §5: 1 followed by 10 digits. */
+export const LOOSE_PHONE_PATTERN = /^1\d{10}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const ID_CARD_LENGTHS = [15, 18] as const;
+export const BANK_CARD_PATTERN = /^\d{12,19}$/;
+export const VERIFY_CODE_PATTERN = /^\d{6}$/;
+
+export const isPhone = (value: string): boolean => PHONE_PATTERN.test(value);
+export const isLoosePhone = (value: string): boolean => LOOSE_PHONE_PATTERN.test(value);
+export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value);
+/** A mainland ID number (idType 1) has 15 or 18 characters. */
+export const isMainlandIdCard = (value: string): boolean =>
+  (ID_CARD_LENGTHS as readonly number[]).includes(value.length);
+
+export const USER_TYPES = ['student', 'employee', 'other'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const ID_TYPE_MAINLAND = 1;
+export const ID_TYPE_OTHER = 2;
+
+/** Tenant parameters that shape the bind form (spec §3). */
+export interface BindSettings {
+  /** Permitted user types, in order; the first is the default. */
+  userTypes: UserType[];
+  /** '0' hides the student number (resolve by ID card), '2' hides the ID card, anything else shows both. */
+  studentNo: string;
+  /** '0' hides the employee code, '2' hides the ID card. */
+  employeeField: string;
+  /** '1': employee binds with code plus password. */
+  employeeRule: string;
+  /** '0' hidden, '2' required, anything else optional. */
+  registerEmail: string;
+  /** '1': phone plus SMS code. */
+  registerPhone: string;
+  studentNoAlias: string;
+}
+
+export const BIND_PARAM_KEYS = {
+  userTypes: 'bind_userTypes',
+  studentNo: 'bind_studentNo',
+  studentNoAlias: 'bind_studentNoAlias',
+  employeeField: 'bind_employeeField',
+  employeeRule: 'bind_employeeRule',
+  registerEmail: 'bind_registerEmail',
+  registerPhone: 'bind_registerPhone',
+} as const;
+
+export const ACCOUNT_PARAM_KEYS = {
+  registerPhone: 'account_registerPhone',
+  disableUserCenter: 'account_disableUserCenter',
+} as const;
+
+export function bindSettingsFromParams(params: Record<string, string | undefined>): BindSettings {
+  const types = (params[BIND_PARAM_KEYS.userTypes] ?? 'student,employee,other')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s): s is UserType => (USER_TYPES as readonly string[]).includes(s));
+  return {
+    userTypes: types.length ? types : ['student'],
+    studentNo: params[BIND_PARAM_KEYS.studentNo] ?? '1',
+    studentNoAlias: params[BIND_PARAM_KEYS.studentNoAlias] ?? '',
+    employeeField: params[BIND_PARAM_KEYS.employeeField] ?? '1',
+    employeeRule: params[BIND_PARAM_KEYS.employeeRule] ?? '0',
+    registerEmail: params[BIND_PARAM_KEYS.registerEmail] ?? '1',
+    registerPhone: params[BIND_PARAM_KEYS.registerPhone] ?? '0',
+  };
+}
+
+export interface BindForm {
+  tenantId?: string;
+  userType?: string;
+  code?: string;
+  idType?: string | number;
+  idCard?: string;
+  realName?: string;
+  phone?: string;
+  email?: string;
+  verifyCode?: string;
+  verifyId?: string;
+  password?: string;
+}
+
+/** Which bind-form fields a tenant's settings show for a user type. */
+export function bindFieldsShown(settings: BindSettings, userType: UserType) {
+  const student = userType === 'student';
+  const employee = userType === 'employee';
+  return {
+    code: (student && settings.studentNo !== '0') || (employee && settings.employeeField !== '0'),
+    idCard:
+      (student && settings.studentNo !== '2') ||
+      (employee && settings.employeeField !== '2') ||
+      userType === 'other',
+    idType: userType === 'other',
+    realName: true,
+    password: employee && settings.employeeRule === '1',
+    email: settings.registerEmail !== '0',
+    phone: settings.registerPhone === '1',
+    verifyCode: settings.registerPhone === '1',
+  };
+}
+
+export interface FieldProblem {
+  field: keyof BindForm;
+  message: MessageKey;
+  params?: Record<string, string>;
+}
+
+/**
+ * Checks a bind form against spec §5. `withCode` is false when only sending an SMS code
+ * (check-and-send-validate), so the verification code is not yet asked for.
+ */
+export function validateBindForm(
+  form: BindForm,
+  settings: BindSettings,
+  withCode = true,
+): FieldProblem | null {
+  const userType = form.userType as UserType;
+  if (!settings.userTypes.includes(userType))
+    return { field: 'userType', message: 'validate.userTypeNotAllowed' };
+  const shown = bindFieldsShown(settings, userType);
+  const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
+  if (shown.code && blank(form.code)) {
+    const label = userType === 'student' ? settings.studentNoAlias || 'studentNo' : 'employeeNo';
+    return { field: 'code', message: 'validate.codeRequired', params: { label } };
+  }
+  if (shown.idCard && blank(form.idCard)) return { field: 'idCard', message: 'validate.idCardEmpty' };
+  if (
+    userType === 'other' &&
+    String(form.idType ?? '1') === '1' &&
+    !isMainlandIdCard(String(form.idCard).trim())
+  )
+    return { field: 'idCard', message: 'validate.idCardInvalid' };
+  if (blank(form.realName)) return { field: 'realName', message: 'validate.realNameRequired' };
+  if (shown.password && blank(form.password))
+    return { field: 'password', message: 'validate.passwordRequired' };
+  if (settings.registerEmail === '2') {
+    if (blank(form.email)) return { field: 'email', message: 'validate.emailRequired' };
+  }
+  if (shown.email && !blank(form.email) && !isEmail(String(form.email).trim()))
+    return { field: 'email', message: 'validate.emailInvalid' };
+  if (shown.phone) {
+    if (blank(form.phone)) return { field: 'phone', message: 'validate.phoneEmpty' };
+    if (!isPhone(String(form.phone).trim())) return { field: 'phone', message: 'validate.phoneInvalid' };
+    if (withCode && blank(form.verifyCode))
+      return { field: 'verifyCode', message: 'validate.verifyCodeRequired' };
+  }
+  return null;
+}

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Server tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+const serverInclude = ['apps/server/**/*.test.ts'];
+const projects = [
+  { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
+  {
+    test: {
+      name: 'server-pglite',
+      include: serverInclude,
+      env: { TEST_DB: 'pglite' },
+      testTimeout: 30000,
+      hookTimeout: 60000,
+    },
+  },
+];
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: {
+      name: 'server-postgres',
+      include: serverInclude,
+      env: { TEST_DB: 'postgres' },
+      testTimeout: 30000,
+      hookTimeout: 60000,
+    },
+  });
+}
+
+export default defineConfig({ test: { projects } });
