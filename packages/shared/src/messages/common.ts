@@ -1,0 +1,20 @@
+/** Messages of the common area; Chinese is the source, English word for word where the spec gives it. */
+export const commonMessages = {
+  'common.unknownError': { zh: '未知错误', en: 'unknown error' },
+  'common.internalError': {
+    zh: '服务器开小差了，请稍后再试',
+    en: 'Something went wrong on the server, please try again later',
+  },
+  'common.notFound': { zh: '请求的资源不存在', en: 'The requested resource does not exist' },
+  'common.badRequest': { zh: '请求参数有误', en: 'The request is not valid' },
+  'common.fieldRequired': { zh: '{field}不能为空', en: '{field} is required' },
+  'common.fieldInvalid': { zh: '{field}格式不正确', en: '{field} is not valid' },
+  'common.tooManyRequests': {
+    zh: '操作过于频繁，请稍后再试',
+    en: 'Too many requests, please try again later',
+  },
+  'common.malformedBase64': { zh: '加密数据不是有效的 Base64', en: 'The encrypted data is not valid Base64' },
+  'common.malformedCipher': { zh: '加密数据无法解密', en: 'The encrypted data cannot be decrypted' },
+  'common.malformedJson': { zh: '数据不是有效的 JSON', en: 'The data is not valid JSON' },
+  'common.success': { zh: '操作成功', en: 'Operation succeeded' },
+} as const satisfies Record<string, { zh: string; en: string }>;

@@ -1,0 +1,69 @@
+/** Messages of the user area; Chinese is the source, English word for word where the spec gives it. */
+export const userMessages = {
+  'validate.phoneEmpty': { zh: '手机号为空', en: 'Phone number is empty' },
+  'validate.phoneInvalid': { zh: '请输入正确的手机号', en: 'Please enter a valid phone number' },
+  'validate.phoneCorrect': { zh: '请输入正确手机号', en: 'enter a correct phone' },
+  'validate.idCardEmpty': { zh: '身份证号为空', en: 'ID number is empty' },
+  'validate.idCardInvalid': { zh: '请输入正确的身份证号', en: 'Please enter a valid ID number' },
+  'validate.idCardNotFound': {
+    zh: '身份证号不存在，请检查输入',
+    en: 'The ID number does not exist. Please check your input',
+  },
+  'validate.emailInvalid': { zh: '邮箱格式不正确', en: 'Email format is incorrect' },
+  'validate.emailRequired': { zh: '请输入邮箱', en: 'Please enter your e-mail' },
+  'validate.verifyCodeRequired': { zh: '请输入验证码', en: 'Please enter the verification code' },
+  'validate.realNameRequired': { zh: '请输入姓名', en: 'Please enter your name' },
+  'validate.codeRequired': { zh: '请输入{label}', en: 'Please enter the {label}' },
+  'validate.passwordRequired': { zh: '请输入密码', en: 'Please enter the password' },
+  'validate.userTypeNotAllowed': { zh: '不支持该用户类型绑定', en: 'This user type cannot be bound here' },
+  'validate.bankCardInvalid': { zh: '请输入正确的银行卡号', en: 'Please enter a valid bank card number' },
+  'validate.bankNameRequired': { zh: '请输入开户银行', en: 'Please enter the bank name' },
+  'sms.codeWrong': { zh: '验证码不正确', en: 'The verification code is wrong' },
+  'sms.codeExpired': {
+    zh: '验证码已过期，请重新获取',
+    en: 'The verification code has expired, please get a new one',
+  },
+  'sms.codeExhausted': {
+    zh: '验证码错误次数过多，请重新获取',
+    en: 'Too many wrong tries for this code, please get a new one',
+  },
+  'sms.resendTooSoon': {
+    zh: '请 {seconds} 秒后再获取验证码',
+    en: 'Please wait {seconds} seconds before asking for a new code',
+  },
+  'sms.dailyCap': {
+    zh: '今日验证码发送次数已达上限',
+    en: 'Today’s limit of verification codes for this phone is reached',
+  },
+  'sms.sendFailed': {
+    zh: '短信发送失败，请稍后再试',
+    en: 'The text message could not be sent, please try again later',
+  },
+  'sms.body': {
+    zh: '【校园财务】您的验证码是 {code}，{minutes} 分钟内有效，请勿泄露。',
+    en: '[Campus finance] Your verification code is {code}; it is valid for {minutes} minutes. Do not share it.',
+  },
+  'bind.studentNotFound': {
+    zh: '未找到该学生，请核对学号、姓名和身份证号',
+    en: 'No student matches; please check the student number, name and ID number',
+  },
+  'bind.employeeNotFound': {
+    zh: '未找到该教职工，请核对工号、姓名和身份证号',
+    en: 'No staff member matches; please check the staff number, name and ID number',
+  },
+  'bind.employeePasswordWrong': { zh: '工号或密码不正确', en: 'Wrong staff number or password' },
+  'bind.otherNotFound': {
+    zh: '未找到该人员，请核对证件号和姓名',
+    en: 'No person matches; please check the ID number and name',
+  },
+  'bind.severalStudents': {
+    zh: '该身份证号对应多名学生，请选择学号',
+    en: 'Several students have this ID number; please choose the student number',
+  },
+  'bind.noOauth': { zh: '请先通过微信授权', en: 'Please authorize through WeChat first' },
+  'bind.accountBound': { zh: '该微信已绑定账号', en: 'This WeChat account is already bound' },
+  'bind.success': { zh: '绑定成功', en: 'Binding succeeded' },
+  'bind.notBound': { zh: '尚未绑定身份', en: 'No school identity is bound yet' },
+  'user.phoneTaken': { zh: '该手机号已被其他账号使用', en: 'This phone number is used by another account' },
+  'user.modified': { zh: '修改成功', en: 'modified successfully' },
+} as const satisfies Record<string, { zh: string; en: string }>;
