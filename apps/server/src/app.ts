@@ -21,6 +21,7 @@ import type { Gateways } from './gateways/types';
 import { fail, ok } from './http/envelope';
 import { registerErrorHandler } from './http/error-handler';
 import authRoutes from './modules/auth/routes';
+import clientRoutes from './modules/client/routes';
 import devRoutes from './modules/dev/routes';
 import smsRoutes from './modules/sms/routes';
 import systemRoutes from './modules/system/routes';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
+  await app.register(clientRoutes);
   await app.register(authRoutes);
   await app.register(systemRoutes);
   await app.register(smsRoutes);

@@ -35,3 +35,21 @@ describe('health and platform basics', () => {
     expect(res.json().openapi).toMatch(/^3\./);
   });
 });
+
+describe('client configuration', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('gives the browser the client id and the wire key it encrypts passwords with', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/blade-system/client-config' });
+    expect(res.json().data).toEqual({
+      clientId: 'saber',
+      wireAesKey: ctx.config.wireAesKey,
+      mode: 'demo',
+      version: '1.3.14',
+    });
+  });
+});

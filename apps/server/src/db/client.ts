@@ -59,7 +59,7 @@ export function acquireDirLock(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = Number(readFileSync(lockPath, 'utf8'));
-      if (owner && owner !== process.pid && processAlive(owner))
+      if (owner && processAlive(owner))
         throw new Error(
           `The data folder ${dir} is in use by process ${owner}; PGlite allows one process only.`,
         );
