@@ -53,3 +53,32 @@ describe('client configuration', () => {
     });
   });
 });
+
+describe('validation errors', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('names a missing field as required, in the language asked for', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/blade-system/dict/dictionary?tenantId=100001',
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, success: false, msg: 'Code is required' });
+  });
+
+  it('answers malformed JSON with a 400 a person understands', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-user/change-email',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().msg).toBe('The data is not valid JSON');
+  });
+});

@@ -34,16 +34,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0] as
-        | {
-            instancePath?: string;
-            params?: { issue?: { path?: PropertyKey[]; code?: string; input?: unknown } };
-          }
-        | undefined;
-      const field = String(
-        issue?.instancePath?.split('/').filter(Boolean).pop() ?? issue?.params?.issue?.path?.[0] ?? '',
-      );
+        { instancePath?: string; keyword?: string; message?: string } | undefined;
+      const field = String(issue?.instancePath?.split('/').filter(Boolean).pop() ?? '');
       const label = FIELD_NAMES[field]?.[lang] ?? field;
-      const missing = issue?.params?.issue?.code === 'invalid_type' && issue.params.issue.input === undefined;
+      // zod reports a missing field as invalid_type "... received undefined".
+      const missing = issue?.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '');
       const msg = label
         ? translate(missing ? 'common.fieldRequired' : 'common.fieldInvalid', lang, { field: label })
         : translate('common.badRequest', lang);

@@ -5,9 +5,8 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Language } from '@cf/shared/messages';
 import { translate } from '@cf/shared/messages';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import type { SmsGateway } from '../../gateways/types';
 import { AppError, badRequest, tooMany } from '../../http/errors';
@@ -30,36 +29,41 @@ export interface SendCodeInput {
 
 /** Sends a new code and answers its verify id. */
 export async function sendCode(db: Db, sms: SmsGateway, input: SendCodeInput): Promise<{ id: string }> {
-  const [recent] = await queryRows<{ last_seconds: number | null; today: number }>(
-    db,
-    sql`SELECT EXTRACT(EPOCH FROM (now() - max(created_at)))::float AS last_seconds,
-               count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
-        FROM verification_codes WHERE tenant_id = ${input.tenantId} AND phone = ${input.phone}`,
-  );
-  if (
-    recent?.last_seconds !== null &&
-    recent?.last_seconds !== undefined &&
-    recent.last_seconds < RESEND_GUARD_SECONDS
-  ) {
-    throw tooMany('sms.resendTooSoon', { seconds: Math.ceil(RESEND_GUARD_SECONDS - recent.last_seconds) });
-  }
-  if ((recent?.today ?? 0) >= DAILY_CAP_PER_PHONE) throw tooMany('sms.dailyCap');
-
   const id = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(verificationCodes).values({
-    id,
-    tenantId: input.tenantId,
-    phone: input.phone,
-    purpose: input.purpose,
-    codeHash: hashCode(id, code),
-    expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+  await db.transaction(async (tx) => {
+    // One sender at a time per phone: two requests racing must not both pass the guard and the cap.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms:${input.tenantId}:${input.phone}`}))`);
+    const result = (await tx.execute(
+      sql`SELECT EXTRACT(EPOCH FROM (now() - max(created_at)))::float AS last_seconds,
+                 count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
+          FROM verification_codes WHERE tenant_id = ${input.tenantId} AND phone = ${input.phone}`,
+    )) as unknown as { rows: { last_seconds: number | null; today: number }[] };
+    const recent = result.rows[0];
+    const lastSeconds = recent?.last_seconds == null ? null : Number(recent.last_seconds);
+    if (lastSeconds !== null && lastSeconds < RESEND_GUARD_SECONDS) {
+      throw tooMany('sms.resendTooSoon', { seconds: Math.ceil(RESEND_GUARD_SECONDS - lastSeconds) });
+    }
+    if (Number(recent?.today ?? 0) >= DAILY_CAP_PER_PHONE) throw tooMany('sms.dailyCap');
+    await tx.insert(verificationCodes).values({
+      id,
+      tenantId: input.tenantId,
+      phone: input.phone,
+      purpose: input.purpose,
+      codeHash: hashCode(id, code),
+      // The database clock sets and checks expiry, so API servers with skewed clocks agree.
+      expiresAt: sql`now() + make_interval(secs => ${CODE_TTL_SECONDS})`,
+    });
   });
+  // Sent after the commit: no transaction is held open across the provider's network call.
   try {
     await sms.send(input.phone, translate('sms.body', input.lang, { code, minutes: CODE_TTL_SECONDS / 60 }));
-  } catch {
+  } catch (err) {
+    // A code nobody received must not block the person's retry through the resend guard.
     await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
-    throw new AppError(502, 'sms.sendFailed');
+    const failure = new AppError(502, 'sms.sendFailed');
+    failure.cause = err; // the error handler logs 5xx errors with their cause
+    throw failure;
   }
   return { id };
 }
@@ -73,40 +77,53 @@ export interface CheckCodeInput {
 }
 
 /**
- * Consumes a code once. Wrong codes count against the code's tries; after the fifth it is dead.
- * Throws a 400 with the reason (wrong, expired/used, exhausted).
+ * Consumes a code once. Every try is counted before the code is compared, in one conditional
+ * update, so parallel guesses cannot get more than CODE_MAX_TRIES looks at a code; after the
+ * fifth wrong try it is dead. Throws a 400 with the reason (wrong, expired/used, exhausted).
  */
 export async function consumeCode(db: Db, input: CheckCodeInput): Promise<void> {
-  const [row] = await db
-    .select()
-    .from(verificationCodes)
+  const sameCode = and(
+    eq(verificationCodes.id, input.verifyId),
+    eq(verificationCodes.tenantId, input.tenantId),
+    eq(verificationCodes.phone, input.phone),
+    eq(verificationCodes.purpose, input.purpose),
+  );
+  const [tried] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(
       and(
-        eq(verificationCodes.id, input.verifyId),
-        eq(verificationCodes.tenantId, input.tenantId),
-        eq(verificationCodes.phone, input.phone),
-        eq(verificationCodes.purpose, input.purpose),
+        sameCode,
+        isNull(verificationCodes.consumedAt),
+        sql`${verificationCodes.expiresAt} > now()`,
+        lt(verificationCodes.attempts, CODE_MAX_TRIES),
       ),
-    );
-  if (!row || row.consumedAt || row.expiresAt.getTime() <= Date.now()) throw badRequest('sms.codeExpired');
-  if (row.attempts >= CODE_MAX_TRIES) throw badRequest('sms.codeExhausted');
-  const expected = Buffer.from(row.codeHash);
-  const given = Buffer.from(hashCode(row.id, input.code.trim()));
+    )
+    .returning({
+      id: verificationCodes.id,
+      codeHash: verificationCodes.codeHash,
+      attempts: verificationCodes.attempts,
+    });
+  if (!tried) {
+    // Say why: a live code whose tries are used up reads differently from a missing or dead one.
+    const [row] = await db
+      .select({
+        live: sql<boolean>`${verificationCodes.consumedAt} IS NULL AND ${verificationCodes.expiresAt} > now()`,
+      })
+      .from(verificationCodes)
+      .where(sameCode);
+    throw badRequest(row?.live ? 'sms.codeExhausted' : 'sms.codeExpired');
+  }
+  const expected = Buffer.from(tried.codeHash);
+  const given = Buffer.from(hashCode(tried.id, input.code.trim()));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    const [after] = await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, row.id))
-      .returning({ attempts: verificationCodes.attempts });
-    throw badRequest(
-      (after?.attempts ?? CODE_MAX_TRIES) >= CODE_MAX_TRIES ? 'sms.codeExhausted' : 'sms.codeWrong',
-    );
+    throw badRequest(tried.attempts >= CODE_MAX_TRIES ? 'sms.codeExhausted' : 'sms.codeWrong');
   }
   // Conditional update: two requests racing with the same right code consume it once.
   const consumed = await db
     .update(verificationCodes)
     .set({ consumedAt: sql`now()` })
-    .where(and(eq(verificationCodes.id, row.id), sql`${verificationCodes.consumedAt} IS NULL`))
+    .where(and(eq(verificationCodes.id, tried.id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
   if (!consumed[0]) throw badRequest('sms.codeExpired');
 }

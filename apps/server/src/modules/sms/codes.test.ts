@@ -1,0 +1,188 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { verificationCodes } from '../../db/schema';
+import type { SmsGateway } from '../../gateways/types';
+import { AppError } from '../../http/errors';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { CODE_MAX_TRIES, consumeCode, sendCode, type CheckCodeInput } from './codes';
+import { lastCode } from './test-outbox';
+
+describe('verification codes (sendCode, consumeCode)', () => {
+  let ctx: TestContext;
+  let db: Db;
+  let sms: SmsGateway;
+  let phoneNo = 0;
+  /** A fresh phone for each test, so the resend guard of one test does not reach another. */
+  const freshPhone = () => `137${String(10000000 + ++phoneNo)}`;
+
+  /** Sends a code to a fresh phone and answers what consumeCode needs, with the right code. */
+  async function issued(tenantId = '100001'): Promise<CheckCodeInput> {
+    const phone = freshPhone();
+    const { id } = await sendCode(db, sms, { tenantId, phone, purpose: 'bind', lang: 'zh' });
+    return { tenantId, phone, verifyId: id, code: await lastCode(db, phone), purpose: 'bind' };
+  }
+  const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  const reason = async (p: Promise<unknown>) => {
+    const err = await p.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    return err instanceof AppError ? `${err.status} ${err.messageKey}` : err;
+  };
+  const attemptsOf = async (id: string) =>
+    (await db.select().from(verificationCodes).where(eq(verificationCodes.id, id)))[0]!.attempts;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    db = ctx.database.db;
+    sms = ctx.app.gateways.sms;
+  });
+  afterAll(() => ctx.close());
+
+  describe('sendCode', () => {
+    it('texts six digits through the gateway and stores only their hash', async () => {
+      const sent: { phone: string; text: string }[] = [];
+      const phone = freshPhone();
+      const { id } = await sendCode(
+        db,
+        { send: async (to, text) => void sent.push({ phone: to, text }) },
+        { tenantId: '100001', phone, purpose: 'verify', lang: 'en' },
+      );
+      expect(sent).toHaveLength(1);
+      const code = /\d{6}/.exec(sent[0]!.text)![0];
+      expect(sent[0]!.phone).toBe(phone);
+      const [row] = await db.select().from(verificationCodes).where(eq(verificationCodes.id, id));
+      expect(row).toMatchObject({ phone, purpose: 'verify', attempts: 0, consumedAt: null });
+      expect(row!.codeHash).not.toBe(code);
+      expect(row!.codeHash).not.toContain(code);
+    });
+
+    it('gives different codes to different sends', async () => {
+      const codes = new Set<string>();
+      for (let i = 0; i < 5; i++) codes.add((await issued()).code);
+      // Five equal random 6-digit codes would be a one-in-10^24 event.
+      expect(codes.size).toBeGreaterThan(1);
+    });
+
+    it('removes the code when the provider fails, so the person may retry at once', async () => {
+      const phone = freshPhone();
+      const failing: SmsGateway = {
+        send: async () => {
+          throw new Error('provider down');
+        },
+      };
+      const input = { tenantId: '100001', phone, purpose: 'phone' as const, lang: 'zh' as const };
+      expect(await reason(sendCode(db, failing, input))).toBe('502 sms.sendFailed');
+      expect(await db.select().from(verificationCodes).where(eq(verificationCodes.phone, phone))).toEqual([]);
+      await expect(sendCode(db, sms, input)).resolves.toHaveProperty('id');
+    });
+
+    it('lets only one of two racing sends to one phone through', async () => {
+      const phone = freshPhone();
+      const input = { tenantId: '100001', phone, purpose: 'phone' as const, lang: 'zh' as const };
+      const results = await Promise.allSettled([sendCode(db, sms, input), sendCode(db, sms, input)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ status: 429, messageKey: 'sms.resendTooSoon' });
+    });
+
+    it('keeps the resend guard per tenant and phone', async () => {
+      const first = await issued('100001');
+      const other = await sendCode(db, sms, {
+        tenantId: '100002',
+        phone: first.phone,
+        purpose: 'bind',
+        lang: 'zh',
+      });
+      expect(other.id).not.toBe(first.verifyId);
+    });
+  });
+
+  describe('consumeCode', () => {
+    it('accepts the right code once and refuses its replay', async () => {
+      const input = await issued();
+      await expect(consumeCode(db, input)).resolves.toBeUndefined();
+      expect(await reason(consumeCode(db, input))).toBe('400 sms.codeExpired');
+    });
+
+    it('accepts the code with surrounding spaces', async () => {
+      const input = await issued();
+      await expect(consumeCode(db, { ...input, code: ` ${input.code} ` })).resolves.toBeUndefined();
+    });
+
+    it('counts a wrong code and still accepts the right one afterwards', async () => {
+      const input = await issued();
+      expect(await reason(consumeCode(db, { ...input, code: wrongCode(input.code) }))).toBe(
+        '400 sms.codeWrong',
+      );
+      expect(await attemptsOf(input.verifyId)).toBe(1);
+      await expect(consumeCode(db, input)).resolves.toBeUndefined();
+    });
+
+    it(`is dead after ${CODE_MAX_TRIES} wrong tries, even for the right code`, async () => {
+      const input = await issued();
+      const wrong = { ...input, code: wrongCode(input.code) };
+      const reasons: unknown[] = [];
+      for (let i = 0; i < CODE_MAX_TRIES; i++) reasons.push(await reason(consumeCode(db, wrong)));
+      expect(reasons).toEqual([
+        '400 sms.codeWrong',
+        '400 sms.codeWrong',
+        '400 sms.codeWrong',
+        '400 sms.codeWrong',
+        '400 sms.codeExhausted',
+      ]);
+      expect(await reason(consumeCode(db, input))).toBe('400 sms.codeExhausted');
+      expect(await attemptsOf(input.verifyId)).toBe(CODE_MAX_TRIES);
+    });
+
+    it('gives parallel guesses no more than the allowed tries', async () => {
+      const input = await issued();
+      const guesses = Array.from({ length: 20 }, (_, i) =>
+        reason(
+          consumeCode(db, {
+            ...input,
+            code: String((Number(input.code) + 1 + i) % 1_000_000).padStart(6, '0'),
+          }),
+        ),
+      );
+      const reasons = await Promise.all(guesses);
+      expect(reasons.filter((r) => r === '400 sms.codeWrong')).toHaveLength(CODE_MAX_TRIES - 1);
+      expect(await attemptsOf(input.verifyId)).toBe(CODE_MAX_TRIES);
+      expect(await reason(consumeCode(db, input))).toBe('400 sms.codeExhausted');
+    });
+
+    it('lets only one of two racing right answers consume the code', async () => {
+      const input = await issued();
+      const results = await Promise.all([reason(consumeCode(db, input)), reason(consumeCode(db, input))]);
+      expect(results.filter((r) => r === null)).toHaveLength(1);
+      expect(results.filter((r) => r === '400 sms.codeExpired')).toHaveLength(1);
+    });
+
+    it('refuses an expired code', async () => {
+      const input = await issued();
+      await db
+        .update(verificationCodes)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(verificationCodes.id, input.verifyId));
+      expect(await reason(consumeCode(db, input))).toBe('400 sms.codeExpired');
+      expect(await attemptsOf(input.verifyId)).toBe(0);
+    });
+
+    it('refuses the code for another phone, tenant, purpose or verify id, without spending a try', async () => {
+      const input = await issued();
+      const other = await issued();
+      for (const changed of [
+        { phone: other.phone },
+        { tenantId: '100002' },
+        { purpose: 'phone' as const },
+        { verifyId: other.verifyId },
+        { verifyId: 'no-such-id' },
+      ]) {
+        expect(await reason(consumeCode(db, { ...input, ...changed }))).toBe('400 sms.codeExpired');
+      }
+      expect(await attemptsOf(input.verifyId)).toBe(0);
+      await expect(consumeCode(db, input)).resolves.toBeUndefined();
+    });
+  });
+});
