@@ -1,0 +1,47 @@
+/** The merchant's WeChat Pay v3 settings, and their parsed form (keys loaded once, checked at start). */
+import type { KeyObject } from 'node:crypto';
+import { toKeyMap, toPrivateKey, type KeyInput } from './signing';
+
+export const WECHAT_PAY_BASE_URL = 'https://api.mch.weixin.qq.com';
+
+export interface WechatPayConfig {
+  mchId: string;
+  /** The official account's app id the payer's openid belongs to. */
+  appId: string;
+  /** Serial number of the merchant API certificate. */
+  serialNo: string;
+  /** The merchant API private key (PEM). */
+  privateKeyPem: KeyInput;
+  /** The APIv3 key set in the merchant platform: 32 characters, decrypts notifies. */
+  apiV3Key: string;
+  /** Platform certificate (or WeChat Pay public key) serial -> public key PEM. */
+  platformPublicKeys: Record<string, KeyInput>;
+  baseUrl?: string;
+}
+
+export interface ResolvedWechatPayConfig {
+  mchId: string;
+  appId: string;
+  serialNo: string;
+  privateKey: KeyObject;
+  apiV3Key: string;
+  platformKeys: ReadonlyMap<string, KeyObject>;
+  baseUrl: string;
+}
+
+/** Fails at start-up, not at the first payment, when a key is malformed. */
+export function resolveWechatPayConfig(config: WechatPayConfig): ResolvedWechatPayConfig {
+  if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32)
+    throw new Error('WeChat Pay APIv3 key must be 32 bytes');
+  const platformKeys = toKeyMap(config.platformPublicKeys);
+  if (platformKeys.size === 0) throw new Error('WeChat Pay needs at least one platform public key');
+  return {
+    mchId: config.mchId,
+    appId: config.appId,
+    serialNo: config.serialNo,
+    privateKey: toPrivateKey(config.privateKeyPem),
+    apiV3Key: config.apiV3Key,
+    platformKeys,
+    baseUrl: (config.baseUrl ?? WECHAT_PAY_BASE_URL).replace(/\/+$/, ''),
+  };
+}

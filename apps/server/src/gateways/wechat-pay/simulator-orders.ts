@@ -1,0 +1,249 @@
+/**
+ * The simulator's order book: what WeChat Pay does with a merchant's orders and refunds once a request
+ * is authenticated. No crypto here; ./simulator.ts checks signatures and signs the answers.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { RefundStatus } from './types';
+import { beijingTime, type WireRefund, type WireTradeState, type WireTransaction } from './wire';
+
+export interface SimOrder {
+  outTradeNo: string;
+  appId: string;
+  mchId: string;
+  description: string;
+  amountFen: number;
+  openId: string;
+  notifyUrl: string;
+  timeExpire: string;
+  prepayId: string;
+  /** The prepay body; a repeat with the same body gets the same prepay id, a different one is refused. */
+  prepayBody: string;
+  state: WireTradeState;
+  transactionId?: string;
+  successTime?: string;
+  /** The notification id, the same for every retry of the paid notify. */
+  eventId?: string;
+  refundedFen: number;
+}
+
+export interface SimRefund {
+  refundId: string;
+  outRefundNo: string;
+  outTradeNo: string;
+  transactionId: string;
+  refundFen: number;
+  totalFen: number;
+  status: RefundStatus;
+  createTime: string;
+  successTime?: string;
+}
+
+/** An answer before signing: a JSON body, or none (204). */
+export interface Answer {
+  status: number;
+  body?: object;
+}
+
+const fail = (status: number, code: string, message: string): Answer => ({ status, body: { code, message } });
+const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
+
+const prepayRequest = z.object({
+  appid: z.string().min(1),
+  mchid: z.string().min(1),
+  description: z.string().min(1).max(127),
+  out_trade_no: z.string().regex(/^[A-Za-z0-9_\-|*]{6,32}$/),
+  time_expire: z.string().optional(),
+  notify_url: z.string().url(),
+  amount: z.object({ total: z.number().int().positive(), currency: z.literal('CNY').optional() }),
+  payer: z.object({ openid: z.string().min(1) }),
+});
+
+const refundRequest = z.object({
+  out_trade_no: z.string().min(1),
+  out_refund_no: z.string().min(1).max(64),
+  reason: z.string().max(80).optional(),
+  amount: z.object({
+    refund: z.number().int().positive(),
+    total: z.number().int().positive(),
+    currency: z.literal('CNY'),
+  }),
+});
+
+export class SimOrderBook {
+  readonly orders = new Map<string, SimOrder>();
+  readonly refunds = new Map<string, SimRefund>();
+
+  constructor(
+    private readonly merchant: { mchId: string; appId: string },
+    private readonly now: () => number,
+    private readonly refundStatus: () => RefundStatus,
+  ) {}
+
+  prepay(body: unknown): Answer {
+    const parsed = prepayRequest.safeParse(body);
+    if (!parsed.success) return fail(400, 'PARAM_ERROR', parsed.error.issues[0]?.message ?? '参数错误');
+    const req = parsed.data;
+    if (req.mchid !== this.merchant.mchId || req.appid !== this.merchant.appId) {
+      return fail(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+    }
+    const prepayBody = JSON.stringify(req);
+    const existing = this.orders.get(req.out_trade_no);
+    if (existing) {
+      if (existing.state === 'SUCCESS' || existing.state === 'REFUND')
+        return fail(403, 'ORDERPAID', '该订单已支付');
+      if (existing.state === 'CLOSED') return fail(400, 'ORDERCLOSED', '该订单已关闭');
+      if (existing.prepayBody !== prepayBody) return fail(400, 'INVALID_REQUEST', '201 商户订单号重复');
+      return { status: 200, body: { prepay_id: existing.prepayId } };
+    }
+    const order: SimOrder = {
+      outTradeNo: req.out_trade_no,
+      appId: req.appid,
+      mchId: req.mchid,
+      description: req.description,
+      amountFen: req.amount.total,
+      openId: req.payer.openid,
+      notifyUrl: req.notify_url,
+      timeExpire: req.time_expire ?? '',
+      prepayId: `wx${Date.now().toString(36)}${randomBytes(14).toString('hex')}`.slice(0, 36),
+      prepayBody,
+      state: 'NOTPAY',
+      refundedFen: 0,
+    };
+    this.orders.set(order.outTradeNo, order);
+    return { status: 200, body: { prepay_id: order.prepayId } };
+  }
+
+  query(mchId: string | null, outTradeNo: string): Answer {
+    const order = this.orders.get(outTradeNo);
+    if (!order || mchId !== order.mchId) return fail(404, 'ORDER_NOT_EXIST', '订单不存在');
+    return { status: 200, body: this.transactionJson(order) };
+  }
+
+  close(body: unknown, outTradeNo: string): Answer {
+    const mchId = z.object({ mchid: z.string() }).safeParse(body);
+    if (!mchId.success) return fail(400, 'PARAM_ERROR', '缺少参数mchid');
+    const order = this.orders.get(outTradeNo);
+    if (!order || mchId.data.mchid !== order.mchId) return fail(404, 'ORDER_NOT_EXIST', '订单不存在');
+    if (order.state === 'SUCCESS' || order.state === 'REFUND') return fail(400, 'ORDERPAID', '订单已支付');
+    order.state = 'CLOSED';
+    return { status: 204 };
+  }
+
+  refund(body: unknown): Answer {
+    const parsed = refundRequest.safeParse(body);
+    if (!parsed.success) return fail(400, 'PARAM_ERROR', parsed.error.issues[0]?.message ?? '参数错误');
+    const req = parsed.data;
+    const order = this.orders.get(req.out_trade_no);
+    if (!order) return fail(404, 'RESOURCE_NOT_EXISTS', '订单不存在');
+    const existing = this.refunds.get(req.out_refund_no);
+    if (existing) {
+      if (existing.outTradeNo !== req.out_trade_no || existing.refundFen !== req.amount.refund) {
+        return fail(400, 'INVALID_REQUEST', '退款单号重复');
+      }
+      return { status: 200, body: this.refundJson(existing) };
+    }
+    if (order.state !== 'SUCCESS' && order.state !== 'REFUND')
+      return fail(400, 'INVALID_REQUEST', '订单未支付');
+    if (req.amount.total !== order.amountFen) return fail(400, 'INVALID_REQUEST', '订单金额不一致');
+    if (order.refundedFen + req.amount.refund > order.amountFen) {
+      return fail(400, 'INVALID_REQUEST', '申请退款金额超过订单可退金额');
+    }
+    const status = this.refundStatus();
+    const refund: SimRefund = {
+      refundId: `50${digits(27)}`,
+      outRefundNo: req.out_refund_no,
+      outTradeNo: order.outTradeNo,
+      transactionId: order.transactionId!,
+      refundFen: req.amount.refund,
+      totalFen: order.amountFen,
+      status,
+      createTime: beijingTime(new Date(this.now())),
+      successTime: status === 'SUCCESS' ? beijingTime(new Date(this.now())) : undefined,
+    };
+    this.refunds.set(refund.outRefundNo, refund);
+    order.refundedFen += refund.refundFen;
+    // WeChat reports REFUND ("转入退款") once any refund was made, partial or full.
+    order.state = 'REFUND';
+    return { status: 200, body: this.refundJson(refund) };
+  }
+
+  queryRefund(outRefundNo: string): Answer {
+    const refund = this.refunds.get(outRefundNo);
+    if (!refund) return fail(404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
+    return { status: 200, body: this.refundJson(refund) };
+  }
+
+  /** The payer completes payment. Refuses a closed order unless a test forces the inconsistent case. */
+  markPaid(outTradeNo: string, options: { allowClosed?: boolean } = {}): SimOrder {
+    const order = this.orders.get(outTradeNo);
+    if (!order) throw new Error(`simulator: no prepaid order ${outTradeNo}`);
+    if (order.state === 'SUCCESS' || order.state === 'REFUND') {
+      throw new Error(`simulator: ${outTradeNo} is already paid; use notify() for a duplicate`);
+    }
+    if (order.state === 'CLOSED' && !options.allowClosed)
+      throw new Error(`simulator: ${outTradeNo} is closed`);
+    order.state = 'SUCCESS';
+    order.transactionId = `4200${digits(24)}`;
+    order.successTime = beijingTime(new Date(this.now()));
+    order.eventId = randomBytes(16).toString('hex');
+    return order;
+  }
+
+  settleRefund(outRefundNo: string, status: 'SUCCESS' | 'CLOSED' | 'ABNORMAL' = 'SUCCESS'): void {
+    const refund = this.refunds.get(outRefundNo);
+    if (!refund) throw new Error(`simulator: no refund ${outRefundNo}`);
+    refund.status = status;
+    if (status === 'SUCCESS') refund.successTime = beijingTime(new Date(this.now()));
+  }
+
+  transactionJson(order: SimOrder): WireTransaction {
+    const paid = order.transactionId !== undefined && order.state !== 'NOTPAY' && order.state !== 'CLOSED';
+    return {
+      appid: order.appId,
+      mchid: order.mchId,
+      out_trade_no: order.outTradeNo,
+      trade_type: 'JSAPI',
+      trade_state: order.state,
+      trade_state_desc: TRADE_STATE_DESC[order.state],
+      ...(paid
+        ? {
+            transaction_id: order.transactionId,
+            success_time: order.successTime,
+            payer: { openid: order.openId },
+            amount: {
+              total: order.amountFen,
+              payer_total: order.amountFen,
+              currency: 'CNY',
+              payer_currency: 'CNY',
+            },
+          }
+        : { amount: { total: order.amountFen, currency: 'CNY' } }),
+    };
+  }
+
+  private refundJson(refund: SimRefund): WireRefund & Record<string, unknown> {
+    return {
+      refund_id: refund.refundId,
+      out_refund_no: refund.outRefundNo,
+      transaction_id: refund.transactionId,
+      out_trade_no: refund.outTradeNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      status: refund.status,
+      create_time: refund.createTime,
+      ...(refund.successTime ? { success_time: refund.successTime } : {}),
+      amount: { total: refund.totalFen, refund: refund.refundFen, currency: 'CNY' },
+    };
+  }
+}
+
+const TRADE_STATE_DESC: Record<WireTradeState, string> = {
+  SUCCESS: '支付成功',
+  NOTPAY: '未支付',
+  CLOSED: '已关闭',
+  USERPAYING: '用户支付中',
+  PAYERROR: '支付失败',
+  REFUND: '转入退款',
+  REVOKED: '已撤销',
+};

@@ -1,0 +1,266 @@
+/**
+ * An in-process WeChat Pay v3 server for tests and demo mode. It speaks the real protocol: it verifies
+ * the merchant's request signatures (401 SIGN_ERROR otherwise), signs its answers with its own platform
+ * key, and builds signed, AEAD-encrypted payment notifies — honest ones, or forged ones on request.
+ */
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { encryptResource } from './resource-cipher';
+import {
+  MAX_CLOCK_SKEW_SEC,
+  headerOf,
+  parseAuthorization,
+  platformHeaders,
+  requestMessage,
+  rsaVerify,
+  toPrivateKey,
+  toPublicKey,
+  unixSeconds,
+  type KeyInput,
+} from './signing';
+import { SimOrderBook, type Answer, type SimOrder } from './simulator-orders';
+import type { IncomingHeaders, PayFetch, RefundStatus } from './types';
+import { parseJson, type WireTradeState } from './wire';
+
+export interface SimulatedMerchant {
+  mchId: string;
+  appId: string;
+  /** The merchant certificate serial its requests name. */
+  serialNo: string;
+  publicKeyPem: KeyInput;
+  apiV3Key: string;
+}
+
+export interface SimulatorOptions {
+  merchant: SimulatedMerchant;
+  /** A fixed platform key keeps the serial and key stable across restarts (demo mode); else generated. */
+  platformPrivateKeyPem?: KeyInput;
+  platformSerial?: string;
+  now?: () => number;
+  /** The status new refunds start in; PROCESSING ones finish through settleRefund(). */
+  refundStatus?: RefundStatus;
+}
+
+export interface SimRequest {
+  method: string;
+  /** Path and query as sent: the signature covers it. */
+  path: string;
+  headers: IncomingHeaders;
+  body: string;
+}
+
+export interface SimResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Ways to spoil the next answer, to prove the adapter refuses untrusted responses. */
+export type ResponseTamper = 'bad_signature' | 'unknown_serial' | 'stale_timestamp' | 'tampered_body';
+
+/** Ways to spoil a notify; each must be refused by the merchant. */
+export interface NotifyTamper {
+  /** Signed with a key that is not the platform's. */
+  forgeSignature?: boolean;
+  /** The body changed after it was signed. */
+  tamperBody?: boolean;
+  /** Signed as of this moment (ms), e.g. ten minutes ago. */
+  signedAt?: number;
+  /** Names a platform serial the merchant does not know. */
+  serial?: string;
+  /** Encrypted with another APIv3 key. */
+  apiV3Key?: string;
+  /** Honestly signed, but carrying another amount, app id or merchant id than the order. */
+  amountFen?: number;
+  appId?: string;
+  mchId?: string;
+}
+
+export interface SimulatedNotify {
+  headers: Record<string, string>;
+  rawBody: string;
+  transactionId: string;
+  /** Where WeChat would POST it: the notify_url of the prepay request. */
+  notifyUrl: string;
+}
+
+export function createWechatPaySimulator(options: SimulatorOptions) {
+  const now = options.now ?? Date.now;
+  const merchant = options.merchant;
+  const merchantKey = toPublicKey(merchant.publicKeyPem);
+  const platformKey: KeyObject = options.platformPrivateKeyPem
+    ? toPrivateKey(options.platformPrivateKeyPem)
+    : generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const platformSerial = options.platformSerial ?? 'SIMULATOR0000000000000000000000000000001';
+  const platformPublicKeyPem = toPublicKey(platformKey).export({ type: 'spki', format: 'pem' }).toString();
+  let refundStatus: RefundStatus = options.refundStatus ?? 'SUCCESS';
+  const book = new SimOrderBook(merchant, now, () => refundStatus);
+  const tampers: ResponseTamper[] = [];
+  const calls: { method: string; path: string; status: number }[] = [];
+
+  // Generated only when a test forges something: a 2048-bit key takes a noticeable moment.
+  let forger: KeyObject | undefined;
+  const forgerKey = () => (forger ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+
+  function authenticate(req: SimRequest): boolean {
+    const auth = parseAuthorization(headerOf(req.headers, 'Authorization'));
+    if (!auth || auth.mchid !== merchant.mchId || auth.serial_no !== merchant.serialNo) return false;
+    if (!/^\d+$/.test(auth.timestamp)) return false;
+    if (Math.abs(unixSeconds(now()) - Number(auth.timestamp)) > MAX_CLOCK_SKEW_SEC) return false;
+    const message = requestMessage(req.method, req.path, auth.timestamp, auth.nonce_str, req.body);
+    return rsaVerify(message, auth.signature, merchantKey);
+  }
+
+  function route(req: SimRequest): Answer {
+    const url = new URL(req.path, 'http://simulator');
+    // Mounted under a prefix (demo mode), the protocol path starts at /v3/.
+    const at = url.pathname.indexOf('/v3/');
+    const path = at >= 0 ? url.pathname.slice(at) : url.pathname;
+    const body = req.body ? parseJson(req.body) : undefined;
+    const method = req.method.toUpperCase();
+    let match: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v3/pay/transactions/jsapi') return book.prepay(body);
+    if ((match = path.match(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/)) && method === 'GET') {
+      return book.query(url.searchParams.get('mchid'), decodeURIComponent(match[1]!));
+    }
+    if (
+      (match = path.match(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/)) &&
+      method === 'POST'
+    ) {
+      return book.close(body, decodeURIComponent(match[1]!));
+    }
+    if (method === 'POST' && path === '/v3/refund/domestic/refunds') return book.refund(body);
+    if ((match = path.match(/^\/v3\/refund\/domestic\/refunds\/([^/]+)$/)) && method === 'GET') {
+      return book.queryRefund(decodeURIComponent(match[1]!));
+    }
+    return { status: 404, body: { code: 'NOT_FOUND', message: '接口不存在' } };
+  }
+
+  function sign(answer: Answer): SimResponse {
+    let body = answer.body === undefined ? '' : JSON.stringify(answer.body);
+    const tamper = tampers.shift();
+    const key = tamper === 'bad_signature' ? forgerKey() : platformKey;
+    const signedAt = tamper === 'stale_timestamp' ? now() - 10 * 60_000 : now();
+    const headers = platformHeaders(platformSerial, key, body, signedAt);
+    if (tamper === 'unknown_serial') headers['Wechatpay-Serial'] = 'UNKNOWN_SERIAL';
+    if (tamper === 'tampered_body')
+      body = body.replace(/"(prepay_id|trade_state|status)":"[^"]*"/, '"$1":"TAMPERED"');
+    if (body) headers['Content-Type'] = 'application/json; charset=utf-8';
+    headers['Request-ID'] = `sim-${unixSeconds(now())}-${calls.length}`;
+    return { status: answer.status, headers, body };
+  }
+
+  /** The WeChat Pay server: authenticate, act, sign the answer. */
+  function handle(req: SimRequest): SimResponse {
+    let response: SimResponse;
+    if (!authenticate(req)) {
+      // WeChat does not sign answers to requests it could not authenticate.
+      const body = JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' });
+      response = { status: 401, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body };
+    } else {
+      response = sign(route(req));
+    }
+    calls.push({ method: req.method.toUpperCase(), path: req.path, status: response.status });
+    return response;
+  }
+
+  /** The FetchLike face of handle(): give it to wechatPayV3() in place of the global fetch. */
+  const simulatorFetch: PayFetch = async (url, init) => {
+    const { pathname, search } = new URL(url);
+    const res = handle({
+      method: init?.method ?? 'GET',
+      path: pathname + search,
+      headers: init?.headers ?? {},
+      body: init?.body ?? '',
+    });
+    return { status: res.status, headers: new Headers(res.headers), text: async () => res.body };
+  };
+
+  function buildNotify(order: SimOrder, tamper: NotifyTamper = {}): SimulatedNotify {
+    if (!order.transactionId || !order.eventId)
+      throw new Error(`simulator: ${order.outTradeNo} was never paid`);
+    const tx = book.transactionJson(order);
+    const transaction = {
+      ...tx,
+      appid: tamper.appId ?? tx.appid,
+      mchid: tamper.mchId ?? tx.mchid,
+      trade_state: 'SUCCESS',
+      amount: { ...tx.amount, total: tamper.amountFen ?? order.amountFen },
+    };
+    const resource = encryptResource(
+      tamper.apiV3Key ?? merchant.apiV3Key,
+      JSON.stringify(transaction),
+      'transaction',
+      'transaction',
+    );
+    const envelope = {
+      id: order.eventId,
+      create_time: order.successTime,
+      resource_type: 'encrypt-resource',
+      event_type: 'TRANSACTION.SUCCESS',
+      summary: '支付成功',
+      resource,
+    };
+    const signedBody = JSON.stringify(envelope);
+    const key = tamper.forgeSignature ? forgerKey() : platformKey;
+    const headers = platformHeaders(platformSerial, key, signedBody, tamper.signedAt ?? now());
+    if (tamper.serial) headers['Wechatpay-Serial'] = tamper.serial;
+    headers['Content-Type'] = 'application/json';
+    const rawBody = tamper.tamperBody ? JSON.stringify({ ...envelope, summary: '支付成功!' }) : signedBody;
+    return { headers, rawBody, transactionId: order.transactionId, notifyUrl: order.notifyUrl };
+  }
+
+  function orderOf(outTradeNo: string): SimOrder {
+    const order = book.orders.get(outTradeNo);
+    if (!order) throw new Error(`simulator: no prepaid order ${outTradeNo}`);
+    return order;
+  }
+
+  return {
+    platformSerial,
+    platformPublicKeyPem,
+    /** Ready for WechatPayConfig.platformPublicKeys. */
+    platformPublicKeys: { [platformSerial]: platformPublicKeyPem } as Record<string, string>,
+    handle,
+    fetch: simulatorFetch,
+    /** Every request the simulator answered, in order. */
+    calls,
+
+    /** The payer pays: the order becomes SUCCESS; returns the notify WeChat would send. */
+    pay(outTradeNo: string, tamper: NotifyTamper & { allowClosed?: boolean } = {}): SimulatedNotify {
+      return buildNotify(book.markPaid(outTradeNo, { allowClosed: tamper.allowClosed }), tamper);
+    },
+    /** The notify for an order already paid again: WeChat's retry, a duplicate with the same ids. */
+    notify(outTradeNo: string, tamper: NotifyTamper = {}): SimulatedNotify {
+      return buildNotify(orderOf(outTradeNo), tamper);
+    },
+    /** POSTs a notify to its notify_url, as WeChat does. */
+    async deliver(
+      notify: SimulatedNotify,
+      fetchFn: PayFetch = fetch,
+    ): Promise<{ status: number; body: string }> {
+      const res = await fetchFn(notify.notifyUrl, {
+        method: 'POST',
+        headers: notify.headers,
+        body: notify.rawBody,
+      });
+      return { status: res.status, body: await res.text() };
+    },
+    /** Puts an unpaid order into USERPAYING or PAYERROR, as a payer mid-way or a failed payment would. */
+    setState(outTradeNo: string, state: Extract<WireTradeState, 'USERPAYING' | 'PAYERROR' | 'NOTPAY'>): void {
+      orderOf(outTradeNo).state = state;
+    },
+    order: (outTradeNo: string): Readonly<SimOrder> | undefined => book.orders.get(outTradeNo),
+    refunds: book.refunds,
+    settleRefund: (outRefundNo: string, status?: 'SUCCESS' | 'CLOSED' | 'ABNORMAL') =>
+      book.settleRefund(outRefundNo, status),
+    setRefundStatus(status: RefundStatus): void {
+      refundStatus = status;
+    },
+    /** Spoils the next answer once (queue several for several answers). */
+    tamperNextResponse(tamper: ResponseTamper): void {
+      tampers.push(tamper);
+    },
+  };
+}
+
+export type WechatPaySimulator = ReturnType<typeof createWechatPaySimulator>;
