@@ -13,7 +13,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
+import * as platformSchema from './schema';
+import * as financeSchema from './schema-finance';
+
+const schema = { ...platformSchema, ...financeSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -1,0 +1,279 @@
+/**
+ * Fees, orders, bills and payments. Money is integer fen. The order pay status and the bill
+ * status change only through modules/pay/pay-status.ts (conditional updates).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const tenantId = () => varchar('tenant_id', { length: 6 }).notNull();
+
+export type PayStatus = 'NOT_PAY' | 'PAYING' | 'PAID' | 'REFUND' | 'CLOSED';
+export type OrderType = 'FEE' | 'OTHER';
+export type PersonType = 'student' | 'employee' | 'other' | 'enrollee';
+
+export interface FormField {
+  key: string;
+  label: string;
+  labelEn: string;
+  required: boolean;
+  type: 'text' | 'number' | 'date' | 'phone';
+}
+
+/** Newly admitted students, known by ID card and name before they have a student number. */
+export const enrollees = pgTable(
+  'enrollees',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    idCard: text('id_card').notNull(),
+    admissionNo: text('admission_no').notNull(),
+    major: text('major'),
+    startYear: integer('start_year'),
+  },
+  (t) => [uniqueIndex('enrollees_tenant_id_card').on(t.tenantId, t.idCard)],
+);
+
+/** Comprehensive-fee catalogue: manual items, enrolment fees and top-ups. */
+export const feeItems = pgTable(
+  'fee_items',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** manual | enroll | topup */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    description: text('description').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    /** Unit price of manual and enrolment items. */
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
+    maxQuantity: integer('max_quantity').notNull().default(1),
+    /** Top-up limits. */
+    minFen: bigint('min_fen', { mode: 'number' }).notNull().default(0),
+    maxFen: bigint('max_fen', { mode: 'number' }).notNull().default(0),
+    formFields: jsonb('form_fields').$type<FormField[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Comma list of user types allowed to buy; empty: everyone signed in. */
+    userTypes: text('user_types').notNull().default(''),
+    schoolYear: text('school_year').notNull().default(''),
+    /** 1 on sale, 0 withdrawn. */
+    status: smallint('status').notNull().default(1),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('fee_items_tenant_kind').on(t.tenantId, t.kind, t.status)],
+);
+
+/** What one person owes for one item: the facts the fee summary is computed from. */
+export const receivables = pgTable(
+  'receivables',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** FEE: student fee; OTHER: a comprehensive receivable assigned to the person. */
+    category: text('category').$type<OrderType>().notNull(),
+    personType: text('person_type').$type<PersonType>().notNull(),
+    personId: integer('person_id').notNull(),
+    schoolYear: text('school_year').notNull().default(''),
+    itemCode: text('item_code').notNull(),
+    itemName: text('item_name').notNull(),
+    itemNameEn: text('item_name_en').notNull().default(''),
+    allowPartial: boolean('allow_partial').notNull().default(false),
+    payableFen: bigint('payable_fen', { mode: 'number' }).notNull(),
+    reductionFen: bigint('reduction_fen', { mode: 'number' }).notNull().default(0),
+    deferredFen: bigint('deferred_fen', { mode: 'number' }).notNull().default(0),
+    deferredDeductionFen: bigint('deferred_deduction_fen', { mode: 'number' }).notNull().default(0),
+    /** Sum of reviewed charge bills; changed only with the bill that causes it. */
+    receivedFen: bigint('received_fen', { mode: 'number' }).notNull().default(0),
+    /** Sum of reviewed refund bills (refunds and carry-overs). */
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+    dueDate: timestamp('due_date', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('receivables_person').on(t.tenantId, t.personType, t.personId, t.category)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    orderNo: text('order_no').notNull().unique(),
+    orderType: text('order_type').$type<OrderType>().notNull(),
+    /** Whose fee it is (the bound user of the spec). */
+    personType: text('person_type').$type<PersonType>().notNull(),
+    personId: integer('person_id').notNull(),
+    personName: text('person_name').notNull(),
+    /** Who created it (the order user); a WeChat visitor has only an oauth id. */
+    userId: integer('user_id'),
+    oauthId: integer('oauth_id'),
+    userName: text('user_name').notNull().default(''),
+    /** Who paid, when someone else paid through a pay link. */
+    payerUserId: integer('payer_user_id'),
+    payerOauthId: integer('payer_oauth_id'),
+    payerName: text('payer_name').notNull().default(''),
+    totalFen: bigint('total_fen', { mode: 'number' }).notNull(),
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    payStatus: text('pay_status').$type<PayStatus>().notNull().default('NOT_PAY'),
+    channel: text('channel'),
+    paymentNo: text('payment_no'),
+    payMethod: text('pay_method'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    expireAt: timestamp('expire_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closeReason: text('close_reason'),
+    payingAt: timestamp('paying_at', { withTimezone: true }),
+    /** none | requested | issued */
+    invoiceStatus: text('invoice_status').notNull().default('none'),
+    /** none | signed */
+    signatureStatus: text('signature_status').notNull().default('none'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user').on(t.tenantId, t.userId, t.createdAt),
+    index('orders_payer').on(t.tenantId, t.payerUserId, t.createdAt),
+    index('orders_person').on(t.tenantId, t.personType, t.personId),
+    index('orders_status_expire').on(t.payStatus, t.expireAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    orderId: integer('order_id').notNull(),
+    receivableId: integer('receivable_id'),
+    feeItemId: integer('fee_item_id'),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull().default(''),
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    formData: jsonb('form_data').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('order_items_order').on(t.orderId), index('order_items_receivable').on(t.receivableId)],
+);
+
+/** Charge and refund bills. Status 0 void, 1 not reviewed, 2 reviewed; only reviewed bills count. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    billNo: text('bill_no').notNull().unique(),
+    /** CHARGE | REFUND */
+    kind: text('kind').notNull(),
+    orderId: integer('order_id'),
+    orderItemId: integer('order_item_id'),
+    receivableId: integer('receivable_id'),
+    feeItemId: integer('fee_item_id'),
+    personType: text('person_type').$type<PersonType>().notNull(),
+    personId: integer('person_id').notNull(),
+    project: text('project').notNull(),
+    projectEn: text('project_en').notNull().default(''),
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** wechat | sandbox | offline method name */
+    method: text('method').notNull(),
+    billDate: timestamp('bill_date', { withTimezone: true }).notNull(),
+    status: smallint('status').notNull(),
+    /** online | offline */
+    source: text('source').notNull(),
+    createdBy: integer('created_by'),
+    reviewedBy: integer('reviewed_by'),
+    note: text('note').notNull().default(''),
+    refundOfBillId: integer('refund_of_bill_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bills_order').on(t.orderId),
+    index('bills_person').on(t.tenantId, t.personType, t.personId),
+    index('bills_receivable').on(t.receivableId),
+  ],
+);
+
+/** Every payment notify that passed its signature check, keyed by (channel, transaction id). */
+export const paymentInbox = pgTable(
+  'payment_inbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    tenantId: varchar('tenant_id', { length: 6 }),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** credited | duplicate | closed_order | mismatch | unknown_order | not_paid */
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_inbox_channel_tx').on(t.channel, t.transactionId)],
+);
+
+/** Money that arrived for an order that could not take it (closed, mismatched): kept for refund or review. */
+export const paymentExceptions = pgTable(
+  'payment_exceptions',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    orderId: integer('order_id'),
+    channel: text('channel').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** paid_after_close | amount_mismatch */
+    kind: text('kind').notNull(),
+    /** open | refunded | resolved */
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_exceptions_tx').on(t.channel, t.transactionId)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    orderId: integer('order_id').notNull(),
+    outRefundNo: text('out_refund_no').notNull().unique(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** PROCESSING | SUCCESS | FAILED */
+    status: text('status').notNull(),
+    reason: text('reason').notNull().default(''),
+    channelRefundId: text('channel_refund_id'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refunds_order').on(t.orderId)],
+);
+
+/** The pay channels a tenant enables, and their merchant settings (WeChat Pay v3 keys). */
+export const payChannels = pgTable(
+  'pay_channels',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** wechat | sandbox */
+    channel: text('channel').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('pay_channels_tenant_channel').on(t.tenantId, t.channel)],
+);
