@@ -43,5 +43,16 @@ export const authMessages = {
     zh: '应用未授权，请联系系统管理员',
     en: 'Application is not authorized, please contact the system administrator',
   },
+  'auth.tenantRequired': { zh: '请选择租户', en: 'Please choose a tenant' },
+  'auth.passwordFormat': {
+    zh: '密码数据格式不正确，请刷新页面后重试',
+    en: 'The password was not sent in the expected format, please reload the page and try again',
+  },
+  'auth.socialSourceUnknown': { zh: '不支持的登录来源', en: 'Unsupported sign-in source' },
+  'auth.socialCodeRequired': { zh: '缺少微信授权码', en: 'The WeChat authorization code is missing' },
+  'auth.socialUnavailable': {
+    zh: '微信服务暂时不可用，请稍后再试',
+    en: 'WeChat is not reachable right now, please try again later',
+  },
   'auth.forbidden': { zh: '无权访问该数据', en: 'You may not access this data' },
 } as const satisfies Record<string, { zh: string; en: string }>;

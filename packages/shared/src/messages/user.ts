@@ -66,4 +66,20 @@ export const userMessages = {
   'bind.notBound': { zh: '尚未绑定身份', en: 'No school identity is bound yet' },
   'user.phoneTaken': { zh: '该手机号已被其他账号使用', en: 'This phone number is used by another account' },
   'user.modified': { zh: '修改成功', en: 'modified successfully' },
+  'user.noReservedPhone': {
+    zh: '尚未设置财务预留手机号，请先设置',
+    en: 'No finance-reserved phone number is set yet; please set one first',
+  },
+  'user.verifyRequired': { zh: '请先验证手机号', en: 'Please verify your phone number first' },
+  'user.verifyExpired': {
+    zh: '手机验证已失效，请重新验证',
+    en: 'The phone verification has expired, please verify again',
+  },
+  'user.emailChangedSubject': { zh: '财务预留邮箱已变更', en: 'Your finance-reserved e-mail was changed' },
+  'user.emailChangedBody': {
+    zh: '您的财务预留邮箱已变更为 {email}。如非本人操作，请立即联系财务处。',
+    en: 'Your finance-reserved e-mail is now {email}. If you did not make this change, contact the finance office at once.',
+  },
+  'label.studentNo': { zh: '学号', en: 'student number' },
+  'label.employeeNo': { zh: '工号', en: 'staff number' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -1,0 +1,245 @@
+/**
+ * The order pay-status state machine and the bill status machine, in one place.
+ *
+ *   NOT_PAY -> PAYING -> PAID -> REFUND (when fully refunded)
+ *   NOT_PAY | PAYING -> CLOSED (expired or cancelled; the caller first makes sure the channel has no payment)
+ *   bill: 1 (not reviewed) -> 2 (reviewed) | 0 (void)
+ *
+ * Each transition is one conditional UPDATE ... WHERE status = <from> RETURNING; its side effects
+ * (bills, receivable totals) run only when that update changed a row, inside the caller's transaction.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bills, orderItems, orders, receivables, type PayStatus } from '../../db/schema-finance';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type OrderRow = typeof orders.$inferSelect;
+
+export const BILL_VOID = 0;
+export const BILL_NOT_REVIEWED = 1;
+export const BILL_REVIEWED = 2;
+
+/** Spec §9 colours. */
+export const PAY_STATUS_COLORS: Record<PayStatus, string> = {
+  NOT_PAY: 'primary',
+  PAID: 'success',
+  PAYING: 'info',
+  REFUND: 'warning',
+  CLOSED: 'danger',
+};
+
+export function newBillNo(prefix: 'C' | 'R' | 'O'): string {
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${prefix}${stamp}${randomBytes(5).toString('hex')}`;
+}
+
+/** NOT_PAY -> PAYING when a channel has taken the order (prepay made, checkout opened). */
+export async function markPaying(tx: Tx, orderId: number, channel: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ payStatus: 'PAYING', channel, payingAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'NOT_PAY')))
+    .returning();
+  return row ?? null;
+}
+
+export interface PaidFacts {
+  orderId: number;
+  channel: string;
+  transactionId: string;
+  amountFen: number;
+  paidAt: Date;
+  payMethod: string;
+  payer?: { userId: number | null; oauthId: number | null; name: string };
+}
+
+/**
+ * NOT_PAY | PAYING -> PAID, once. Writes one reviewed charge bill per item and credits each
+ * receivable. Answers null (and changes nothing) when the order was not open or the amount differs.
+ */
+export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | null> {
+  const [paid] = await tx
+    .update(orders)
+    .set({
+      payStatus: 'PAID',
+      channel: facts.channel,
+      paymentNo: facts.transactionId,
+      payMethod: facts.payMethod,
+      paidAt: facts.paidAt,
+      updatedAt: sql`now()`,
+      ...(facts.payer
+        ? { payerUserId: facts.payer.userId, payerOauthId: facts.payer.oauthId, payerName: facts.payer.name }
+        : {}),
+    })
+    .where(
+      and(
+        eq(orders.id, facts.orderId),
+        inArray(orders.payStatus, ['NOT_PAY', 'PAYING']),
+        eq(orders.totalFen, facts.amountFen),
+      ),
+    )
+    .returning();
+  if (!paid) return null;
+
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, paid.id));
+  for (const item of items) {
+    await tx.insert(bills).values({
+      tenantId: paid.tenantId,
+      billNo: newBillNo('C'),
+      kind: 'CHARGE',
+      orderId: paid.id,
+      orderItemId: item.id,
+      receivableId: item.receivableId,
+      feeItemId: item.feeItemId,
+      personType: paid.personType,
+      personId: paid.personId,
+      project: item.name,
+      projectEn: item.nameEn,
+      priceFen: item.priceFen,
+      quantity: item.quantity,
+      amountFen: item.amountFen,
+      method: facts.channel,
+      billDate: facts.paidAt,
+      status: BILL_REVIEWED,
+      source: 'online',
+    });
+    if (item.receivableId) {
+      await tx
+        .update(receivables)
+        .set({ receivedFen: sql`${receivables.receivedFen} + ${item.amountFen}` })
+        .where(eq(receivables.id, item.receivableId));
+    }
+  }
+  return paid;
+}
+
+/** NOT_PAY | PAYING -> CLOSED. The caller has confirmed with the channel that nothing was paid. */
+export async function markClosed(
+  tx: Tx,
+  orderId: number,
+  reason: 'expired' | 'cancelled',
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ payStatus: 'CLOSED', closedAt: sql`now()`, closeReason: reason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), inArray(orders.payStatus, ['NOT_PAY', 'PAYING'])))
+    .returning();
+  return row ?? null;
+}
+
+export interface RefundFacts {
+  orderId: number;
+  amountFen: number;
+  method: string;
+  refundedAt: Date;
+  createdBy: number | null;
+  note: string;
+}
+
+/**
+ * Records a refund that the channel has accepted: refunded total grows only while it stays within
+ * what was paid; PAID becomes REFUND when the whole amount is back. Refund bills go item by item,
+ * each item refunded up to what it charged, and each receivable's refund total grows with them.
+ */
+export async function recordRefund(tx: Tx, facts: RefundFacts): Promise<OrderRow | null> {
+  const [order] = await tx
+    .update(orders)
+    .set({
+      refundedFen: sql`${orders.refundedFen} + ${facts.amountFen}`,
+      payStatus: sql`CASE WHEN ${orders.refundedFen} + ${facts.amountFen} = ${orders.totalFen} THEN 'REFUND' ELSE 'PAID' END`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(orders.id, facts.orderId),
+        eq(orders.payStatus, 'PAID'),
+        sql`${orders.refundedFen} + ${facts.amountFen} <= ${orders.totalFen}`,
+        sql`${facts.amountFen} > 0`,
+      ),
+    )
+    .returning();
+  if (!order) return null;
+
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.id);
+  const refundedByItem = await tx
+    .select({ itemId: bills.orderItemId, total: sql<number>`coalesce(sum(${bills.amountFen}), 0)::bigint` })
+    .from(bills)
+    .where(and(eq(bills.orderId, order.id), eq(bills.kind, 'REFUND'), eq(bills.status, BILL_REVIEWED)))
+    .groupBy(bills.orderItemId);
+  let left = facts.amountFen;
+  for (const item of items) {
+    if (left === 0) break;
+    const already = Number(refundedByItem.find((r) => r.itemId === item.id)?.total ?? 0);
+    const share = Math.min(left, item.amountFen - already);
+    if (share <= 0) continue;
+    left -= share;
+    await tx.insert(bills).values({
+      tenantId: order.tenantId,
+      billNo: newBillNo('R'),
+      kind: 'REFUND',
+      orderId: order.id,
+      orderItemId: item.id,
+      receivableId: item.receivableId,
+      feeItemId: item.feeItemId,
+      personType: order.personType,
+      personId: order.personId,
+      project: item.name,
+      projectEn: item.nameEn,
+      priceFen: item.priceFen,
+      quantity: item.quantity,
+      amountFen: share,
+      method: facts.method,
+      billDate: facts.refundedAt,
+      status: BILL_REVIEWED,
+      source: 'online',
+      createdBy: facts.createdBy,
+      note: facts.note,
+    });
+    if (item.receivableId) {
+      await tx
+        .update(receivables)
+        .set({ refundFen: sql`${receivables.refundFen} + ${share}` })
+        .where(eq(receivables.id, item.receivableId));
+    }
+  }
+  // The order-level guard above keeps the sum within the items' total, so nothing is left over.
+  if (left !== 0) throw new Error(`refund of order ${order.id} could not be spread over its items`);
+  return order;
+}
+
+/** Bill 1 -> 2: a reviewed other-means payment starts counting as received. */
+export async function reviewBill(tx: Tx, billId: number, tenantId: string, reviewer: number | null) {
+  const [bill] = await tx
+    .update(bills)
+    .set({ status: BILL_REVIEWED, reviewedBy: reviewer })
+    .where(and(eq(bills.id, billId), eq(bills.tenantId, tenantId), eq(bills.status, BILL_NOT_REVIEWED)))
+    .returning();
+  if (!bill) return null;
+  if (bill.receivableId) {
+    const column = bill.kind === 'REFUND' ? receivables.refundFen : receivables.receivedFen;
+    await tx
+      .update(receivables)
+      .set(
+        bill.kind === 'REFUND'
+          ? { refundFen: sql`${column} + ${bill.amountFen}` }
+          : { receivedFen: sql`${column} + ${bill.amountFen}` },
+      )
+      .where(eq(receivables.id, bill.receivableId));
+  }
+  return bill;
+}
+
+/** Bill 1 -> 0: an unreviewed record is voided; it never counted, so nothing else changes. */
+export async function voidBill(tx: Tx, billId: number, tenantId: string, reviewer: number | null) {
+  const [bill] = await tx
+    .update(bills)
+    .set({ status: BILL_VOID, reviewedBy: reviewer })
+    .where(and(eq(bills.id, billId), eq(bills.tenantId, tenantId), eq(bills.status, BILL_NOT_REVIEWED)))
+    .returning();
+  return bill ?? null;
+}

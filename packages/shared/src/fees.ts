@@ -1,0 +1,100 @@
+/**
+ * The fee summary of spec §3, computed from the stored facts of each receivable. Definitions
+ * (all in fen, per receivable, then summed):
+ *   payable            what the school charged (payable_fen)
+ *   reduction          waived by the school (reduction_fen)
+ *   deferred           approved to be paid later (deferred_fen)
+ *   deferredDeduction  settled without payment from a deferral, e.g. by a student loan (deferred_deduction_fen)
+ *   received           reviewed charge bills (received_fen)
+ *   refund             reviewed refund bills: refunds and carry-overs (refund_fen)
+ *   receivable         still owed: max(0, payable - reduction - deferredDeduction - (received - refund))
+ *   pending            owed now: max(0, receivable - max(0, deferred - deferredDeduction))
+ */
+export interface ReceivableFacts {
+  payableFen: number;
+  reductionFen: number;
+  deferredFen: number;
+  deferredDeductionFen: number;
+  receivedFen: number;
+  refundFen: number;
+}
+
+export interface FeeSummary {
+  payable: number;
+  reduction: number;
+  deferred: number;
+  deferredDeduction: number;
+  received: number;
+  refund: number;
+  receivable: number;
+  pending: number;
+}
+
+export function summarize(item: ReceivableFacts): FeeSummary {
+  const netReceived = item.receivedFen - item.refundFen;
+  const receivable = Math.max(
+    0,
+    item.payableFen - item.reductionFen - item.deferredDeductionFen - netReceived,
+  );
+  const postponed = Math.max(0, item.deferredFen - item.deferredDeductionFen);
+  return {
+    payable: item.payableFen,
+    reduction: item.reductionFen,
+    deferred: item.deferredFen,
+    deferredDeduction: item.deferredDeductionFen,
+    received: item.receivedFen,
+    refund: item.refundFen,
+    receivable,
+    pending: Math.max(0, receivable - postponed),
+  };
+}
+
+export function sumSummaries(items: ReceivableFacts[]): FeeSummary {
+  const total: FeeSummary = {
+    payable: 0,
+    reduction: 0,
+    deferred: 0,
+    deferredDeduction: 0,
+    received: 0,
+    refund: 0,
+    receivable: 0,
+    pending: 0,
+  };
+  for (const item of items) {
+    const s = summarize(item);
+    for (const key of Object.keys(total) as (keyof FeeSummary)[]) total[key] += s[key];
+  }
+  return total;
+}
+
+export const PAY_STATUSES = ['NOT_PAY', 'PAYING', 'PAID', 'REFUND', 'CLOSED'] as const;
+export type PayStatus = (typeof PAY_STATUSES)[number];
+
+/** Spec §9 colours (antd-mobile Tag colours). */
+export const PAY_STATUS_COLORS: Record<PayStatus, 'primary' | 'success' | 'default' | 'warning' | 'danger'> =
+  {
+    NOT_PAY: 'primary',
+    PAID: 'success',
+    PAYING: 'default',
+    REFUND: 'warning',
+    CLOSED: 'danger',
+  };
+/** Spec §9: the "info" colour of PAYING; antd-mobile has no info tag, so the web maps it to this hex. */
+export const PAY_STATUS_INFO_HEX = '#909399';
+
+export const BILL_STATUS_COLORS: Record<0 | 1 | 2, 'danger' | 'warning' | 'success'> = {
+  0: 'danger',
+  1: 'warning',
+  2: 'success',
+};
+
+/** Order list tabs of spec §2 and the statuses each shows. */
+export const ORDER_TABS = {
+  all: [...PAY_STATUSES],
+  unpaid: ['NOT_PAY'],
+  paid: ['PAID'],
+  refunded: ['REFUND'],
+  expired: ['CLOSED'],
+  processing: ['PAYING'],
+} as const satisfies Record<string, readonly PayStatus[]>;
+export type OrderTab = keyof typeof ORDER_TABS;

@@ -1,0 +1,14 @@
+/** Money is integer fen everywhere; this is the one place it becomes yuan text. */
+export function formatYuan(fen: number, withSymbol = true): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(fen));
+  const text = `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return withSymbol ? `¥${text}` : text;
+}
+
+/** Parses what a person typed in yuan ("12", "12.5", "12.50") into fen; null when it is not an amount. */
+export function parseYuan(text: string): number | null {
+  const match = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
