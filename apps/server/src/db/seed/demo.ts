@@ -6,6 +6,7 @@ import { md5Hex } from '@cf/shared/wire-crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../client';
+import { seedFinanceDemo } from './finance';
 import {
   dicts,
   employees,
@@ -421,6 +422,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         studentId: collegeStudents.find((s) => s.studentNo === 'C2024001')!.id,
       },
     ]);
+    await seedFinanceDemo(tx as unknown as Db);
   });
   return true;
 }
