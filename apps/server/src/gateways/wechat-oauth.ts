@@ -25,7 +25,7 @@ async function getJson(fetchFn: FetchLike, url: string): Promise<Record<string, 
 }
 
 /** Codes that mean the person's code is bad (invalid, used, expired), not that the service failed. */
-const BAD_CODE_ERRORS = new Set([40029, 40163, 42003, 40001, 40014]);
+const BAD_CODE_ERRORS = new Set([40029, 40163, 42003]);
 
 function check(body: Record<string, unknown>): void {
   const errcode = Number(body.errcode ?? 0);

@@ -1,3 +1,130 @@
+/** HTTP of the auth area: token (password, social, refresh grants), captcha, logout, user info. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clientAuthorized, requireAuth } from '../../http/auth';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { OAuthError, unauthorized } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
+import { createCaptcha } from './captcha';
+import { CAPTCHA_LIMIT_PER_IP, grantToken, limitTokenCalls, userInfo } from './service';
+import { readTokenParams, tokenQuerySchema } from './token-params';
+import { revokeSession } from './tokens';
 
-export default async function authRoutes(_app: FastifyInstance): Promise<void> {}
+const tokenReplySchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number(),
+  tenant_id: z.string(),
+  user_id: z.string().describe('"0" for a WeChat visitor not bound yet'),
+  oauth_id: z.string(),
+  account: z.string(),
+  user_name: z.string(),
+  nick_name: z.string(),
+  role_name: z.string(),
+  avatar: z.string(),
+  user_type: z.string(),
+  license: z.string(),
+  jti: z.string(),
+});
+
+// A malformed query still answers in the Blade envelope (the one error handler), hence the union.
+const oauthErrorSchema = z.union([
+  z.object({ error_code: z.number(), error_description: z.string() }),
+  envelopeSchema(z.null()),
+]);
+
+const userInfoSchema = z.object({
+  userId: z.string(),
+  tenantId: z.string(),
+  account: z.string(),
+  realName: z.string(),
+  nickName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  userType: z.string(),
+  roleName: z.string(),
+  roles: z.array(z.object({ roleAlias: z.string(), roleName: z.string() })),
+  oauthId: z.string(),
+  bound: z.boolean(),
+});
+
+export default async function authRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/blade-auth/oauth/token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Token: password, social (WeChat) and refresh_token grants; raw BladeX token JSON',
+        security: [{ client: [] }],
+        querystring: tokenQuerySchema,
+        response: {
+          200: tokenReplySchema,
+          400: oauthErrorSchema,
+          401: oauthErrorSchema,
+          429: oauthErrorSchema,
+        },
+      },
+    },
+    async (req) => {
+      await limitTokenCalls(app.db, req.ip);
+      if (!clientAuthorized(req)) throw new OAuthError(401, 'auth.badClient');
+      const deps = { db: app.db, config: app.config, gateways: app.gateways, log: req.log };
+      return grantToken(deps, readTokenParams(req, req.query));
+    },
+  );
+
+  app.get(
+    '/api/blade-auth/oauth/captcha',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A new image captcha (raw {key, image}; image is an SVG data URL)',
+        response: { 200: z.object({ key: z.string(), image: z.string() }) },
+      },
+    },
+    async (req) => {
+      await rateLimit(app.db, `captcha:ip:${req.ip}`, CAPTCHA_LIMIT_PER_IP, 60);
+      return createCaptcha(app.db);
+    },
+  );
+
+  app.get(
+    '/api/blade-auth/oauth/logout',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session: its access and refresh tokens stop working',
+        security: [{ bladeAuth: [] }],
+        response: { 200: envelopeSchema(z.boolean()) },
+      },
+    },
+    async (req) => {
+      await revokeSession(app.db, req.auth.sessionId);
+      return ok(true);
+    },
+  );
+
+  app.get(
+    '/api/blade-auth/oauth/user-info',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in person with roles; a WeChat visitor has userId "0" and bound false',
+        security: [{ bladeAuth: [] }],
+        response: { 200: envelopeSchema(userInfoSchema) },
+      },
+    },
+    async (req) => {
+      const info = await userInfo(app.db, req.auth);
+      if (!info) throw unauthorized('auth.tokenInvalid');
+      return ok(info);
+    },
+  );
+}

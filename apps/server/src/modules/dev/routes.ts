@@ -1,3 +1,73 @@
+/**
+ * Demo mode only (app.ts does not register this in production): what the SMS and mail stand-ins
+ * sent, a captcha's text, and the WeChat OAuth stand-in, so every flow can be finished offline.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { devOutbox } from '../../db/schema';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { notFound } from '../../http/errors';
+import { captchaText } from '../auth/captcha';
+import wechatStandinRoutes from './wechat-routes';
 
-export default async function devRoutes(_app: FastifyInstance): Promise<void> {}
+const OUTBOX_LIMIT = 50;
+
+export default async function devRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Demo: messages the SMS and mail stand-ins sent, newest first',
+        querystring: z.object({ phone: z.string().optional().describe('phone number or e-mail address') }),
+        response: {
+          200: envelopeSchema(
+            z.array(
+              z.object({
+                id: z.number(),
+                channel: z.string(),
+                recipient: z.string(),
+                subject: z.string().nullable(),
+                body: z.string(),
+                createdAt: z.string(),
+              }),
+            ),
+          ),
+        },
+      },
+    },
+    async (req) => {
+      const phone = req.query.phone?.trim();
+      const rows = await app.db
+        .select()
+        .from(devOutbox)
+        .where(phone ? eq(devOutbox.recipient, phone) : undefined)
+        .orderBy(desc(devOutbox.id))
+        .limit(OUTBOX_LIMIT);
+      return ok(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
+    },
+  );
+
+  app.get(
+    '/api/dev/captcha/:key',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Demo: a captcha's text",
+        params: z.object({ key: z.string() }),
+        response: { 200: envelopeSchema(z.object({ text: z.string() })) },
+      },
+    },
+    async (req) => {
+      const text = await captchaText(app.db, req.params.key);
+      if (text === undefined) throw notFound();
+      return ok({ text });
+    },
+  );
+
+  await app.register(wechatStandinRoutes);
+}

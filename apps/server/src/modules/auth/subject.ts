@@ -1,0 +1,93 @@
+/**
+ * Who a token is about: a user of the tenant (with the aliases of their roles), or a WeChat
+ * visitor known only by an OAuth link (user id 0). The user module builds fresh tokens with these too.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { oauthLinks, roles, users } from '../../db/schema';
+import type { TokenSubject } from './tokens';
+
+export type UserRow = typeof users.$inferSelect;
+export type OauthLinkRow = typeof oauthLinks.$inferSelect;
+
+/** The role a visitor holds before binding (seeded in every tenant). */
+export const VISITOR_ROLE = 'visitor';
+
+/** The user's roles; users.role_ids is a comma list, and only roles of the same tenant count. */
+export async function rolesOf(db: Db, tenantId: string, roleIds: string) {
+  const ids = roleIds
+    .split(',')
+    .map((id) => Number(id.trim()))
+    .filter((id) => Number.isInteger(id) && id > 0);
+  if (ids.length === 0) return [];
+  return db
+    .select({ roleAlias: roles.roleAlias, roleName: roles.roleName })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, ids)))
+    .orderBy(roles.id);
+}
+
+export async function findUser(db: Db, tenantId: string, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row;
+}
+
+export async function findOauthLink(
+  db: Db,
+  tenantId: string,
+  oauthId: number,
+): Promise<OauthLinkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(oauthLinks)
+    .where(and(eq(oauthLinks.tenantId, tenantId), eq(oauthLinks.id, oauthId)));
+  return row;
+}
+
+/** BladeX's role_name: the aliases of the roles, comma-separated. */
+export const roleNameOf = (userRoles: { roleAlias: string }[]) => userRoles.map((r) => r.roleAlias).join(',');
+
+export const displayName = (user: UserRow) => user.nickName || user.realName || user.account;
+
+export async function userSubject(db: Db, user: UserRow, oauthId: number | null): Promise<TokenSubject> {
+  const userRoles = await rolesOf(db, user.tenantId, user.roleIds);
+  return {
+    tenantId: user.tenantId,
+    userId: user.id,
+    oauthId,
+    account: user.account,
+    userName: user.account,
+    nickName: displayName(user),
+    roleName: roleNameOf(userRoles),
+    userType: user.userType,
+    avatar: user.avatar,
+  };
+}
+
+export function visitorSubject(link: OauthLinkRow): TokenSubject {
+  return {
+    tenantId: link.tenantId,
+    userId: 0,
+    oauthId: link.id,
+    account: '',
+    userName: link.nickname,
+    nickName: link.nickname,
+    roleName: VISITOR_ROLE,
+    userType: null,
+    avatar: link.avatar,
+  };
+}
+
+/** Subject of a user by id within the tenant; undefined when there is no such user. */
+export async function subjectForUser(
+  db: Db,
+  tenantId: string,
+  userId: number,
+  oauthId: number | null,
+): Promise<TokenSubject | undefined> {
+  const user = await findUser(db, tenantId, userId);
+  return user ? userSubject(db, user, oauthId) : undefined;
+}

@@ -1,0 +1,93 @@
+/** HTTP of binding: check-and-send-validate, register-user, bind-user, bind-info, the student pick list. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../http/auth';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { bindInfo, studentListByIdCard } from './bind-info-service';
+import { bindCaller, sendBindCode } from './bind-service';
+import { userCtx } from './context';
+import {
+  bindFormSchema,
+  bindInfoSchema,
+  studentListQuerySchema,
+  tokenReplySchema,
+  verifyIdSchema,
+} from './schemas';
+
+const tags = ['user'];
+const security = [{ bladeAuth: [] }];
+
+export function registerBindRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/blade-user/check-and-send-validate',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Validate the bind form (without the code), check the person exists, send the SMS code',
+        querystring: bindFormSchema,
+        body: bindFormSchema.nullish(),
+        response: { 200: envelopeSchema(verifyIdSchema) },
+      },
+    },
+    async (req) => ok(await sendBindCode(userCtx(req), { ...req.query, ...req.body })),
+  );
+
+  for (const [path, action] of [
+    ['/api/blade-user/register-user', 'register'],
+    ['/api/blade-user/bind-user', 'bind'],
+  ] as const) {
+    r.post(
+      path,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags,
+          security,
+          summary:
+            action === 'register'
+              ? 'Register a WeChat visitor: create the user, link the WeChat identity, bind; answers fresh tokens'
+              : 'Bind (or rebind) the signed-in user or a WeChat visitor; answers fresh tokens',
+          querystring: bindFormSchema,
+          body: bindFormSchema.nullish(),
+          response: { 200: envelopeSchema(tokenReplySchema) },
+        },
+      },
+      async (req) => ok(await bindCaller(userCtx(req), { ...req.query, ...req.body }, action)),
+    );
+  }
+
+  r.get(
+    '/api/blade-user/bind-info',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "The caller's binding and finance profile (identity numbers masked)",
+        response: { 200: envelopeSchema(bindInfoSchema) },
+      },
+    },
+    async (req) => ok(await bindInfo(userCtx(req))),
+  );
+
+  r.get(
+    '/api/blade-user/get-student-list-by-id-card',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Students of the caller\'s tenant with an ID card. `data` = Base64 AES of {"idCard"}; reply data = Base64 AES of [{studentNo, studentName, startYear, major}]',
+        querystring: studentListQuerySchema,
+        response: { 200: envelopeSchema(z.string()) },
+      },
+    },
+    async (req) => ok(await studentListByIdCard(userCtx(req), req.query.data)),
+  );
+}

@@ -1,0 +1,137 @@
+/** HTTP of the profile changes: codes, phone proof, login phone, reserved phone, bank card, e-mail. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../http/auth';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { userCtx } from './context';
+import {
+  changeBankAccount,
+  changeEmail,
+  changeReservedPhone,
+  sendUserCode,
+  updateRegisterPhone,
+  verifyReservedPhone,
+} from './profile-service';
+import {
+  bankAccountSchema,
+  changeEmailSchema,
+  changePhoneSchema,
+  registerPhoneSchema,
+  sendValidateSchema,
+  verifyIdSchema,
+  verifyPhoneSchema,
+} from './schemas';
+
+const tags = ['user'];
+const security = [{ bladeAuth: [] }];
+const done = envelopeSchema(z.literal(true));
+
+export function registerProfileRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Each form is accepted in the body or the query string (BladeX clients use both).
+  const form = <T extends z.ZodObject>(schema: T) => ({ querystring: schema, body: schema.nullish() });
+
+  r.post(
+    '/api/blade-user/send-validate',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a code to a new phone (captcha needed) or, without phone, to the finance-reserved phone',
+        ...form(sendValidateSchema),
+        response: { 200: envelopeSchema(verifyIdSchema) },
+      },
+    },
+    async (req) => ok(await sendUserCode(userCtx(req), { ...req.query, ...req.body })),
+  );
+
+  r.post(
+    '/api/blade-user/verify-phone',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Check the code sent to the finance-reserved phone; answers a 10-minute verifyToken',
+        ...form(verifyPhoneSchema),
+        response: { 200: envelopeSchema(z.object({ verifyToken: z.string() })) },
+      },
+    },
+    async (req) => ok(await verifyReservedPhone(userCtx(req), { ...req.query, ...req.body })),
+  );
+
+  r.post(
+    '/api/blade-user/update-register-phone',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Change the login phone (SMS code required when account_registerPhone is 1)',
+        ...form(registerPhoneSchema),
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await updateRegisterPhone(userCtx(req), { ...req.query, ...req.body });
+      return ok(true as const);
+    },
+  );
+
+  r.post(
+    '/api/blade-user/change-phone',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Change the finance-reserved phone (code sent to the new phone by send-validate)',
+        ...form(changePhoneSchema),
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await changeReservedPhone(userCtx(req), { ...req.query, ...req.body });
+      return ok(true as const);
+    },
+  );
+
+  r.post(
+    '/api/blade-user/change-bank-account',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Change the bank card (needs a verifyToken from verify-phone)',
+        ...form(bankAccountSchema),
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await changeBankAccount(userCtx(req), { ...req.query, ...req.body });
+      return ok(true as const);
+    },
+  );
+
+  r.post(
+    '/api/blade-user/change-email',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Change the finance-reserved e-mail (needs a verifyToken); the addresses are notified',
+        ...form(changeEmailSchema),
+        response: { 200: done },
+      },
+    },
+    async (req) => {
+      await changeEmail(userCtx(req), { ...req.query, ...req.body });
+      return ok(true as const);
+    },
+  );
+}

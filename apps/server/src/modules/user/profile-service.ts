@@ -1,0 +1,243 @@
+/**
+ * What a signed-in user changes about themselves: login phone, finance-reserved phone, bank card
+ * and e-mail, and the SMS proof the last two need. Every write names the caller's tenant and user
+ * in its where clause (nothing in a request body can point it elsewhere) and is audited.
+ */
+import { ACCOUNT_PARAM_KEYS, BANK_CARD_PATTERN, isEmail, isPhone } from '@cf/shared/validation';
+import { translate } from '@cf/shared/messages';
+import type { Db } from '../../db/client';
+import { audit } from '../../http/audit';
+import { badRequest, forbidden, unauthorized } from '../../http/errors';
+import { rateLimit } from '../../http/rate-limit';
+import { consumeCaptcha } from '../auth/captcha';
+import { findUser } from '../auth/subject';
+import { consumeCode, sendCode } from '../sms/codes';
+import type { UserCtx } from './context';
+import { maskTail } from './mask';
+import { findOtherUserWithPhone, tenantParams, updateOwnUser, type UserRow } from './repo';
+import { readVerifyToken, signVerifyToken } from './verify-token';
+
+/** Codes a user may ask for in the window below, whatever the phone. */
+const USER_CODE_TRIES = 10;
+const USER_CODE_WINDOW_SECONDS = 60 * 60;
+
+const blank = (v: string | undefined | null) => v === undefined || v === null || v.trim() === '';
+
+async function callerRow(ctx: UserCtx): Promise<UserRow> {
+  const user = await findUser(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
+  if (!user) throw unauthorized('auth.tokenInvalid');
+  return user;
+}
+
+/** The phone the finance office reaches the person on: the reserved one, else the login phone. */
+const reservedPhone = (user: UserRow) => user.financePhone || user.phone || null;
+
+/** A new phone from a change form (spec §5 phone change). */
+function checkNewPhone(phone: string | undefined): string {
+  if (blank(phone)) throw badRequest('validate.phoneEmpty');
+  const trimmed = phone!.trim();
+  if (!isPhone(trimmed)) throw badRequest('validate.phoneCorrect');
+  return trimmed;
+}
+
+function checkCodeGiven(input: { verifyId?: string; verifyCode?: string }) {
+  if (blank(input.verifyCode) || blank(input.verifyId)) throw badRequest('validate.verifyCodeRequired');
+  return { verifyId: input.verifyId!.trim(), code: input.verifyCode!.trim() };
+}
+
+/** Runs the caller's own update and its audit line in one transaction. */
+async function changeOwn(
+  ctx: UserCtx,
+  action: string,
+  values: Parameters<typeof updateOwnUser>[3],
+  detail: Record<string, unknown>,
+) {
+  const { tenantId, userId } = ctx.auth;
+  await ctx.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    if (!(await updateOwnUser(tx, tenantId, userId, values))) throw unauthorized('auth.tokenInvalid');
+    await audit(tx, ctx.req, { tenantId, userId, action, detail });
+  });
+}
+
+/** send-validate: a code (purpose 'verify') to a new phone (captcha needed) or to the reserved phone. */
+export async function sendUserCode(
+  ctx: UserCtx,
+  input: { phone?: string; captchaKey?: string; captchaCode?: string },
+): Promise<{ id: string }> {
+  const { db, auth } = ctx;
+  const user = await callerRow(ctx);
+  let phone: string;
+  if (!blank(input.phone)) {
+    phone = checkNewPhone(input.phone);
+    // A new phone is not yet the person's: a captcha keeps this from being an SMS cannon.
+    if (blank(input.captchaKey) || blank(input.captchaCode)) throw badRequest('auth.captchaRequired');
+    const captcha = await consumeCaptcha(db, input.captchaKey!.trim(), input.captchaCode!);
+    if (captcha === 'expired') throw badRequest('auth.captchaExpired');
+    if (captcha === 'wrong') throw badRequest('auth.captchaWrong');
+  } else {
+    const reserved = reservedPhone(user);
+    if (!reserved) throw badRequest('user.noReservedPhone');
+    phone = reserved;
+  }
+  await rateLimit(db, `user-code:${auth.tenantId}:${auth.userId}`, USER_CODE_TRIES, USER_CODE_WINDOW_SECONDS);
+  return sendCode(db, ctx.gateways.sms, {
+    tenantId: auth.tenantId,
+    phone,
+    purpose: 'verify',
+    lang: ctx.lang,
+  });
+}
+
+/** verify-phone: the code sent to the reserved phone buys a 10-minute verifyToken. */
+export async function verifyReservedPhone(
+  ctx: UserCtx,
+  input: { verifyId?: string; verifyCode?: string },
+): Promise<{ verifyToken: string }> {
+  const user = await callerRow(ctx);
+  const phone = reservedPhone(user);
+  if (!phone) throw badRequest('user.noReservedPhone');
+  const { verifyId, code } = checkCodeGiven(input);
+  await consumeCode(ctx.db, { tenantId: ctx.auth.tenantId, phone, verifyId, code, purpose: 'verify' });
+  await audit(ctx.db, ctx.req, {
+    tenantId: ctx.auth.tenantId,
+    userId: user.id,
+    action: 'user.verifyPhone',
+    detail: { phone: maskTail(phone) },
+  });
+  const verifyToken = await signVerifyToken(ctx.config, {
+    tenantId: ctx.auth.tenantId,
+    userId: user.id,
+    phone,
+  });
+  return { verifyToken };
+}
+
+/** The verifyToken must be this user's, of this tenant, for the phone still reserved now. */
+async function requireVerified(ctx: UserCtx, user: UserRow, token: string | undefined) {
+  if (blank(token)) throw badRequest('user.verifyRequired');
+  const proof = await readVerifyToken(ctx.config, token!.trim());
+  if (
+    !proof ||
+    proof.tenantId !== ctx.auth.tenantId ||
+    proof.userId !== ctx.auth.userId ||
+    proof.phone !== reservedPhone(user)
+  )
+    throw badRequest('user.verifyExpired');
+}
+
+/** update-register-phone: the login phone; an SMS code (purpose 'phone') when the tenant asks for one. */
+export async function updateRegisterPhone(
+  ctx: UserCtx,
+  input: { phone?: string; verifyCode?: string; verifyId?: string; tenantId?: string },
+): Promise<void> {
+  const { db, auth } = ctx;
+  if (!blank(input.tenantId) && input.tenantId!.trim() !== auth.tenantId) throw forbidden();
+  const user = await callerRow(ctx);
+  const phone = checkNewPhone(input.phone);
+  const settings = await tenantParams(db, auth.tenantId);
+  const codeNeeded = settings[ACCOUNT_PARAM_KEYS.registerPhone] === '1';
+  const given = codeNeeded ? checkCodeGiven(input) : null;
+  if (await findOtherUserWithPhone(db, auth.tenantId, phone, user.id)) throw badRequest('user.phoneTaken');
+  if (given) await consumeCode(db, { tenantId: auth.tenantId, phone, ...given, purpose: 'phone' });
+  try {
+    await changeOwn(
+      ctx,
+      'user.updateRegisterPhone',
+      { phone },
+      {
+        from: maskTail(user.phone),
+        to: maskTail(phone),
+        verified: codeNeeded,
+      },
+    );
+  } catch (err) {
+    // Another account took the phone between the check and the write (unique index).
+    if (isUniqueViolation(err)) throw badRequest('user.phoneTaken');
+    throw err;
+  }
+}
+
+/** change-phone: the finance-reserved phone; the code was sent to the new phone by send-validate. */
+export async function changeReservedPhone(
+  ctx: UserCtx,
+  input: { phone?: string; verifyCode?: string; verifyId?: string },
+): Promise<void> {
+  const user = await callerRow(ctx);
+  const phone = checkNewPhone(input.phone);
+  const given = checkCodeGiven(input);
+  await consumeCode(ctx.db, { tenantId: ctx.auth.tenantId, phone, ...given, purpose: 'verify' });
+  await changeOwn(
+    ctx,
+    'user.changePhone',
+    { financePhone: phone },
+    {
+      from: maskTail(user.financePhone),
+      to: maskTail(phone),
+    },
+  );
+}
+
+export async function changeBankAccount(
+  ctx: UserCtx,
+  input: {
+    bankCard?: string;
+    bankName?: string;
+    bankProvince?: string;
+    bankCity?: string;
+    verifyToken?: string;
+  },
+): Promise<void> {
+  const user = await callerRow(ctx);
+  // People copy card numbers with spaces in groups of four.
+  const bankCard = (input.bankCard ?? '').replace(/[\s-]/g, '');
+  if (!BANK_CARD_PATTERN.test(bankCard)) throw badRequest('validate.bankCardInvalid');
+  if (blank(input.bankName)) throw badRequest('validate.bankNameRequired');
+  await requireVerified(ctx, user, input.verifyToken);
+  const bankName = input.bankName!.trim();
+  await changeOwn(
+    ctx,
+    'user.changeBankAccount',
+    {
+      bankCard,
+      bankName,
+      bankProvince: input.bankProvince?.trim() || null,
+      bankCity: input.bankCity?.trim() || null,
+    },
+    { from: maskTail(user.bankCard), to: maskTail(bankCard), bankName },
+  );
+}
+
+export async function changeEmail(
+  ctx: UserCtx,
+  input: { email?: string; verifyToken?: string },
+): Promise<void> {
+  const user = await callerRow(ctx);
+  if (blank(input.email)) throw badRequest('validate.emailRequired');
+  const email = input.email!.trim();
+  if (!isEmail(email)) throw badRequest('validate.emailInvalid');
+  await requireVerified(ctx, user, input.verifyToken);
+  await changeOwn(ctx, 'user.changeEmail', { financeEmail: email }, { from: user.financeEmail, to: email });
+  // The old address hears of it too: if the change was not the person's, they learn it there.
+  const recipients = [
+    email,
+    ...(user.financeEmail && user.financeEmail !== email ? [user.financeEmail] : []),
+  ];
+  const subject = translate('user.emailChangedSubject', ctx.lang);
+  const body = translate('user.emailChangedBody', ctx.lang, { email });
+  for (const to of recipients) {
+    try {
+      await ctx.gateways.mail.send(to, subject, body);
+    } catch (err) {
+      // The change stands; a lost notice is logged for the operators rather than failing the request.
+      ctx.req.log.error({ err, to }, 'e-mail change notice not sent');
+    }
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,296 @@
+/** Profile changes: codes, phone proof, login phone, reserved phone, bank card, e-mail; own data only. */
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { auditLog, devOutbox, users } from '../../db/schema';
+import { sendCode } from '../sms/codes';
+import {
+  allowResend,
+  call,
+  captchaWithText,
+  lastCode,
+  resetRateLimits,
+  signIn,
+  userId,
+  visitorSignIn,
+} from './test-support';
+
+const T = '100001';
+
+describe('profile changes', () => {
+  let ctx: TestContext;
+  let student: string;
+  let teacher: string;
+  let studentId: number;
+  let teacherId: number;
+  const db = () => ctx.database.db;
+  const post = (token: string, path: string, body: Record<string, unknown>) =>
+    call(ctx, 'POST', `/api/blade-user/${path}`, { token, body });
+  const userRow = async (id: number) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
+  const lastAudit = async (id: number) =>
+    (
+      await db().select().from(auditLog).where(eq(auditLog.userId, id)).orderBy(desc(auditLog.id)).limit(1)
+    )[0]!;
+
+  /** send-validate to the reserved phone, then verify-phone with the code texted there. */
+  async function verifyToken(token: string, reservedPhone: string): Promise<string> {
+    await allowResend(db(), reservedPhone);
+    const sent = await post(token, 'send-validate', {});
+    expect(sent.statusCode).toBe(200);
+    const res = await post(token, 'verify-phone', {
+      verifyId: sent.json().data.id,
+      verifyCode: await lastCode(db(), reservedPhone),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.verifyToken as string;
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    student = (await signIn(ctx, T, 'student1')).access_token;
+    teacher = (await signIn(ctx, T, 'teacher1')).access_token;
+    studentId = await userId(db(), T, 'student1');
+    teacherId = await userId(db(), T, 'teacher1');
+  });
+  afterAll(() => ctx.close());
+  beforeEach(() => resetRateLimits(db()));
+
+  describe('send-validate and verify-phone', () => {
+    it('texts the reserved phone and trades the right code for a verifyToken', async () => {
+      await allowResend(db(), '13800000001');
+      const sent = await post(student, 'send-validate', {});
+      expect(sent.json()).toMatchObject({ code: 200, data: { id: expect.any(String) } });
+      const code = await lastCode(db(), '13800000001');
+      const wrong = await post(student, 'verify-phone', {
+        verifyId: sent.json().data.id,
+        verifyCode: code === '000000' ? '111111' : '000000',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().msg).toBe('The verification code is wrong');
+      const right = await post(student, 'verify-phone', { verifyId: sent.json().data.id, verifyCode: code });
+      expect(right.json().data.verifyToken.split('.')).toHaveLength(3);
+      // The proof is not a session: it never passes as Blade-Auth.
+      const asAccess = await call(ctx, 'GET', '/api/blade-user/bind-info', {
+        token: right.json().data.verifyToken,
+      });
+      expect(asAccess.statusCode).toBe(401);
+    });
+
+    it('asks for the code', async () => {
+      const res = await post(student, 'verify-phone', { verifyId: 'x' });
+      expect(res.json().msg).toBe('Please enter the verification code');
+    });
+
+    it('needs a captcha, used once and case-insensitive, to text a new phone', async () => {
+      const none = await post(student, 'send-validate', { phone: '13900000101' });
+      expect(none.json().msg).toBe('Please enter the captcha');
+      const key = await captchaWithText(db(), 'AbCd');
+      const wrong = await post(student, 'send-validate', {
+        phone: '13900000101',
+        captchaKey: key,
+        captchaCode: 'abce',
+      });
+      expect(wrong.json().msg).toBe('The captcha is wrong');
+      // Spent by the wrong guess: the right answer is too late now.
+      const replay = await post(student, 'send-validate', {
+        phone: '13900000101',
+        captchaKey: key,
+        captchaCode: 'abcd',
+      });
+      expect(replay.json().msg).toBe('The captcha has expired or was used, please get a new one');
+      const fresh = await captchaWithText(db(), 'AbCd');
+      const ok = await post(student, 'send-validate', {
+        phone: '13900000101',
+        captchaKey: fresh,
+        captchaCode: 'aBcD',
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(await lastCode(db(), '13900000101')).toMatch(/^\d{6}$/);
+    });
+
+    it('refuses a visitor (no user yet) with a 401', async () => {
+      const { tokens } = await visitorSignIn(ctx, T, 'o-profile-visitor');
+      const res = await post(tokens.access_token, 'send-validate', {});
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('change-bank-account', () => {
+    it.each([
+      [{ bankCard: '6222 0202', bankName: 'ICBC' }, 'Please enter a valid bank card number'],
+      [{ bankCard: '62220202001122334455', bankName: 'ICBC' }, 'Please enter a valid bank card number'],
+      [{ bankCard: '6222020200112233', bankName: ' ' }, 'Please enter the bank name'],
+      [{ bankCard: '6222020200112233', bankName: 'ICBC' }, 'Please verify your phone number first'],
+      [
+        { bankCard: '6222020200112233', bankName: 'ICBC', verifyToken: 'not-a-token' },
+        'The phone verification has expired, please verify again',
+      ],
+    ])('refuses %j with "%s"', async (body, message) => {
+      const res = await post(student, 'change-bank-account', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe(message);
+    });
+
+    it("refuses an access token, and another user's verifyToken", async () => {
+      const teachersProof = await verifyToken(teacher, '13800000002');
+      for (const proof of [teachersProof, student]) {
+        const res = await post(student, 'change-bank-account', {
+          bankCard: '6222020200112233',
+          bankName: 'ICBC',
+          verifyToken: proof,
+        });
+        expect(res.json().msg).toBe('The phone verification has expired, please verify again');
+      }
+      expect((await userRow(studentId)).bankCard).toBe('6222020200112233445');
+    });
+
+    it("changes the caller's card only, whatever the body names, and audits it", async () => {
+      const proof = await verifyToken(student, '13800000001');
+      const res = await post(student, 'change-bank-account', {
+        bankCard: '6217 0000 1111 2222 333',
+        bankName: '中国建设银行',
+        bankProvince: '北京',
+        bankCity: '北京',
+        verifyToken: proof,
+        userId: teacherId,
+        tenantId: '100002',
+      });
+      expect(res.json()).toEqual({ code: 200, success: true, data: true, msg: expect.any(String) });
+      expect(await userRow(studentId)).toMatchObject({
+        bankCard: '6217000011112222333',
+        bankName: '中国建设银行',
+        bankProvince: '北京',
+        bankCity: '北京',
+      });
+      expect((await userRow(teacherId)).bankCard).toBeNull();
+      const info = await call(ctx, 'GET', '/api/blade-user/bind-info', { token: student });
+      expect(info.json().data).toMatchObject({
+        bankCardMasked: '***************2333',
+        bankName: '中国建设银行',
+      });
+      expect(await lastAudit(studentId)).toMatchObject({
+        tenantId: T,
+        action: 'user.changeBankAccount',
+        detail: { from: '***************3445', to: '***************2333', bankName: '中国建设银行' },
+      });
+    });
+  });
+
+  describe('change-email', () => {
+    it.each([
+      [{ email: '' }, 'Please enter your e-mail'],
+      [{ email: 'zhang3@' }, 'Email format is incorrect'],
+      [{ email: 'zhang3@example.edu' }, 'Please verify your phone number first'],
+    ])('refuses %j with "%s"', async (body, message) => {
+      const res = await post(student, 'change-email', body);
+      expect(res.json().msg).toBe(message);
+    });
+
+    it('changes the reserved e-mail and tells the new address', async () => {
+      const proof = await verifyToken(student, '13800000001');
+      const res = await post(student, 'change-email', { email: 'zhang3@example.edu', verifyToken: proof });
+      expect(res.json().data).toBe(true);
+      expect((await userRow(studentId)).financeEmail).toBe('zhang3@example.edu');
+      const mails = await db()
+        .select()
+        .from(devOutbox)
+        .where(and(eq(devOutbox.channel, 'mail'), eq(devOutbox.recipient, 'zhang3@example.edu')));
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body).toContain('zhang3@example.edu');
+      expect(await lastAudit(studentId)).toMatchObject({
+        action: 'user.changeEmail',
+        detail: { to: 'zhang3@example.edu' },
+      });
+    });
+  });
+
+  describe('change-phone (finance-reserved)', () => {
+    it.each([
+      [{ phone: '' }, 'Phone number is empty'],
+      [{ phone: '12000000000' }, 'enter a correct phone'],
+      [{ phone: '13900000102' }, 'Please enter the verification code'],
+    ])('refuses %j with "%s"', async (body, message) => {
+      const res = await post(teacher, 'change-phone', body);
+      expect(res.json().msg).toBe(message);
+    });
+
+    it('takes a code texted to the new phone; proofs of the old phone stop working', async () => {
+      const oldProof = await verifyToken(teacher, '13800000002');
+      const key = await captchaWithText(db(), 'q7Zx');
+      await allowResend(db(), '13900000102');
+      const sent = await post(teacher, 'send-validate', {
+        phone: '13900000102',
+        captchaKey: key,
+        captchaCode: 'Q7ZX',
+      });
+      // A code for another phone does not fit the new one.
+      const mismatch = await post(teacher, 'change-phone', {
+        phone: '13900000103',
+        verifyId: sent.json().data.id,
+        verifyCode: await lastCode(db(), '13900000102'),
+      });
+      expect(mismatch.json().msg).toBe('The verification code has expired, please get a new one');
+      const res = await post(teacher, 'change-phone', {
+        phone: '13900000102',
+        verifyId: sent.json().data.id,
+        verifyCode: await lastCode(db(), '13900000102'),
+      });
+      expect(res.json().data).toBe(true);
+      expect(await userRow(teacherId)).toMatchObject({ financePhone: '13900000102', phone: '13800000002' });
+      expect(await lastAudit(teacherId)).toMatchObject({
+        action: 'user.changePhone',
+        detail: { to: '*******0102' },
+      });
+
+      const stale = await post(teacher, 'change-email', { email: 'chen@example.edu', verifyToken: oldProof });
+      expect(stale.json().msg).toBe('The phone verification has expired, please verify again');
+    });
+  });
+
+  describe('update-register-phone (login phone)', () => {
+    it('needs a code when account_registerPhone is 1, and refuses a phone of another account', async () => {
+      const noCode = await post(student, 'update-register-phone', { phone: '13900000104', tenantId: T });
+      expect(noCode.json().msg).toBe('Please enter the verification code');
+      const taken = await post(student, 'update-register-phone', {
+        phone: '13800000002',
+        verifyId: 'x',
+        verifyCode: '123456',
+      });
+      expect(taken.json().msg).toBe('This phone number is used by another account');
+      const otherTenant = await post(student, 'update-register-phone', {
+        phone: '13900000104',
+        tenantId: '100002',
+      });
+      expect(otherTenant.statusCode).toBe(403);
+    });
+
+    it('changes the login phone with the code from sms/endpoint/send-validate', async () => {
+      await allowResend(db(), '13900000104');
+      const { id } = await sendCode(db(), ctx.app.gateways.sms, {
+        tenantId: T,
+        phone: '13900000104',
+        purpose: 'phone',
+        lang: 'en',
+      });
+      const res = await post(student, 'update-register-phone', {
+        phone: '13900000104',
+        verifyId: id,
+        verifyCode: await lastCode(db(), '13900000104'),
+        tenantId: T,
+      });
+      expect(res.json().data).toBe(true);
+      expect((await userRow(studentId)).phone).toBe('13900000104');
+      expect(await lastAudit(studentId)).toMatchObject({
+        action: 'user.updateRegisterPhone',
+        detail: { from: '*******0001', to: '*******0104', verified: true },
+      });
+    });
+
+    it('needs no code in a tenant where account_registerPhone is 0', async () => {
+      const college = (await signIn(ctx, '100002', 'student2')).access_token;
+      const res = await post(college, 'update-register-phone', { phone: '13900000105' });
+      expect(res.json().data).toBe(true);
+      expect((await userRow(await userId(db(), '100002', 'student2'))).phone).toBe('13900000105');
+    });
+  });
+});

@@ -1,0 +1,109 @@
+/** Request and reply shapes of /api/blade-user/* (they also make the OpenAPI document). */
+import { z } from 'zod';
+
+/** A form field: browsers send strings, JSON bodies may send numbers (idType: 1). */
+const field = (max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().max(max))
+    .optional();
+
+export const bindFormSchema = z.object({
+  tenantId: field(12),
+  userType: field(16),
+  code: field(64),
+  idType: field(2),
+  idCard: field(32),
+  realName: field(64),
+  phone: field(20),
+  email: field(128),
+  verifyCode: field(10),
+  verifyId: field(64),
+  password: field(512),
+  oauthId: field(20),
+});
+export type BindFormBody = z.infer<typeof bindFormSchema>;
+
+export const tokenReplySchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number(),
+  tenant_id: z.string(),
+  user_id: z.string(),
+  oauth_id: z.string(),
+  account: z.string(),
+  user_name: z.string(),
+  nick_name: z.string(),
+  role_name: z.string(),
+  avatar: z.string(),
+  user_type: z.string(),
+  license: z.string(),
+  jti: z.string(),
+});
+
+const nullableText = z.string().nullable();
+export const bindInfoSchema = z.object({
+  bound: z.boolean(),
+  userType: nullableText,
+  code: nullableText,
+  realName: nullableText,
+  idCardMasked: nullableText,
+  phone: nullableText,
+  email: nullableText,
+  studentNo: nullableText,
+  startYear: z.number().nullable(),
+  major: nullableText,
+  className: nullableText,
+  department: nullableText,
+  financePhone: nullableText,
+  financeEmail: nullableText,
+  bankCardMasked: nullableText,
+  bankName: nullableText,
+  bankProvince: nullableText,
+  bankCity: nullableText,
+});
+
+export const studentListQuerySchema = z.object({
+  data: z.string().min(1).max(4096),
+});
+
+export const verifyIdSchema = z.object({ id: z.string() });
+
+export const sendValidateSchema = z.object({
+  phone: field(20),
+  captchaKey: field(64),
+  captchaCode: field(16),
+});
+
+export const verifyPhoneSchema = z.object({
+  verifyId: field(64),
+  verifyCode: field(10),
+});
+
+export const registerPhoneSchema = z.object({
+  phone: field(20),
+  verifyCode: field(10),
+  verifyId: field(64),
+  tenantId: field(12),
+});
+
+export const changePhoneSchema = z.object({
+  phone: field(20),
+  verifyCode: field(10),
+  verifyId: field(64),
+});
+
+export const bankAccountSchema = z.object({
+  bankCard: field(32),
+  bankName: field(64),
+  bankProvince: field(32),
+  bankCity: field(32),
+  verifyToken: field(2048),
+});
+
+export const changeEmailSchema = z.object({
+  email: field(128),
+  verifyToken: field(2048),
+});
