@@ -66,7 +66,10 @@ export const feeItems = pgTable(
     /** Top-up limits. */
     minFen: bigint('min_fen', { mode: 'number' }).notNull().default(0),
     maxFen: bigint('max_fen', { mode: 'number' }).notNull().default(0),
-    formFields: jsonb('form_fields').$type<FormField[]>().notNull().default(sql`'[]'::jsonb`),
+    formFields: jsonb('form_fields')
+      .$type<FormField[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Comma list of user types allowed to buy; empty: everyone signed in. */
     userTypes: text('user_types').notNull().default(''),
     schoolYear: text('school_year').notNull().default(''),
@@ -164,7 +167,10 @@ export const orderItems = pgTable(
     priceFen: bigint('price_fen', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull().default(1),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    formData: jsonb('form_data').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    formData: jsonb('form_data')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [index('order_items_order').on(t.orderId), index('order_items_receivable').on(t.receivableId)],
 );
@@ -220,7 +226,10 @@ export const paymentInbox = pgTable(
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     /** credited | duplicate | closed_order | mismatch | unknown_order | not_paid */
     outcome: text('outcome').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     receivedAt: createdAt(),
   },
   (t) => [uniqueIndex('payment_inbox_channel_tx').on(t.channel, t.transactionId)],
@@ -272,7 +281,10 @@ export const payChannels = pgTable(
     /** wechat | sandbox */
     channel: text('channel').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    settings: jsonb('settings')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [uniqueIndex('pay_channels_tenant_channel').on(t.tenantId, t.channel)],
