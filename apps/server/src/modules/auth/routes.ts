@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tokenReplySchema } from './token-schema';
 import { clientAuthorized, requireAuth } from '../../http/auth';
 import { envelopeSchema, ok } from '../../http/envelope';
 import { OAuthError, unauthorized } from '../../http/errors';
@@ -10,24 +11,6 @@ import { createCaptcha } from './captcha';
 import { CAPTCHA_LIMIT_PER_IP, grantToken, limitTokenCalls, userInfo } from './service';
 import { readTokenParams, tokenQuerySchema } from './token-params';
 import { revokeSession } from './tokens';
-
-const tokenReplySchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number(),
-  tenant_id: z.string(),
-  user_id: z.string().describe('"0" for a WeChat visitor not bound yet'),
-  oauth_id: z.string(),
-  account: z.string(),
-  user_name: z.string(),
-  nick_name: z.string(),
-  role_name: z.string(),
-  avatar: z.string(),
-  user_type: z.string(),
-  license: z.string(),
-  jti: z.string(),
-});
 
 // A malformed query still answers in the Blade envelope (the one error handler), hence the union.
 const oauthErrorSchema = z.union([

@@ -25,23 +25,7 @@ export const bindFormSchema = z.object({
 });
 export type BindFormBody = z.infer<typeof bindFormSchema>;
 
-export const tokenReplySchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('bearer'),
-  expires_in: z.number(),
-  tenant_id: z.string(),
-  user_id: z.string(),
-  oauth_id: z.string(),
-  account: z.string(),
-  user_name: z.string(),
-  nick_name: z.string(),
-  role_name: z.string(),
-  avatar: z.string(),
-  user_type: z.string(),
-  license: z.string(),
-  jti: z.string(),
-});
+export { tokenReplySchema } from '../auth/token-schema';
 
 const nullableText = z.string().nullable();
 export const bindInfoSchema = z.object({
