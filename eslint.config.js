@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -8,6 +9,7 @@ export default tseslint.config(
       '**/dist/**',
       'data/**',
       'e2e/test-results/**',
+      'e2e/.data/**',
       'e2e/playwright-report/**',
       'bench/results/**',
       'apps/server/src/db/migrations/**',
@@ -20,5 +22,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
     },
+  },
+  {
+    // Benchmarks and end-to-end specs are scripts that report on the console.
+    files: ['bench/**', 'e2e/**'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-console': 'off' },
   },
 );

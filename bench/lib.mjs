@@ -1,0 +1,56 @@
+// Shared helpers of the benchmarks: start the demo server on a free port with a throw-away data folder.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Starts `apps/server` in demo mode; resolves with its URL and a stop function. */
+export async function startServer(env = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000);
+    const onData = (chunk) => {
+      out += chunk.toString();
+      const match = /at (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      child.on('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { url, stop, dataDir };
+}
+
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+export function table(rows) {
+  const keys = Object.keys(rows[0] ?? {});
+  const widths = keys.map((k) => Math.max(k.length, ...rows.map((r) => String(r[k]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  return [
+    line(keys),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map((r) => line(keys.map((k) => r[k]))),
+  ].join('\n');
+}
