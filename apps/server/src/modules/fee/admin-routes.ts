@@ -1,0 +1,49 @@
+/** /api/blade-finance/admin/bill/* (HTTP only): the finance office reviews or voids other-means payments. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../../http/auth';
+import { envelopeSchema, ok, pageSchema } from '../../http/envelope';
+import { decideBill, listBillsForReview } from './admin-service';
+import { adminBillQuery, adminBillSchema, billSchema, idParam } from './schemas';
+
+const tags = ['finance admin'];
+const security = [{ bladeAuth: [] }];
+
+export function registerAdminBillRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/blade-finance/admin/bill/list',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Bills of the tenant in one status (default 1: waiting for review); finance role',
+        querystring: adminBillQuery,
+        response: { 200: envelopeSchema(pageSchema(adminBillSchema)) },
+      },
+    },
+    async (req) => ok(await listBillsForReview(app.db, req.auth, req.query.status, req.query)),
+  );
+
+  for (const decision of ['review', 'void'] as const) {
+    app.post(
+      `/api/blade-finance/admin/bill/:id/${decision}`,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary:
+            decision === 'review'
+              ? 'Review a bill (1 -> 2): it now counts as received; finance role'
+              : 'Void a bill (1 -> 0): it never counts; finance role',
+          params: idParam,
+          response: { 200: envelopeSchema(billSchema) },
+        },
+      },
+      async (req) => ok(await decideBill(app.db, req.auth, req.params.id, decision, req)),
+    );
+  }
+}

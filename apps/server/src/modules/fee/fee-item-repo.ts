@@ -1,0 +1,91 @@
+/** Queries of the comprehensive-fee catalogue and of newly admitted students, within one tenant. */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { enrollees, feeItems, orderItems, orders } from '../../db/schema-finance';
+import type { Tx } from '../pay/pay-status';
+import type { FeeItemRow } from './views';
+
+export type FeeItemKind = 'manual' | 'enroll' | 'topup';
+export type EnrolleeRow = typeof enrollees.$inferSelect;
+
+/** Items on sale of the given kinds, in the school's order. */
+export async function listFeeItems(db: Db, tenantId: string, kinds: FeeItemKind[]): Promise<FeeItemRow[]> {
+  return db
+    .select()
+    .from(feeItems)
+    .where(and(eq(feeItems.tenantId, tenantId), inArray(feeItems.kind, kinds), eq(feeItems.status, 1)))
+    .orderBy(asc(feeItems.sort), asc(feeItems.id));
+}
+
+export async function findFeeItem(
+  db: Db | Tx,
+  tenantId: string,
+  id: number,
+): Promise<FeeItemRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(feeItems)
+    .where(and(eq(feeItems.tenantId, tenantId), eq(feeItems.id, id), eq(feeItems.status, 1)));
+  return row;
+}
+
+/** A fee item's user types (comma list) admit the caller's type; an empty list admits everyone. */
+export function offeredTo(item: FeeItemRow, userType: string | null): boolean {
+  const types = item.userTypes
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return types.length === 0 || (userType !== null && types.includes(userType));
+}
+
+/** A newly admitted student: both the ID number and the name must match. */
+export async function findEnrollee(
+  db: Db | Tx,
+  tenantId: string,
+  idCard: string,
+  name: string,
+): Promise<EnrolleeRow | undefined> {
+  const upper = idCard.trim().toUpperCase();
+  const spellings = upper.endsWith('X') ? [upper, `${upper.slice(0, -1)}x`] : [upper];
+  const [row] = await db
+    .select()
+    .from(enrollees)
+    .where(
+      and(
+        eq(enrollees.tenantId, tenantId),
+        inArray(enrollees.idCard, spellings),
+        eq(enrollees.name, name.trim()),
+      ),
+    );
+  return row;
+}
+
+/** Locks one enrollee, so two enrolment orders for the same item are not created side by side. */
+export async function lockEnrollee(tx: Tx, tenantId: string, id: number): Promise<void> {
+  await tx
+    .select({ id: enrollees.id })
+    .from(enrollees)
+    .where(and(eq(enrollees.tenantId, tenantId), eq(enrollees.id, id)))
+    .for('update');
+}
+
+/** Catalogue items an enrollee has paid for (orders PAID and not refunded in full). */
+export async function paidEnrollItemIds(
+  db: Db | Tx,
+  tenantId: string,
+  enrolleeId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ feeItemId: orderItems.feeItemId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.tenantId, tenantId),
+        eq(orders.personType, 'enrollee'),
+        eq(orders.personId, enrolleeId),
+        eq(orders.payStatus, 'PAID'),
+      ),
+    );
+  return rows.map((r) => r.feeItemId).filter((id): id is number => id !== null);
+}

@@ -1,0 +1,78 @@
+/** What a person owes and has paid: student fees by school year, comprehensive fees, bills. */
+import { sumSummaries } from '@cf/shared/fees';
+import type { Db } from '../../db/client';
+import type { OrderType } from '../../db/schema-finance';
+import type { AuthContext } from '../../http/context';
+import { page, type PageQuery } from '../../http/envelope';
+import { badRequest } from '../../http/errors';
+import { billsOfPerson, billsOfReceivable } from './bill-repo';
+import { findFeeItem, listFeeItems, offeredTo } from './fee-item-repo';
+import { requireCallerPerson, type Person } from './person';
+import { commitments, findReceivable, listReceivables } from './receivable-repo';
+import { billView, feeItemView, receivableView, type ReceivableView } from './views';
+
+/** The person's receivables of a category, each with what is already committed against it. */
+async function receivablesOf(db: Db, tenantId: string, person: Person, category: OrderType) {
+  const rows = await listReceivables(db, tenantId, person, category);
+  const committed = await commitments(
+    db,
+    tenantId,
+    rows.map((r) => r.id),
+  );
+  return { rows, views: rows.map((r) => receivableView(r, committed.get(r.id)!)) };
+}
+
+export async function studentFees(db: Db, auth: AuthContext) {
+  const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
+  const { rows, views } = await receivablesOf(db, auth.tenantId, person, 'FEE');
+  const years = new Map<string, { rows: typeof rows; items: ReceivableView[] }>();
+  rows.forEach((row, i) => {
+    const year = years.get(row.schoolYear) ?? { rows: [], items: [] };
+    year.rows.push(row);
+    year.items.push(views[i]!);
+    years.set(row.schoolYear, year);
+  });
+  return {
+    summary: sumSummaries(rows),
+    // Newest school year first: that is what a student comes to pay.
+    years: [...years.entries()]
+      .sort(([a], [b]) => b.localeCompare(a))
+      .map(([schoolYear, year]) => ({ schoolYear, summary: sumSummaries(year.rows), items: year.items })),
+  };
+}
+
+export async function otherFees(db: Db, auth: AuthContext) {
+  const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
+  const items = (await listFeeItems(db, auth.tenantId, ['manual', 'topup'])).filter((item) =>
+    offeredTo(item, person.userType),
+  );
+  const { views } = await receivablesOf(db, auth.tenantId, person, 'OTHER');
+  return {
+    manual: items.filter((i) => i.kind === 'manual').map(feeItemView),
+    receivables: views,
+    topup: items.filter((i) => i.kind === 'topup').map(feeItemView),
+  };
+}
+
+/** A catalogue item's detail; enrolment items are open to WeChat visitors, who have no user type yet. */
+export async function feeItemDetail(db: Db, auth: AuthContext, id: number) {
+  const item = await findFeeItem(db, auth.tenantId, id);
+  if (!item) throw badRequest('fee.itemNotFound');
+  return feeItemView(item);
+}
+
+/** One of the caller's receivables with its payments (the payment detail screen). */
+export async function receivableDetail(db: Db, auth: AuthContext, id: number) {
+  const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
+  const row = await findReceivable(db, auth.tenantId, person, id);
+  if (!row) throw badRequest('fee.receivableNotFound');
+  const committed = await commitments(db, auth.tenantId, [row.id]);
+  const bills = await billsOfReceivable(db, auth.tenantId, row.id);
+  return { ...receivableView(row, committed.get(row.id)!), bills: bills.map(billView) };
+}
+
+export async function feeHistory(db: Db, auth: AuthContext, category: OrderType, q: PageQuery) {
+  const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
+  const { rows, total } = await billsOfPerson(db, auth.tenantId, person, category, q);
+  return page(rows.map(billView), total, q);
+}

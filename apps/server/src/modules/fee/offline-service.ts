@@ -1,0 +1,82 @@
+/**
+ * Other-means payment: a person records money paid outside the app. It becomes a charge bill in
+ * status 1 (not reviewed) that counts as received only once the finance office reviews it.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../http/context';
+import { audit } from '../../http/audit';
+import { badRequest } from '../../http/errors';
+import { BILL_NOT_REVIEWED, newBillNo } from '../pay/pay-status';
+import { insertOfflineBill } from './bill-repo';
+import { requireCallerPerson } from './person';
+import { commitments, lockReceivables } from './receivable-repo';
+import type { OfflineBody } from './schemas';
+import { billView, receivableView } from './views';
+
+/** Clock skew allowed for a payment time given to the minute. */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+/** A date (YYYY-MM-DD, the school's day in China time) or an ISO time, not later than now. */
+export function parsePayDate(text: string, now = Date.now()): Date | null {
+  const value = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00+08:00` : text;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  if (date.getTime() > now + FUTURE_TOLERANCE_MS || date.getUTCFullYear() < 2000) return null;
+  return date;
+}
+
+export async function recordOfflinePayment(
+  db: Db,
+  auth: AuthContext,
+  body: OfflineBody,
+  req: FastifyRequest | null,
+) {
+  const payMethod = body.payMethod?.trim();
+  if (!payMethod) throw badRequest('fee.payMethodRequired');
+  if (!body.payDate?.trim()) throw badRequest('fee.payDateRequired');
+  const payDate = parsePayDate(body.payDate.trim());
+  if (!payDate) throw badRequest('fee.payDateInvalid');
+  if (body.amountFen < 1) throw badRequest('fee.amountInvalid');
+  const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
+
+  const bill = await db.transaction(async (tx) => {
+    // The lock orders this record after any order or record being created for the same receivable.
+    const [row] = await lockReceivables(tx, auth.tenantId, person, [body.receivableId]);
+    if (!row) throw badRequest('fee.receivableNotFound');
+    const committed = await commitments(tx, auth.tenantId, [row.id]);
+    const { availableFen } = receivableView(row, committed.get(row.id)!);
+    if (body.amountFen > availableFen) throw badRequest('fee.amountTooLarge');
+    return insertOfflineBill(tx, {
+      tenantId: auth.tenantId,
+      billNo: newBillNo('O'),
+      kind: 'CHARGE',
+      receivableId: row.id,
+      personType: person.type,
+      personId: person.id,
+      project: row.itemName,
+      projectEn: row.itemNameEn,
+      priceFen: body.amountFen,
+      quantity: 1,
+      amountFen: body.amountFen,
+      method: payMethod,
+      billDate: payDate,
+      status: BILL_NOT_REVIEWED,
+      source: 'offline',
+      createdBy: auth.userId,
+      note: body.note ?? '',
+    });
+  });
+  await audit(db, req, {
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    action: 'fee.offline',
+    detail: {
+      billId: bill.id,
+      receivableId: bill.receivableId,
+      amountFen: bill.amountFen,
+      method: bill.method,
+    },
+  });
+  return billView(bill);
+}

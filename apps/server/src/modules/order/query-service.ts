@@ -1,0 +1,141 @@
+/**
+ * My orders, other people's orders, one order's detail and cancelling it. An order is visible to
+ * its creator, its payer and a user bound to its person; only its creator may cancel it.
+ */
+import { ORDER_TABS, type OrderTab } from '@cf/shared/fees';
+import type { Language } from '@cf/shared/messages';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../http/context';
+import { page, type PageQuery } from '../../http/envelope';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import { billsOfOrder } from '../fee/bill-repo';
+import { findCallerPerson } from '../fee/person';
+import { billView } from '../fee/views';
+import { closeOrder } from '../pay/close';
+import { PAY_STATUS_COLORS, type OrderRow } from '../pay/pay-status';
+import {
+  createdBy,
+  findOrder,
+  itemsOfOrders,
+  pageOrders,
+  paidByOther,
+  type OrderItemRow,
+} from './order-repo';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function itemsSummary(items: OrderItemRow[], lang: Language): string {
+  const names = items.map((i) => (lang === 'en' ? i.nameEn || i.name : i.name));
+  return names.join(lang === 'en' ? ', ' : '、');
+}
+
+async function listOrders(
+  db: Db,
+  auth: AuthContext,
+  whose: ReturnType<typeof createdBy>,
+  tab: OrderTab,
+  q: PageQuery,
+  lang: Language,
+) {
+  if (!whose) return page([], 0, q);
+  const { rows, total } = await pageOrders(db, auth.tenantId, whose, ORDER_TABS[tab], q);
+  const items = await itemsOfOrders(
+    db,
+    auth.tenantId,
+    rows.map((r) => r.id),
+  );
+  const records = rows.map((order) => ({
+    id: order.id,
+    orderNo: order.orderNo,
+    orderType: order.orderType,
+    totalFen: order.totalFen,
+    payStatus: order.payStatus,
+    payStatusColor: PAY_STATUS_COLORS[order.payStatus],
+    createdAt: order.createdAt.toISOString(),
+    expireAt: order.expireAt.toISOString(),
+    personName: order.personName,
+    userName: order.userName,
+    itemsSummary: itemsSummary(
+      items.filter((i) => i.orderId === order.id),
+      lang,
+    ),
+  }));
+  return page(records, total, q);
+}
+
+export const listMyOrders = (db: Db, auth: AuthContext, tab: OrderTab, q: PageQuery, lang: Language) =>
+  listOrders(db, auth, createdBy(auth), tab, q, lang);
+
+export const listOtherOrders = (db: Db, auth: AuthContext, tab: OrderTab, q: PageQuery, lang: Language) =>
+  listOrders(db, auth, paidByOther(auth), tab, q, lang);
+
+const isCreator = (order: OrderRow, auth: AuthContext) =>
+  (auth.userId > 0 && order.userId === auth.userId) ||
+  (auth.oauthId !== null && order.userId === null && order.oauthId === auth.oauthId);
+
+const isPayer = (order: OrderRow, auth: AuthContext) =>
+  (auth.userId > 0 && order.payerUserId === auth.userId) ||
+  (auth.oauthId !== null && order.payerOauthId === auth.oauthId);
+
+/** The order of the caller's tenant (404 otherwise) that the caller may see (403 otherwise). */
+async function visibleOrder(db: Db, auth: AuthContext, id: number): Promise<OrderRow> {
+  const order = await findOrder(db, auth.tenantId, id);
+  if (!order) throw notFound('order.notFound');
+  if (isCreator(order, auth) || isPayer(order, auth)) return order;
+  const person = await findCallerPerson(db, auth.tenantId, auth.userId);
+  if (person && person.type === order.personType && person.id === order.personId) return order;
+  throw forbidden('order.forbidden');
+}
+
+export async function orderDetail(db: Db, auth: AuthContext, id: number) {
+  const order = await visibleOrder(db, auth, id);
+  const [items, bills] = await Promise.all([
+    itemsOfOrders(db, auth.tenantId, [order.id]),
+    billsOfOrder(db, auth.tenantId, order.id),
+  ]);
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    orderType: order.orderType,
+    createdAt: order.createdAt.toISOString(),
+    totalFen: order.totalFen,
+    refundedFen: order.refundedFen,
+    userName: order.userName,
+    personName: order.personName,
+    payerName: order.payerName,
+    paymentNo: order.paymentNo,
+    paidAt: iso(order.paidAt),
+    payMethod: order.payMethod,
+    channel: order.channel,
+    invoiceStatus: order.invoiceStatus,
+    signatureStatus: order.signatureStatus,
+    payStatus: order.payStatus,
+    payStatusColor: PAY_STATUS_COLORS[order.payStatus],
+    expireAt: order.expireAt.toISOString(),
+    closedAt: iso(order.closedAt),
+    closeReason: order.closeReason,
+    items: items.map((item) => ({
+      id: item.id,
+      receivableId: item.receivableId,
+      feeItemId: item.feeItemId,
+      name: item.name,
+      nameEn: item.nameEn,
+      priceFen: item.priceFen,
+      quantity: item.quantity,
+      amountFen: item.amountFen,
+      formData: item.formData,
+    })),
+    bills: bills.map(billView),
+  };
+}
+
+/** Closes an open order of the caller's own; the pay module asks the channel first. */
+export async function cancelOrder(app: FastifyInstance, auth: AuthContext, id: number) {
+  const order = await visibleOrder(app.db, auth, id);
+  if (!isCreator(order, auth)) throw forbidden('order.forbidden');
+  if (order.payStatus !== 'NOT_PAY' && order.payStatus !== 'PAYING') throw badRequest('order.notOpen');
+  const result = await closeOrder(app, order.id, 'cancelled');
+  const after = (await findOrder(app.db, auth.tenantId, order.id))!;
+  return { result, payStatus: after.payStatus, payStatusColor: PAY_STATUS_COLORS[after.payStatus] };
+}

@@ -1,0 +1,143 @@
+/**
+ * /api/blade-finance/order/* (HTTP only): creating orders from receivables and catalogue items,
+ * my orders, other people's orders, detail and cancel.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth, requireUser } from '../../http/auth';
+import { envelopeSchema, ok, pageSchema } from '../../http/envelope';
+import { idParam } from '../fee/schemas';
+import { createEnrollOrder, createFeeOrder, createOtherOrder, type OrderCtx } from './create-service';
+import { cancelOrder, listMyOrders, listOtherOrders, orderDetail } from './query-service';
+import {
+  cancelResultSchema,
+  createdOrderSchema,
+  createEnrollBody,
+  createFeeBody,
+  createOtherBody,
+  orderDetailSchema,
+  orderListQuery,
+  orderRecordSchema,
+} from './schemas';
+
+const tags = ['order'];
+const security = [{ bladeAuth: [] }];
+const created = { 200: envelopeSchema(createdOrderSchema) };
+
+const orderCtx = (req: FastifyRequest): OrderCtx => ({
+  db: req.server.db,
+  config: req.server.config,
+  auth: req.auth,
+  lang: req.lang,
+});
+
+export default async function orderRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/blade-finance/order/create-fee',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Order student fees of the bound student: each item in full, or a part (amountFen) where allowed',
+        body: createFeeBody,
+        response: created,
+      },
+    },
+    async (req) => ok(await createFeeOrder(orderCtx(req), req.body.items)),
+  );
+
+  app.post(
+    '/api/blade-finance/order/create-other',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Order a comprehensive receivable ({receivableId, amountFen?}) or a manual / top-up item ({feeItemId, quantity?, amountFen?, formData?})',
+        body: createOtherBody,
+        response: created,
+      },
+    },
+    async (req) => ok(await createOtherOrder(orderCtx(req), req.body)),
+  );
+
+  app.post(
+    '/api/blade-finance/order/create-enroll',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Order an enrolment item for a newly admitted student found by ID number and name',
+        body: createEnrollBody,
+        response: created,
+      },
+    },
+    async (req) => ok(await createEnrollOrder(orderCtx(req), req.body)),
+  );
+
+  app.get(
+    '/api/blade-finance/order/list',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'My orders (created by me), newest first, by tab',
+        querystring: orderListQuery,
+        response: { 200: envelopeSchema(pageSchema(orderRecordSchema)) },
+      },
+    },
+    async (req) => ok(await listMyOrders(app.db, req.auth, req.query.tab, req.query, req.lang)),
+  );
+
+  app.get(
+    '/api/blade-finance/order/other-list',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Other people’s orders: orders I paid through a pay link and did not create',
+        querystring: orderListQuery,
+        response: { 200: envelopeSchema(pageSchema(orderRecordSchema)) },
+      },
+    },
+    async (req) => ok(await listOtherOrders(app.db, req.auth, req.query.tab, req.query, req.lang)),
+  );
+
+  app.get(
+    '/api/blade-finance/order/detail/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'One order with its items and its charge and refund bills',
+        params: idParam,
+        response: { 200: envelopeSchema(orderDetailSchema) },
+      },
+    },
+    async (req) => ok(await orderDetail(app.db, req.auth, req.params.id)),
+  );
+
+  app.post(
+    '/api/blade-finance/order/cancel/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel my unpaid order (the channel is asked first; a paid one becomes PAID instead)',
+        params: idParam,
+        response: { 200: envelopeSchema(cancelResultSchema) },
+      },
+    },
+    async (req) => ok(await cancelOrder(app, req.auth, req.params.id)),
+  );
+}

@@ -1,0 +1,60 @@
+/** Messages of fees, orders, enrolment fees and bill review; the English of spec §5 is kept word for word. */
+export const financeMessages = {
+  'fee.amountTooLarge': {
+    zh: '支付金额不能大于应收金额',
+    en: 'Payment amount cannot be greater than the receivable amount',
+  },
+  'fee.formFieldsRequired': {
+    zh: '请检查带*的表单项是否都已填写',
+    en: 'Please check if all form fields with * are completed',
+  },
+  'fee.amountInvalid': { zh: '请输入正确的支付金额', en: 'Please enter a valid payment amount' },
+  'fee.partialNotAllowed': { zh: '该项目需全额缴纳', en: 'This item must be paid in full' },
+  'fee.nothingToPay': { zh: '该项目没有待缴金额', en: 'Nothing is left to pay for this item' },
+  'fee.itemsRequired': { zh: '请选择缴费项目', en: 'Please choose the items to pay' },
+  'fee.duplicateItems': { zh: '不能重复选择同一项目', en: 'The same item cannot be chosen twice' },
+  'fee.receivableNotFound': { zh: '应收项目不存在', en: 'The receivable does not exist' },
+  'fee.itemNotFound': {
+    zh: '缴费项目不存在或已下架',
+    en: 'The fee item does not exist or is no longer offered',
+  },
+  'fee.itemNotForYou': { zh: '您的用户类型不能缴纳该项目', en: 'This item is not offered to your user type' },
+  'fee.quantityInvalid': {
+    zh: '购买数量须在 1 到 {max} 之间',
+    en: 'The quantity must be between 1 and {max}',
+  },
+  'fee.topupOutOfRange': {
+    zh: '充值金额须在 {min} 元到 {max} 元之间',
+    en: 'The top-up amount must be between {min} and {max} yuan',
+  },
+  'fee.payMethodRequired': { zh: '请选择支付方式', en: 'Please choose the payment method' },
+  'fee.payDateRequired': { zh: '请选择支付日期', en: 'Please choose the payment date' },
+  'fee.payDateInvalid': {
+    zh: '支付日期不正确，不能晚于今天',
+    en: 'The payment date is not valid; it cannot be later than today',
+  },
+  'fee.offlineRecorded': {
+    zh: '已提交，待财务处审核',
+    en: 'Submitted; the finance office will review it',
+  },
+  'fee.billNotPending': {
+    zh: '账单不存在或已审核',
+    en: 'The bill does not exist or has already been reviewed',
+  },
+  'fee.financeOnly': { zh: '仅财务人员可操作', en: 'Only the finance office may do this' },
+  'enroll.notFound': {
+    zh: '未找到该新生，请核对身份证号和姓名',
+    en: 'No newly admitted student matches this ID number and name; please check your input',
+  },
+  'enroll.alreadyPaid': { zh: '该项目已缴费', en: 'This item has already been paid' },
+  'order.inProgress': {
+    zh: '该项目已有待支付订单，请到订单中继续支付',
+    en: 'There is already an unpaid order for this item; continue it from your orders',
+  },
+  'order.notFound': { zh: '订单不存在', en: 'The order does not exist' },
+  'order.forbidden': { zh: '无权查看该订单', en: 'You may not view this order' },
+  'order.notOpen': {
+    zh: '订单已支付或已关闭，无法取消',
+    en: 'The order is already paid or closed and cannot be cancelled',
+  },
+} as const satisfies Record<string, { zh: string; en: string }>;
