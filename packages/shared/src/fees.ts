@@ -70,17 +70,14 @@ export function sumSummaries(items: ReceivableFacts[]): FeeSummary {
 export const PAY_STATUSES = ['NOT_PAY', 'PAYING', 'PAID', 'REFUND', 'CLOSED'] as const;
 export type PayStatus = (typeof PAY_STATUSES)[number];
 
-/** Spec §9 colours (antd-mobile Tag colours). */
-export const PAY_STATUS_COLORS: Record<PayStatus, 'primary' | 'success' | 'default' | 'warning' | 'danger'> =
-  {
-    NOT_PAY: 'primary',
-    PAID: 'success',
-    PAYING: 'default',
-    REFUND: 'warning',
-    CLOSED: 'danger',
-  };
-/** Spec §9: the "info" colour of PAYING; antd-mobile has no info tag, so the web maps it to this hex. */
-export const PAY_STATUS_INFO_HEX = '#909399';
+/** Spec §9 colours. antd-mobile has no "info" tag colour: the web maps it to a grey-blue. */
+export const PAY_STATUS_COLORS: Record<PayStatus, 'primary' | 'success' | 'info' | 'warning' | 'danger'> = {
+  NOT_PAY: 'primary',
+  PAID: 'success',
+  PAYING: 'info',
+  REFUND: 'warning',
+  CLOSED: 'danger',
+};
 
 export const BILL_STATUS_COLORS: Record<0 | 1 | 2, 'danger' | 'warning' | 'success'> = {
   0: 'danger',
