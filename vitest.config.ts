@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 const serverInclude = ['apps/server/**/*.test.ts'];
 const projects = [
   { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
+  'apps/web/vitest.config.ts',
   {
     test: {
       name: 'server-pglite',

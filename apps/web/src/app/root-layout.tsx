@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useT } from '../lib/i18n/use-t';
+import { matchRoute } from './routes';
+
+/** Above every screen: the document title from the route's meta, translated. */
+export function RootLayout() {
+  const t = useT();
+  const { pathname } = useLocation();
+  const meta = matchRoute(pathname);
+
+  useEffect(() => {
+    const app = t('app.name');
+    document.title = meta ? `${t(meta.titleKey)} · ${app}` : app;
+  }, [meta, t]);
+
+  return <Outlet />;
+}

@@ -1,0 +1,78 @@
+/**
+ * The hash router (spec §2): the route table of routes.ts, each screen a lazy chunk (120 s
+ * timeout; a ChunkLoadError screen with a reload action on failure), / -> /home. Screens later
+ * issues build show an honest "coming soon" page until then; their routes and guards already work.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { loadChunk } from '../lib/lazy-chunk';
+import { RootLayout } from './root-layout';
+import RouteGuard from './route-guard';
+import { REDIRECTS, ROUTES } from './routes';
+import { ScreenBoundary } from './screen-boundary';
+
+type ScreenModule = { default: ComponentType };
+type Screen = LazyExoticComponent<ComponentType>;
+
+const lazyScreen = (load: () => Promise<ScreenModule>): Screen => lazy(() => loadChunk(load));
+
+const comingSoon = lazyScreen(() => import('../components/coming-soon-page'));
+
+/** The screens built so far, by route name; the others are "coming soon". */
+const SCREENS: Record<string, Screen> = {
+  login: lazyScreen(() => import('../features/auth/pages/login-page')),
+  register: lazyScreen(() => import('../features/binding/pages/register-page')),
+  home: lazyScreen(() => import('../features/home/pages/home-page')),
+  user: lazyScreen(() => import('../features/profile/pages/profile-page')),
+};
+
+const AppShell = lazyScreen(() => import('./shell/app-shell'));
+
+/** A screen in its boundary; keyed by path so an error clears when the visitor moves on. */
+function ScreenRoute({ screen: ScreenComponent }: { screen: Screen }) {
+  const { pathname } = useLocation();
+  return (
+    <ScreenBoundary key={pathname}>
+      <ScreenComponent />
+    </ScreenBoundary>
+  );
+}
+
+/** Forwards to another path, keeping the query (e.g. /?tenantId=... -> /home?tenantId=...). */
+function Forward({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+}
+
+export function AppRouter() {
+  return (
+    <HashRouter>
+      <Routes>
+        <Route element={<RootLayout />}>
+          <Route element={<RouteGuard />}>
+            <Route path="/login" element={<ScreenRoute screen={SCREENS.login!} />} />
+            <Route
+              element={
+                <ScreenBoundary>
+                  <AppShell />
+                </ScreenBoundary>
+              }
+            >
+              {ROUTES.filter((r) => r.name !== 'login').map((r) => (
+                <Route
+                  key={r.name}
+                  path={r.path}
+                  element={<ScreenRoute screen={SCREENS[r.name] ?? comingSoon} />}
+                />
+              ))}
+            </Route>
+            {Object.entries(REDIRECTS).map(([path, to]) => (
+              <Route key={path} path={path} element={<Forward to={to} />} />
+            ))}
+            <Route path="*" element={<Forward to="/home" />} />
+          </Route>
+        </Route>
+      </Routes>
+    </HashRouter>
+  );
+}

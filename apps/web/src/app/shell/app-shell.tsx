@@ -1,0 +1,33 @@
+import { Outlet, useLocation } from 'react-router';
+import { useLoadButtonPermissions } from '../../api/get-button-permissions';
+import { useT } from '../../lib/i18n/use-t';
+import { hasValidUserId } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
+import { matchRoute } from '../routes';
+import { ShellPopups } from './shell-popups';
+import { TabBar } from './tab-bar';
+import { TopBar } from './top-bar';
+import styles from './app-shell.module.css';
+
+/** The signed-in frame: top bar, the screen, the tab bar on tab screens, the popups. */
+export default function AppShell() {
+  const t = useT();
+  const { pathname } = useLocation();
+  const { user } = useSession();
+  const meta = matchRoute(pathname);
+  const title = meta ? t(meta.titleKey) : t('app.name');
+  // Button permissions are loaded once signed in and bound (spec §6).
+  useLoadButtonPermissions(hasValidUserId(user) ? user?.userId : undefined);
+
+  const withTabs = !!meta?.tabRoot;
+  return (
+    <div className={withTabs ? `${styles.shell} ${styles.withTabs}` : styles.shell}>
+      <TopBar meta={meta} title={title} />
+      <main className={styles.main}>
+        <Outlet />
+      </main>
+      {withTabs ? <TabBar active={meta?.tab} /> : null}
+      <ShellPopups />
+    </div>
+  );
+}

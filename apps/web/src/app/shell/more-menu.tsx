@@ -1,0 +1,42 @@
+import ActionSheet, { type Action } from 'antd-mobile/es/components/action-sheet';
+import { logout } from '../../api/logout';
+import { APP_VERSION } from '../../lib/env';
+import { useT } from '../../lib/i18n/use-t';
+import { openPopup } from '../../lib/popups';
+import { clearSession, getAccessToken, hasValidUserId } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
+
+/** Quit (spec §2): clears the session locally and goes to /login; the server is told, unawaited. */
+export function quit(): void {
+  const token = getAccessToken();
+  if (token) void logout(token).catch(() => undefined);
+  clearSession();
+  window.location.hash = '#/login';
+}
+
+/** The right-hand more menu: version, rebinding, modify phone, quit. */
+export function MoreMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const { user } = useSession();
+  const bound = hasValidUserId(user);
+  const actions: Action[] = [
+    { key: 'version', text: t('menu.version', { version: APP_VERSION }), disabled: true },
+    ...(bound
+      ? [
+          { key: 'rebinding', text: t('menu.rebinding'), onClick: () => openPopup('rebinding') },
+          { key: 'phone', text: t('menu.modifyPhone'), onClick: () => openPopup('phone') },
+        ]
+      : []),
+    { key: 'quit', text: t('menu.quit'), danger: true, onClick: quit },
+  ];
+  return (
+    <ActionSheet
+      visible={open}
+      actions={actions}
+      cancelText={t('common.cancel')}
+      closeOnAction
+      onClose={onClose}
+      data-testid="more-menu-sheet"
+    />
+  );
+}

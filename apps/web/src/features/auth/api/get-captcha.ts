@@ -1,0 +1,17 @@
+/** GET /api/blade-auth/oauth/captcha: raw {key, image}; a new one on every tap (and after a failed sign-in). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+
+export interface Captcha {
+  key: string;
+  /** A data URL (svg). */
+  image: string;
+}
+
+export const getCaptcha = (): Promise<Captcha> =>
+  request<Captcha>({ url: '/api/blade-auth/oauth/captcha', loading: false, anonymous: true });
+
+export const captchaQueryOptions = () =>
+  queryOptions({ queryKey: ['captcha'], queryFn: getCaptcha, staleTime: Infinity, gcTime: 0 });
+
+export const useCaptcha = () => useQuery(captchaQueryOptions());

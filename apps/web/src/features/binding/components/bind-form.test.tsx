@@ -1,0 +1,143 @@
+import { bindSettingsFromParams } from '@cf/shared/validation';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../../lib/session';
+
+const students = vi.fn();
+const bindUser = vi.fn();
+const registerUser = vi.fn();
+const sendCode = vi.fn();
+vi.mock('../api/get-student-list-by-id-card', () => ({ getStudentListByIdCard: students }));
+vi.mock('../api/bind-user', () => ({ useBindUser: () => ({ mutateAsync: bindUser }) }));
+vi.mock('../api/register-user', () => ({ useRegisterUser: () => ({ mutateAsync: registerUser }) }));
+vi.mock('../api/check-and-send-validate', () => ({
+  useCheckAndSendValidate: () => ({ mutateAsync: sendCode }),
+}));
+vi.mock('../../../lib/feedback', () => ({
+  toastFail: vi.fn(),
+  toastSuccess: vi.fn(),
+  toastText: vi.fn(),
+  beginLoading: vi.fn(),
+  endLoading: vi.fn(),
+  clearLoading: vi.fn(),
+}));
+
+const feedback = await import('../../../lib/feedback');
+const { BindForm } = await import('./bind-form');
+
+const visitor: SessionUser = {
+  tenantId: '100002',
+  userId: '0',
+  oauthId: 'oauth-9',
+  account: '',
+  userName: '',
+  nickName: '',
+  roleName: '',
+  avatar: '',
+  userType: '',
+};
+// Demo College: the student number is hidden, students are found by ID card.
+const college = bindSettingsFromParams({
+  bind_userTypes: 'student,other',
+  bind_studentNo: '0',
+  bind_registerEmail: '0',
+  bind_registerPhone: '0',
+});
+const grant = { access_token: 'a', refresh_token: 'r', tenant_id: '100002', user_id: '7' };
+
+function fill(id: string, value: string) {
+  fireEvent.change(document.getElementById(id)!, { target: { value } });
+}
+
+describe('bind form: student found by ID card', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('several matches open the pick popup; the choice continues the binding', async () => {
+    students.mockResolvedValue([
+      { studentNo: 'C2024001', studentName: '孙九', startYear: 2024, major: '护理' },
+      { studentNo: 'C2021007', studentName: '孙九', startYear: 2021, major: '药学' },
+    ]);
+    registerUser.mockResolvedValue(grant);
+    render(<BindForm settings={college} user={visitor} idPrefix="t" onBound={vi.fn()} />);
+    expect(document.getElementById('t-code')).toBeNull();
+    fill('t-idCard', '320102200501015555');
+    fill('t-realName', '孙九');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
+    const popup = await screen.findByTestId('pick-student-popup');
+    expect(popup.textContent).toContain('2021级');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /C2021007/ })));
+    await waitFor(() => expect(registerUser).toHaveBeenCalledTimes(1));
+    expect(registerUser.mock.calls[0]![0]).toMatchObject({
+      tenantId: '100002',
+      userType: 'student',
+      code: 'C2021007',
+      idCard: '320102200501015555',
+      realName: '孙九',
+      oauthId: 'oauth-9',
+    });
+    expect(bindUser).not.toHaveBeenCalled();
+    expect(vi.mocked(feedback.toastSuccess).mock.calls[0]![0]).toBe('绑定成功');
+    // Saving stays on until the page reloads.
+    expect(document.querySelector<HTMLButtonElement>('button[type=submit]')!.disabled).toBe(true);
+  });
+
+  it('one match is used without asking', async () => {
+    students.mockResolvedValue([{ studentNo: 'C2024002', studentName: '周', startYear: 2024 }]);
+    registerUser.mockResolvedValue(grant);
+    render(<BindForm settings={college} user={visitor} idPrefix="t" onBound={vi.fn()} />);
+    fill('t-idCard', '320102200502026666');
+    fill('t-realName', '周');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
+    await waitFor(() => expect(registerUser).toHaveBeenCalledTimes(1));
+    expect(registerUser.mock.calls[0]![0]).toMatchObject({ code: 'C2024002' });
+    expect(screen.queryByTestId('pick-student-popup')).toBeNull();
+  });
+
+  it('no match is an error and nothing is bound', async () => {
+    students.mockResolvedValue([]);
+    render(<BindForm settings={college} user={visitor} idPrefix="t" onBound={vi.fn()} />);
+    fill('t-idCard', '320102199901019999');
+    fill('t-realName', '无');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
+    await waitFor(() => expect(feedback.toastFail).toHaveBeenCalledWith('身份证号不存在，请检查输入'));
+    expect(registerUser).not.toHaveBeenCalled();
+    expect(document.querySelector<HTMLButtonElement>('button[type=submit]')!.disabled).toBe(false);
+  });
+
+  it('checks the shared rules before calling the server', async () => {
+    render(<BindForm settings={college} user={visitor} idPrefix="t" onBound={vi.fn()} />);
+    fill('t-realName', '孙九');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
+    expect(feedback.toastFail).toHaveBeenCalledWith('身份证号为空');
+    expect(students).not.toHaveBeenCalled();
+  });
+});
+
+describe('bind form: sending the code', () => {
+  beforeEach(() => vi.clearAllMocks());
+  const university = bindSettingsFromParams({ bind_registerPhone: '1', bind_registerEmail: '0' });
+  const bound = { ...visitor, tenantId: '100001', userId: '5', oauthId: '' };
+
+  it('an empty phone says so and sends nothing', async () => {
+    render(<BindForm settings={university} user={bound} idPrefix="t" onBound={vi.fn()} />);
+    await act(async () => fireEvent.click(screen.getByTestId('send-code')));
+    expect(feedback.toastFail).toHaveBeenCalledWith('手机号为空');
+    expect(sendCode).not.toHaveBeenCalled();
+  });
+
+  it('keeps the verify id and binds the signed-in user with it', async () => {
+    sendCode.mockResolvedValue({ id: 'verify-1' });
+    bindUser.mockResolvedValue(grant);
+    render(<BindForm settings={university} user={bound} idPrefix="t" onBound={vi.fn()} />);
+    fill('t-code', 'S2024002');
+    fill('t-idCard', '110101200402021235');
+    fill('t-realName', '李四');
+    fill('t-phone', '13912345678');
+    await act(async () => fireEvent.click(screen.getByTestId('send-code')));
+    expect(sendCode.mock.calls[0]![0]).toMatchObject({ phone: '13912345678', code: 'S2024002' });
+    fill('t-verifyCode', '123456');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
+    await waitFor(() => expect(bindUser).toHaveBeenCalledTimes(1));
+    expect(bindUser.mock.calls[0]![0]).toMatchObject({ verifyId: 'verify-1', verifyCode: '123456' });
+  });
+});

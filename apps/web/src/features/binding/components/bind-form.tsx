@@ -1,0 +1,232 @@
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import Radio from 'antd-mobile/es/components/radio';
+import {
+  bindFieldsShown,
+  validateBindForm,
+  type BindForm as BindFormValues,
+  type BindSettings,
+  type UserType,
+} from '@cf/shared/validation';
+import { useState, type FormEvent } from 'react';
+import { FormRow } from '../../../components/form-row';
+import { SendCodeButton } from '../../../components/send-code-button';
+import { toastFail, toastSuccess, toastText } from '../../../lib/feedback';
+import { useT } from '../../../lib/i18n/use-t';
+import { problemText } from '../../../lib/i18n/validation-text';
+import { hasValidUserId, saveSession, type SessionUser } from '../../../lib/session';
+import { bindPayload, withWirePassword } from '../api/bind-payload';
+import { useBindUser } from '../api/bind-user';
+import { useCheckAndSendValidate } from '../api/check-and-send-validate';
+import { getStudentListByIdCard } from '../api/get-student-list-by-id-card';
+import { useRegisterUser } from '../api/register-user';
+import { PickStudentPopup } from './pick-student-popup';
+import styles from './bind-form.module.css';
+import { useStudentPicker } from './use-student-picker';
+
+interface BindFormProps {
+  settings: BindSettings;
+  user: SessionUser;
+  /** Prefix of the inputs' ids (the page and the rebinding popup may both be mounted). */
+  idPrefix: string;
+  /** After the success toast: the page reloads (spec §4). */
+  onBound: () => void;
+}
+
+/**
+ * User binding (spec §4, §5): the fields the tenant's params show, the shared rules and messages,
+ * the student resolved by ID card when its number is not asked for (0 / 1 / several matches),
+ * the send-code button and a submit disabled while saving.
+ */
+export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
+  const t = useT();
+  const [form, setForm] = useState<BindFormValues>({ userType: settings.userTypes[0], idType: '1' });
+  const [saving, setSaving] = useState(false);
+  const picker = useStudentPicker();
+  const sendCode = useCheckAndSendValidate();
+  const bindUser = useBindUser();
+  const registerUser = useRegisterUser();
+
+  const userType = (form.userType ?? settings.userTypes[0]) as UserType;
+  const shown = bindFieldsShown(settings, userType);
+  // The student number hidden (bind_studentNo 0): it is found from the ID card instead.
+  const resolveByIdCard = userType === 'student' && !shown.code;
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const set = (patch: Partial<BindFormValues>) => setForm((current) => ({ ...current, ...patch }));
+  const codeLabel =
+    userType === 'student' ? settings.studentNoAlias || t('bind.studentNo') : t('bind.employeeNo');
+  const idCardLabel =
+    userType === 'other' && String(form.idType) === '2' ? t('bind.idNumber') : t('bind.idCard');
+
+  /** 0 matches: an error; 1: used; several: the pick popup. Null when no student was settled. */
+  async function resolveStudentNo(): Promise<string | null> {
+    const students = await getStudentListByIdCard(form.idCard ?? '');
+    if (students.length === 0) {
+      toastFail(t('validate.idCardNotFound'));
+      return null;
+    }
+    const student = students.length === 1 ? students[0]! : await picker.pick(students);
+    if (!student) return null;
+    set({ code: student.studentNo });
+    return student.studentNo;
+  }
+
+  async function sendVerifyCode(): Promise<boolean> {
+    if (!form.phone?.trim()) {
+      toastFail(t('validate.phoneEmpty'));
+      return false;
+    }
+    if ((shown.idCard || resolveByIdCard) && !form.idCard?.trim()) {
+      toastFail(t('validate.idCardEmpty'));
+      return false;
+    }
+    const problem = validateBindForm(form, settings, false);
+    if (problem) {
+      toastFail(problemText(problem, t));
+      return false;
+    }
+    const code = resolveByIdCard ? await resolveStudentNo() : form.code;
+    if (resolveByIdCard && !code) return false;
+    const { id: verifyId } = await sendCode.mutateAsync(
+      await withWirePassword(bindPayload({ ...form, code: code ?? undefined }, settings, user.tenantId)),
+    );
+    set({ verifyId });
+    toastText(t('code.sent'));
+    return true;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const problem = validateBindForm(form, settings, true);
+    if (problem) return toastFail(problemText(problem, t));
+    setSaving(true);
+    try {
+      const code = resolveByIdCard ? await resolveStudentNo() : form.code;
+      if (!resolveByIdCard || code) {
+        const payload = await withWirePassword(
+          bindPayload({ ...form, code: code ?? undefined }, settings, user.tenantId),
+        );
+        const visitor = !hasValidUserId(user) && !!user.oauthId;
+        const grant = visitor
+          ? await registerUser.mutateAsync({ ...payload, oauthId: user.oauthId })
+          : await bindUser.mutateAsync(payload);
+        // Submit stays disabled; the new session is saved as the page reloads, so nothing moves
+        // under the success toast.
+        toastSuccess(t('bind.success'), {
+          duration: 1000,
+          afterClose: () => {
+            saveSession(grant);
+            onBound();
+          },
+        });
+        return;
+      }
+    } catch {
+      // The client showed the server's message; the form stays as typed.
+    }
+    setSaving(false);
+  }
+
+  const text = (
+    name: keyof BindFormValues,
+    label: string,
+    extra: Partial<Parameters<typeof Input>[0]> = {},
+    placeholderLabel = label,
+  ) => (
+    <FormRow htmlFor={id(name)} label={label}>
+      <Input
+        id={id(name)}
+        name={name}
+        placeholder={t('bind.enter', { label: placeholderLabel })}
+        value={String(form[name] ?? '')}
+        onChange={(value) => set({ [name]: value })}
+        clearable
+        {...extra}
+      />
+    </FormRow>
+  );
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('bind.title')}>
+      <div className={styles.fields}>
+        {settings.userTypes.length > 1 ? (
+          <div className={styles.choiceRow} role="radiogroup" aria-label={t('bind.userType')}>
+            <span className={styles.choiceLabel}>{t('bind.userType')}</span>
+            <Radio.Group
+              value={userType}
+              onChange={(value) => set({ userType: String(value), code: undefined, verifyId: undefined })}
+            >
+              {settings.userTypes.map((type) => (
+                <Radio key={type} value={type} className={styles.radio}>
+                  {t(`bind.userType.${type}`)}
+                </Radio>
+              ))}
+            </Radio.Group>
+          </div>
+        ) : null}
+        {shown.code ? text('code', codeLabel) : null}
+        {shown.idType ? (
+          <div className={styles.choiceRow} role="radiogroup" aria-label={t('bind.idType')}>
+            <span className={styles.choiceLabel}>{t('bind.idType')}</span>
+            <Radio.Group
+              value={String(form.idType ?? '1')}
+              onChange={(value) => set({ idType: String(value) })}
+            >
+              <Radio value="1" className={styles.radio}>
+                {t('bind.idType.mainland')}
+              </Radio>
+              <Radio value="2" className={styles.radio}>
+                {t('bind.idType.other')}
+              </Radio>
+            </Radio.Group>
+          </div>
+        ) : null}
+        {shown.idCard || resolveByIdCard
+          ? text('idCard', idCardLabel, {
+              maxLength: 32,
+              onChange: (value: string) =>
+                set({ idCard: value, ...(resolveByIdCard ? { code: undefined } : {}) }),
+            })
+          : null}
+        {text('realName', t('bind.realName'), { autoComplete: 'name' })}
+        {shown.password
+          ? text('password', t('bind.password'), { type: 'password', autoComplete: 'off' })
+          : null}
+        {shown.email
+          ? text(
+              'email',
+              settings.registerEmail === '2' ? t('bind.email') : `${t('bind.email')} (${t('bind.optional')})`,
+              { type: 'email', autoComplete: 'email' },
+              t('bind.email'),
+            )
+          : null}
+        {shown.phone
+          ? text('phone', t('bind.phone'), { type: 'tel', inputMode: 'numeric', maxLength: 11 })
+          : null}
+        {shown.verifyCode ? (
+          <FormRow
+            htmlFor={id('verifyCode')}
+            label={t('bind.verifyCode')}
+            extra={<SendCodeButton onSend={sendVerifyCode} />}
+          >
+            <Input
+              id={id('verifyCode')}
+              name="verifyCode"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder={t('code.placeholder')}
+              value={form.verifyCode ?? ''}
+              onChange={(value) => set({ verifyCode: value })}
+            />
+          </FormRow>
+        ) : null}
+      </div>
+      <Button type="submit" block color="primary" size="large" loading={saving} disabled={saving}>
+        {t('bind.submit')}
+      </Button>
+      <PickStudentPopup students={picker.choices} onPick={picker.onPick} />
+    </form>
+  );
+}

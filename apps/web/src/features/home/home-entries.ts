@@ -1,0 +1,50 @@
+/**
+ * Home entries (spec §1): a payment portal (student payment, combined payment, top-up) and a query
+ * portal (historical payments, orders), each shown only when its mobile module is enabled.
+ */
+import type { TextKey } from '../../lib/i18n/i18n';
+
+export type Portal = 'payment' | 'query';
+
+export interface HomeEntry {
+  key: string;
+  portal: Portal;
+  /** The mobile module that must be enabled for the tenant. */
+  module: string;
+  textKey: TextKey;
+  to: string;
+}
+
+export const HOME_ENTRIES: readonly HomeEntry[] = [
+  {
+    key: 'studentPayment',
+    portal: 'payment',
+    module: 'fee',
+    textKey: 'home.studentPayment',
+    to: '/fee/index',
+  },
+  {
+    key: 'combinedPayment',
+    portal: 'payment',
+    module: 'feeOther',
+    textKey: 'home.combinedPayment',
+    to: '/fee/other',
+  },
+  {
+    key: 'topUp',
+    portal: 'payment',
+    module: 'recharge',
+    textKey: 'home.topUp',
+    to: '/fee/other?category=recharge',
+  },
+  { key: 'enroll', portal: 'payment', module: 'enroll', textKey: 'home.enroll', to: '/enroll' },
+  { key: 'history', portal: 'query', module: 'fee', textKey: 'home.historicalPayments', to: '/fee/history' },
+  { key: 'orders', portal: 'query', module: 'order', textKey: 'home.orders', to: '/order/index' },
+  { key: 'notices', portal: 'query', module: 'notice', textKey: 'home.notices', to: '/home/noticelist' },
+  { key: 'salary', portal: 'query', module: 'salary', textKey: 'home.salary', to: '/user/salary/index' },
+];
+
+export function visibleEntries(modules: readonly string[], portal: Portal): HomeEntry[] {
+  const enabled = new Set(modules);
+  return HOME_ENTRIES.filter((entry) => entry.portal === portal && enabled.has(entry.module));
+}

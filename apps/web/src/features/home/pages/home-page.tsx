@@ -1,0 +1,80 @@
+import BillOutline from 'antd-mobile-icons/es/BillOutline';
+import CollectMoneyOutline from 'antd-mobile-icons/es/CollectMoneyOutline';
+import FileOutline from 'antd-mobile-icons/es/FileOutline';
+import HistogramOutline from 'antd-mobile-icons/es/HistogramOutline';
+import PayCircleOutline from 'antd-mobile-icons/es/PayCircleOutline';
+import ReceivePaymentOutline from 'antd-mobile-icons/es/ReceivePaymentOutline';
+import SoundOutline from 'antd-mobile-icons/es/SoundOutline';
+import UserAddOutline from 'antd-mobile-icons/es/UserAddOutline';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
+import { useMobileModules } from '../../../api/get-mobile-modules';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useT } from '../../../lib/i18n/use-t';
+import { useSession } from '../../../lib/use-session';
+import { visibleEntries, type Portal } from '../home-entries';
+import styles from './home-page.module.css';
+
+const ICONS: Record<string, ComponentType> = {
+  studentPayment: PayCircleOutline,
+  combinedPayment: CollectMoneyOutline,
+  topUp: ReceivePaymentOutline,
+  enroll: UserAddOutline,
+  history: HistogramOutline,
+  orders: BillOutline,
+  notices: SoundOutline,
+  salary: FileOutline,
+};
+
+/** /home: the entries of the tenant's enabled mobile modules, in a payment and a query portal. */
+export default function HomePage() {
+  const t = useT();
+  const { user } = useSession();
+  const modules = useMobileModules(user?.tenantId);
+  const name = user?.userName || user?.nickName || user?.account || '';
+
+  const portal = (kind: Portal, titleKey: 'home.paymentPortal' | 'home.queryPortal') => {
+    const entries = visibleEntries(modules.data ?? [], kind);
+    if (entries.length === 0) return null;
+    return (
+      <section className={styles.portal} aria-labelledby={`portal-${kind}`}>
+        <h2 id={`portal-${kind}`} className={styles.portalTitle}>
+          {t(titleKey)}
+        </h2>
+        <ul className={styles.grid}>
+          {entries.map((entry) => {
+            const Icon = ICONS[entry.key] ?? FileOutline;
+            return (
+              <li key={entry.key}>
+                <Link className={styles.entry} to={entry.to} data-testid={`home-entry-${entry.key}`}>
+                  <span className={styles.entryIcon} aria-hidden="true">
+                    <Icon />
+                  </span>
+                  <span className={styles.entryText}>{t(entry.textKey)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    );
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.banner}>
+        <p className={styles.greeting}>{name ? t('home.greeting', { name }) : t('app.name')}</p>
+      </div>
+      {modules.isLoading ? (
+        <PageSpinner />
+      ) : (modules.data ?? []).length === 0 ? (
+        <p className={styles.empty}>{t('home.noModules')}</p>
+      ) : (
+        <>
+          {portal('payment', 'home.paymentPortal')}
+          {portal('query', 'home.queryPortal')}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import Popup from 'antd-mobile/es/components/popup';
+import { ACCOUNT_PARAM_KEYS, isPhone } from '@cf/shared/validation';
+import { useState, type FormEvent } from 'react';
+import { useSystemParams } from '../../../api/get-system-params';
+import { FormRow } from '../../../components/form-row';
+import { SendCodeButton } from '../../../components/send-code-button';
+import { toastFail, toastSuccess, toastText } from '../../../lib/feedback';
+import { useT } from '../../../lib/i18n/use-t';
+import { reloadAt } from '../../../lib/navigation';
+import { useSession } from '../../../lib/use-session';
+import { useSendPhoneCode } from '../api/send-phone-code';
+import { useUpdateRegisterPhone } from '../api/update-register-phone';
+
+/**
+ * The phone-change popup (60% height, spec §2, §5): 11 digits, first 1, second 3–9 ('enter a
+ * correct phone'); the code only when account_registerPhone is '1'; 'modified successfully', the
+ * popup closes and the page reloads; a failure only logs and re-enables the button.
+ */
+export default function PhoneChangePopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
+  const t = useT();
+  const { user } = useSession();
+  const tenantId = user?.tenantId ?? '';
+  const params = useSystemParams(tenantId);
+  const needCode = params.data?.[ACCOUNT_PARAM_KEYS.registerPhone] === '1';
+  const [phone, setPhone] = useState('');
+  const [verifyCode, setVerifyCode] = useState('');
+  const [verifyId, setVerifyId] = useState('');
+  const [saving, setSaving] = useState(false);
+  const sendCode = useSendPhoneCode();
+  const update = useUpdateRegisterPhone();
+
+  function phoneProblem(): string | null {
+    if (!phone.trim()) return t('validate.phoneEmpty');
+    return isPhone(phone.trim()) ? null : t('validate.phoneCorrect');
+  }
+
+  async function send(): Promise<boolean> {
+    const problem = phoneProblem();
+    if (problem) {
+      toastFail(problem);
+      return false;
+    }
+    const { id } = await sendCode.mutateAsync({ tenantId, phone: phone.trim() });
+    setVerifyId(id);
+    toastText(t('code.sent'));
+    return true;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const problem =
+      phoneProblem() ?? (needCode && !verifyCode.trim() ? t('validate.verifyCodeRequired') : null);
+    if (problem) return toastFail(problem);
+    setSaving(true);
+    try {
+      await update.mutateAsync({ phone: phone.trim(), verifyCode: verifyCode.trim(), verifyId, tenantId });
+      toastSuccess(t('phone.modified'), {
+        duration: 1000,
+        afterClose: () => reloadAt(window.location.hash.slice(1) || '/home'),
+      });
+      onClose();
+    } catch (error) {
+      // Spec §8: a failed phone change only logs; the client already showed the server's message.
+      // eslint-disable-next-line no-console
+      console.error('phone change failed', error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      showCloseButton
+      destroyOnClose
+      bodyStyle={{ height: '60vh', overflowY: 'auto', padding: '1rem', background: '#f5f6f8' }}
+    >
+      <div role="dialog" aria-modal="true" aria-labelledby="phone-title">
+        <h2 id="phone-title" style={{ margin: '0 0 1rem', fontSize: '1rem' }}>
+          {t('phone.title')}
+        </h2>
+        {params.isError ? (
+          <p role="alert">{t('common.paramsFailed')}</p>
+        ) : (
+          <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('phone.title')}>
+            <div style={{ borderRadius: '0.5rem', overflow: 'hidden', marginBottom: '1rem' }}>
+              <FormRow htmlFor="phone-change-phone" label={t('phone.phone')}>
+                <Input
+                  id="phone-change-phone"
+                  name="phone"
+                  type="tel"
+                  inputMode="numeric"
+                  maxLength={11}
+                  placeholder={t('bind.enter', { label: t('phone.phone') })}
+                  value={phone}
+                  onChange={setPhone}
+                  clearable
+                />
+              </FormRow>
+              {needCode ? (
+                <FormRow
+                  htmlFor="phone-change-code"
+                  label={t('bind.verifyCode')}
+                  extra={<SendCodeButton onSend={send} />}
+                >
+                  <Input
+                    id="phone-change-code"
+                    name="verifyCode"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    placeholder={t('code.placeholder')}
+                    value={verifyCode}
+                    onChange={setVerifyCode}
+                  />
+                </FormRow>
+              ) : null}
+            </div>
+            <Button type="submit" block color="primary" loading={saving} disabled={saving || !params.data}>
+              {t('phone.submit')}
+            </Button>
+          </form>
+        )}
+      </div>
+    </Popup>
+  );
+}

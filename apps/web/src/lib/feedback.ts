@@ -1,0 +1,60 @@
+/**
+ * Toasts. antd-mobile's Toast (and the animation library under it) loads on first use, keeping it
+ * out of the first screen's bundle; calls run in the order made. antd-mobile shows one toast at a
+ * time, so the loading toast is tracked and only cleared while it is still the one on screen (a
+ * failure toast replaces it and must stay visible).
+ */
+import { loadToast } from './imperative';
+
+type ToastApi = Awaited<ReturnType<typeof loadToast>>;
+
+let toastModule: Promise<ToastApi> | undefined;
+function withToast(use: (toast: ToastApi) => void): void {
+  toastModule ??= loadToast();
+  void toastModule.then(use);
+}
+
+let pending = 0;
+let loadingOnScreen = false;
+
+export function beginLoading(text: string): void {
+  pending++;
+  loadingOnScreen = true;
+  withToast((toast) => toast.show({ icon: 'loading', content: text, duration: 0, maskClickable: false }));
+}
+
+export function endLoading(): void {
+  pending = Math.max(0, pending - 1);
+  if (pending === 0) clearLoading();
+}
+
+export function clearLoading(): void {
+  pending = 0;
+  if (loadingOnScreen) withToast((toast) => toast.clear());
+  loadingOnScreen = false;
+}
+
+export function toastFail(text: string): void {
+  loadingOnScreen = false;
+  withToast((toast) => toast.show({ icon: 'fail', content: text }));
+}
+
+export function toastSuccess(
+  text: string,
+  options: { duration?: number; afterClose?: () => void } = {},
+): void {
+  loadingOnScreen = false;
+  withToast((toast) =>
+    toast.show({
+      icon: 'success',
+      content: text,
+      duration: options.duration,
+      afterClose: options.afterClose,
+    }),
+  );
+}
+
+export function toastText(text: string): void {
+  loadingOnScreen = false;
+  withToast((toast) => toast.show({ content: text }));
+}
