@@ -24,6 +24,9 @@ import { registerErrorHandler } from './http/error-handler';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
 import devRoutes from './modules/dev/routes';
+import feeRoutes from './modules/fee/routes';
+import orderRoutes from './modules/order/routes';
+import payRoutes from './modules/pay/routes';
 import smsRoutes from './modules/sms/routes';
 import systemRoutes from './modules/system/routes';
 import userRoutes from './modules/user/routes';
@@ -88,6 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(smsRoutes);
   await app.register(userRoutes);
+  await app.register(feeRoutes);
+  await app.register(orderRoutes);
+  await app.register(payRoutes);
   if (deps.config.mode === 'demo') await app.register(devRoutes);
 
   const webDist = deps.config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');

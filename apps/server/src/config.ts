@@ -1,5 +1,5 @@
 /** Every setting, parsed once from the environment (README lists them). */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -41,6 +41,16 @@ const envSchema = z.object({
   MAIL_HTTP_URL: optionalString,
   MAIL_HTTP_TOKEN: optionalString,
   WEB_DIST: optionalString,
+  ORDER_EXPIRE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  PAY_LINK_TTL: z.coerce.number().int().min(60).default(1800),
+  SANDBOX_PAY_KEY: optionalString,
+  JOBS_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  JOB_EXPIRE_INTERVAL: z.coerce.number().positive().default(30),
+  JOB_RECONCILE_INTERVAL: z.coerce.number().positive().default(60),
+  RECONCILE_AFTER: z.coerce.number().min(0).default(180),
 });
 
 export interface Config {
@@ -61,22 +71,47 @@ export interface Config {
   sms: { httpUrl?: string; httpToken?: string };
   mail: { httpUrl?: string; httpToken?: string };
   webDist?: string;
+  pay: {
+    /** Unpaid orders close after this many minutes. */
+    orderExpireMinutes: number;
+    /** Lifetime of a pay link (payAuthToken), seconds; never beyond the order's expiry. */
+    payLinkTtl: number;
+    /** HMAC-SHA256 key of the sandbox channel's notifies (demo mode only). */
+    sandboxKey: string;
+  };
+  jobs: {
+    enabled: boolean;
+    /** Seconds between runs of the expiry job and of the reconciliation job. */
+    expireInterval: number;
+    reconcileInterval: number;
+    /** A PAYING order is asked about at the channel once it is this many seconds old. */
+    reconcileAfter: number;
+  };
 }
 
 export class ConfigError extends Error {}
 
+interface DemoSecrets {
+  jwtSecret: string;
+  wireAesKey: string;
+  sandboxPayKey: string;
+}
+
 /** Secrets that demo mode generates once and keeps in the data folder. */
-function demoSecrets(dataDir: string): { jwtSecret: string; wireAesKey: string } {
+function demoSecrets(dataDir: string): DemoSecrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file))
-    return JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; wireAesKey: string };
-  mkdirSync(dataDir, { recursive: true });
-  const secrets = {
-    jwtSecret: randomBytes(48).toString('base64url'),
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DemoSecrets>) : {};
+  const secrets: DemoSecrets = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
     // 32 printable characters: the browser client parses the key as UTF-8.
-    wireAesKey: randomBytes(24).toString('base64url').slice(0, 32),
+    wireAesKey: stored.wireAesKey ?? randomBytes(24).toString('base64url').slice(0, 32),
+    // Added later than the others: a folder from an older version gains it on its next start.
+    sandboxPayKey: stored.sandboxPayKey ?? randomBytes(32).toString('base64url'),
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(stored).length !== Object.keys(secrets).length) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -92,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let wireAesKey = e.WIRE_AES_KEY;
   let clientId = e.CLIENT_ID;
   let clientSecret = e.CLIENT_SECRET;
+  let sandboxKey = e.SANDBOX_PAY_KEY;
 
   if (e.APP_MODE === 'production') {
     const problems: string[] = [];
@@ -112,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const generated = jwtSecret && wireAesKey ? undefined : demoSecrets(dataDir);
     jwtSecret ??= generated!.jwtSecret;
     wireAesKey ??= generated!.wireAesKey;
+    // With both secrets given (tests, several processes on one database) the sandbox key follows
+    // from the JWT secret, so every process that shares it verifies the same notifies.
+    sandboxKey ??=
+      generated?.sandboxPayKey ??
+      createHmac('sha256', jwtSecret).update('sandbox-pay-notify').digest('base64url');
     clientId ??= 'saber';
     clientSecret ??= 'saber_secret';
   }
@@ -141,5 +182,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: { httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     mail: { httpUrl: e.MAIL_HTTP_URL, httpToken: e.MAIL_HTTP_TOKEN },
     webDist: e.WEB_DIST,
+    pay: {
+      orderExpireMinutes: e.ORDER_EXPIRE_MINUTES,
+      payLinkTtl: e.PAY_LINK_TTL,
+      // Production never offers the sandbox channel; the key only has to exist.
+      sandboxKey: sandboxKey ?? '',
+    },
+    jobs: {
+      enabled: e.JOBS_ENABLED,
+      expireInterval: e.JOB_EXPIRE_INTERVAL,
+      reconcileInterval: e.JOB_RECONCILE_INTERVAL,
+      reconcileAfter: e.RECONCILE_AFTER,
+    },
   };
 }

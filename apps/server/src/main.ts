@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { createGateways } from './gateways';
+import { startJobs, type Jobs } from './jobs/runner';
 
 const log = pino({ name: 'campus-finance' });
 
@@ -17,6 +18,8 @@ async function main() {
     closing = true;
     log.info({ signal }, 'shutting down');
     try {
+      // Jobs first: a run in progress finishes while the database is still open.
+      await jobs?.stop();
       await app?.close();
     } finally {
       await database.close();
@@ -27,6 +30,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let jobs: Jobs | undefined;
   try {
     await database.migrate();
     if (config.mode === 'demo' && (await seedDemo(database.db))) log.info('demo data seeded');
@@ -35,6 +39,7 @@ async function main() {
     app = await buildApp({ config, db: database.db, gateways });
     const address = await app.listen({ port: config.port, host: config.host });
     selfUrl = `http://127.0.0.1:${new URL(address).port}`;
+    jobs = startJobs(app);
     if (config.mode === 'demo') {
       const lines = DEMO_ACCOUNTS.map(
         (a) => `  tenant ${a.tenantId}  ${a.account.padEnd(9)} (${a.note})`,
@@ -46,6 +51,7 @@ async function main() {
       );
     }
   } catch (err) {
+    await jobs?.stop();
     await app?.close().catch(() => undefined);
     await database.close();
     throw err;

@@ -1,5 +1,7 @@
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
+import { financeMessages } from './messages/finance';
+import { payMessages } from './messages/pay';
 import { systemMessages } from './messages/system';
 import { userMessages } from './messages/user';
 
@@ -12,6 +14,8 @@ export const messages = {
   ...authMessages,
   ...userMessages,
   ...systemMessages,
+  ...financeMessages,
+  ...payMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { httpMail, httpSms } from './http-notify';
 import { outboxMail, outboxSms } from './outbox';
+import { createPayGateways } from './pay-channels';
 import type { FetchLike, Gateways } from './types';
 import { wechatOauth } from './wechat-oauth';
 
@@ -18,6 +19,7 @@ export function createGateways(
   selfUrl: () => string,
   fetchFn: FetchLike = fetch,
 ): Gateways {
+  const pay = createPayGateways({ config, db, selfUrl, fetchFn });
   if (config.mode === 'demo') {
     const lazyUrls = {
       get apiUrl() {
@@ -33,6 +35,7 @@ export function createGateways(
         ? httpMail(fetchFn, config.mail.httpUrl, config.mail.httpToken)
         : outboxMail(db),
       wechatOauth: wechatOauth(fetchFn, lazyUrls),
+      pay,
     };
   }
   // loadConfig refuses production without both provider URLs.
@@ -40,5 +43,6 @@ export function createGateways(
     sms: httpSms(fetchFn, config.sms.httpUrl!, config.sms.httpToken),
     mail: httpMail(fetchFn, config.mail.httpUrl!, config.mail.httpToken),
     wechatOauth: wechatOauth(fetchFn, { apiUrl: config.wechat.apiUrl, workApiUrl: config.wechat.workApiUrl }),
+    pay,
   };
 }

@@ -1,4 +1,15 @@
 /** The outside world behind small interfaces; each has a real adapter and a local stand-in. */
+import type { PayStandins } from './pay-channels';
+import type {
+  JsapiParams,
+  NotifyInput,
+  NotifyReply,
+  ParseNotifyResult,
+  PrepayInput,
+  RefundInput,
+  RefundResult,
+  TradeQueryResult,
+} from './wechat-pay/types';
 
 export interface SmsGateway {
   send(phone: string, text: string): Promise<void>;
@@ -30,10 +41,53 @@ export interface WechatOauthGateway {
 
 export class WechatCodeError extends Error {}
 
+export const PAY_CHANNEL_NAMES = ['wechat', 'sandbox'] as const;
+export type PayChannelName = (typeof PAY_CHANNEL_NAMES)[number];
+
+/** What a prepay hands the payer: JSAPI parameters (WeChat) or a page to open (sandbox). */
+export type PrepayAnswer = { jsapi: JsapiParams } | { checkoutUrl: string };
+
+/** The notify address is the gateway's own (it knows its tenant and channel). */
+export interface PrepayRequest extends Omit<PrepayInput, 'openId' | 'notifyUrl'> {
+  /** The payer's openid; WeChat JSAPI cannot pay without it. */
+  openId?: string;
+  /** Where a hosted checkout page sends the payer back to (a same-origin path). */
+  returnUrl?: string;
+}
+
+/**
+ * One tenant's merchant account at one channel. Query, close, refund and notifies are the
+ * channel-neutral ones of wechat-pay/types.ts; only the start of a payment differs per channel.
+ */
+export interface PayGateway {
+  readonly name: PayChannelName;
+  prepay(input: PrepayRequest): Promise<PrepayAnswer>;
+  query(outTradeNo: string): Promise<TradeQueryResult>;
+  close(outTradeNo: string): Promise<void>;
+  refund(input: RefundInput): Promise<RefundResult>;
+  queryRefund(outRefundNo: string): Promise<RefundResult>;
+  parseNotify(input: NotifyInput): ParseNotifyResult;
+  ackNotify(): NotifyReply;
+  rejectNotify(message: string): NotifyReply;
+}
+
+export interface PayGateways {
+  /**
+   * The tenant's account at the channel, whether or not it is offered to payers right now (an order
+   * already at a channel must still be queried, closed and refunded there); null when not set up.
+   */
+  forTenant(tenantId: string, channel: PayChannelName): Promise<PayGateway | null>;
+  /** Channels this deployment can run at all (production never runs the sandbox). */
+  available(channel: PayChannelName): boolean;
+  /** Demo mode: the stand-ins this process runs (sandbox checkout, WeChat Pay simulators). */
+  standins?: PayStandins;
+}
+
 export interface Gateways {
   sms: SmsGateway;
   mail: MailGateway;
   wechatOauth: WechatOauthGateway;
+  pay: PayGateways;
 }
 
 export type FetchLike = (

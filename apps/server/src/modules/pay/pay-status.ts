@@ -2,6 +2,7 @@
  * The order pay-status state machine and the bill status machine, in one place.
  *
  *   NOT_PAY -> PAYING -> PAID -> REFUND (when fully refunded)
+ *   PAYING -> PAYING at the same channel (another attempt: only the payer is updated)
  *   NOT_PAY | PAYING -> CLOSED (expired or cancelled; the caller first makes sure the channel has no payment)
  *   bill: 1 (not reviewed) -> 2 (reviewed) | 0 (void)
  *
@@ -9,7 +10,7 @@
  * (bills, receivable totals) run only when that update changed a row, inside the caller's transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bills, orderItems, orders, receivables, type PayStatus } from '../../db/schema-finance';
 
@@ -34,12 +35,56 @@ export function newBillNo(prefix: 'C' | 'R' | 'O'): string {
   return `${prefix}${stamp}${randomBytes(5).toString('hex')}`;
 }
 
-/** NOT_PAY -> PAYING when a channel has taken the order (prepay made, checkout opened). */
-export async function markPaying(tx: Tx, orderId: number, channel: string): Promise<OrderRow | null> {
+export interface Payer {
+  userId: number | null;
+  oauthId: number | null;
+  name: string;
+}
+
+const payerColumns = (payer: Payer) => ({
+  payerUserId: payer.userId,
+  payerOauthId: payer.oauthId,
+  payerName: payer.name,
+});
+
+/**
+ * NOT_PAY -> PAYING when a channel has taken the order (prepay made, checkout opened). The payer
+ * is recorded here: the channel's notify later says nothing about who it was.
+ */
+export async function markPaying(
+  tx: Tx,
+  orderId: number,
+  channel: string,
+  payer?: Payer,
+): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
-    .set({ payStatus: 'PAYING', channel, payingAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      payStatus: 'PAYING',
+      channel,
+      payingAt: sql`now()`,
+      updatedAt: sql`now()`,
+      ...(payer ? payerColumns(payer) : {}),
+    })
     .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'NOT_PAY')))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * PAYING stays PAYING at the same channel when someone opens the payment again (a retry, or a
+ * parent through a pay link): only the payer changes. Not a transition, so no side effects.
+ */
+export async function repeatPaying(
+  tx: Tx,
+  orderId: number,
+  channel: string,
+  payer?: Payer,
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ updatedAt: sql`now()`, ...(payer ? payerColumns(payer) : {}) })
+    .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'PAYING'), eq(orders.channel, channel)))
     .returning();
   return row ?? null;
 }
@@ -51,7 +96,7 @@ export interface PaidFacts {
   amountFen: number;
   paidAt: Date;
   payMethod: string;
-  payer?: { userId: number | null; oauthId: number | null; name: string };
+  payer?: Payer;
 }
 
 /**
@@ -68,9 +113,7 @@ export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | nul
       payMethod: facts.payMethod,
       paidAt: facts.paidAt,
       updatedAt: sql`now()`,
-      ...(facts.payer
-        ? { payerUserId: facts.payer.userId, payerOauthId: facts.payer.oauthId, payerName: facts.payer.name }
-        : {}),
+      ...(facts.payer ? payerColumns(facts.payer) : {}),
     })
     .where(
       and(
@@ -114,16 +157,31 @@ export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | nul
   return paid;
 }
 
-/** NOT_PAY | PAYING -> CLOSED. The caller has confirmed with the channel that nothing was paid. */
+/**
+ * NOT_PAY | PAYING -> CLOSED. The caller has confirmed with the channel that nothing was paid.
+ * `checkedChannel` is the channel the caller confirmed with (null: the order had reached none);
+ * when a prepay moved the order to another channel meanwhile, nothing changes and the caller asks again.
+ */
 export async function markClosed(
   tx: Tx,
   orderId: number,
   reason: 'expired' | 'cancelled',
+  checkedChannel?: string | null,
 ): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
     .set({ payStatus: 'CLOSED', closedAt: sql`now()`, closeReason: reason, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), inArray(orders.payStatus, ['NOT_PAY', 'PAYING'])))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        inArray(orders.payStatus, ['NOT_PAY', 'PAYING']),
+        checkedChannel === undefined
+          ? undefined
+          : checkedChannel === null
+            ? isNull(orders.channel)
+            : eq(orders.channel, checkedChannel),
+      ),
+    )
     .returning();
   return row ?? null;
 }

@@ -1,0 +1,163 @@
+/**
+ * Each tenant's merchant accounts, from pay_channels.settings. WeChat Pay with complete merchant
+ * settings talks to WeChat (or to settings.baseUrl); in demo mode a tenant without merchant keys
+ * gets an in-process simulator of the same protocol instead, which the real adapter talks to.
+ * The sandbox channel exists in demo mode only.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { payChannels } from '../db/schema-finance';
+import { createSandbox, type Sandbox } from './sandbox-pay/sandbox-pay';
+import type { FetchLike, PayChannelName, PayGateway, PayGateways } from './types';
+import type { WechatPayConfig } from './wechat-pay/config';
+import { createWechatPaySimulator, type WechatPaySimulator } from './wechat-pay/simulator';
+import { PayChannelError, type PayChannel } from './wechat-pay/types';
+import { wechatPayV3 } from './wechat-pay/wechat-pay-v3';
+
+export const NOTIFY_PATH = '/api/blade-finance/pay/notify';
+export const DEV_WECHAT_PAY_PREFIX = '/api/dev/wechatpay';
+
+export interface PayStandins {
+  sandbox: Sandbox;
+  /** The tenant's WeChat Pay simulator, when the tenant pays through one (no merchant keys set). */
+  wechatSimulator(tenantId: string): Promise<WechatPaySimulator | undefined>;
+}
+
+export interface PayGatewayDeps {
+  config: Config;
+  db: Db;
+  selfUrl: () => string;
+  fetchFn: FetchLike;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+
+/** Settings complete enough to talk to a real WeChat Pay merchant account. */
+function merchantSettings(settings: Record<string, unknown>): WechatPayConfig | undefined {
+  const keys = settings.platformPublicKeys;
+  const [mchId, appId, serialNo, privateKeyPem, apiV3Key] = [
+    text(settings.mchId),
+    text(settings.appId),
+    text(settings.serialNo),
+    text(settings.privateKeyPem),
+    text(settings.apiV3Key),
+  ];
+  if (!mchId || !appId || !serialNo || !privateKeyPem || !apiV3Key) return undefined;
+  if (!keys || typeof keys !== 'object') return undefined;
+  return {
+    mchId,
+    appId,
+    serialNo,
+    privateKeyPem,
+    apiV3Key,
+    platformPublicKeys: keys as Record<string, string>,
+    baseUrl: text(settings.baseUrl),
+  };
+}
+
+function wechatGateway(channel: PayChannel, notifyUrl: string): PayGateway {
+  return {
+    name: 'wechat',
+    async prepay(input) {
+      if (!input.openId) throw new PayChannelError('NO_OPENID', 'WeChat JSAPI needs the payer openid');
+      const { jsapiParams } = await channel.prepay({ ...input, openId: input.openId, notifyUrl });
+      return { jsapi: jsapiParams };
+    },
+    query: (outTradeNo) => channel.query(outTradeNo),
+    close: (outTradeNo) => channel.close(outTradeNo),
+    refund: (input) => channel.refund(input),
+    queryRefund: (outRefundNo) => channel.queryRefund(outRefundNo),
+    parseNotify: (input) => channel.parseNotify(input),
+    ackNotify: () => channel.ackNotify(),
+    rejectNotify: (message) => channel.rejectNotify(message),
+  };
+}
+
+export function createPayGateways(deps: PayGatewayDeps): PayGateways {
+  const { config, db } = deps;
+  const demo = config.mode === 'demo';
+  // Real notifies come from outside: they need the public address. Stand-ins post to this process.
+  const publicBase = () => config.publicUrl ?? deps.selfUrl();
+  const notifyUrl = (base: string, tenantId: string, channel: PayChannelName) =>
+    `${base}${NOTIFY_PATH}/${channel}/${tenantId}`;
+
+  const sandbox = demo ? createSandbox({ fetchFn: deps.fetchFn, key: config.pay.sandboxKey }) : undefined;
+
+  const simulators = new Map<string, { simulator: WechatPaySimulator; config: WechatPayConfig }>();
+  function demoMerchant(tenantId: string, settings: Record<string, unknown>) {
+    let entry = simulators.get(tenantId);
+    if (!entry) {
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const merchant = {
+        mchId: text(settings.mchId) ?? '1900000109',
+        appId: text(settings.appId) ?? `wxdemo000${tenantId}`,
+        serialNo: randomBytes(20).toString('hex').toUpperCase(),
+        apiV3Key: randomBytes(24).toString('base64url').slice(0, 32),
+      };
+      const simulator = createWechatPaySimulator({
+        merchant: { ...merchant, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+      });
+      entry = {
+        simulator,
+        config: {
+          ...merchant,
+          privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+          platformPublicKeys: simulator.platformPublicKeys,
+          baseUrl: `${deps.selfUrl()}${DEV_WECHAT_PAY_PREFIX}/${tenantId}`,
+        },
+      };
+      simulators.set(tenantId, entry);
+    }
+    return entry;
+  }
+
+  // Parsing RSA keys is slow: adapters are kept while the tenant's settings stay the same.
+  const cache = new Map<string, { settings: string; gateway: PayGateway }>();
+
+  async function forTenant(tenantId: string, channel: PayChannelName): Promise<PayGateway | null> {
+    if (channel === 'sandbox' && !sandbox) return null;
+    const [row] = await db
+      .select({ settings: payChannels.settings })
+      .from(payChannels)
+      .where(and(eq(payChannels.tenantId, tenantId), eq(payChannels.channel, channel)));
+    if (!row) return null;
+    const cacheKey = `${tenantId}/${channel}`;
+    const fingerprint = JSON.stringify(row.settings);
+    const cached = cache.get(cacheKey);
+    if (cached?.settings === fingerprint) return cached.gateway;
+
+    let gateway: PayGateway | null = null;
+    if (channel === 'sandbox') {
+      gateway = sandbox!.gateway(tenantId, notifyUrl(deps.selfUrl(), tenantId, 'sandbox'));
+    } else {
+      const merchant = merchantSettings(row.settings);
+      if (merchant) {
+        gateway = wechatGateway(wechatPayV3(merchant), notifyUrl(publicBase(), tenantId, 'wechat'));
+      } else if (demo) {
+        const { simulator, config: simulated } = demoMerchant(tenantId, row.settings);
+        gateway = wechatGateway(
+          wechatPayV3(simulated, simulator.fetch),
+          notifyUrl(deps.selfUrl(), tenantId, 'wechat'),
+        );
+      }
+    }
+    if (gateway) cache.set(cacheKey, { settings: fingerprint, gateway });
+    return gateway;
+  }
+
+  return {
+    forTenant,
+    available: (channel) => channel === 'wechat' || sandbox !== undefined,
+    standins: sandbox
+      ? {
+          sandbox,
+          async wechatSimulator(tenantId) {
+            await forTenant(tenantId, 'wechat');
+            return simulators.get(tenantId)?.simulator;
+          },
+        }
+      : undefined,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Job: for orders PAYING longer than a few minutes, ask the channel — a payment whose notify was
+ * lost (or whose handling died with its process) is credited here. Refunds whose outcome we never
+ * learned are asked about too.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { PayChannelError } from '../gateways/wechat-pay/types';
+import { askChannel, gatewayOf } from '../modules/pay/channel';
+import { failRefund, staleRefunds } from '../modules/pay/refund-status';
+import { settleRefund } from '../modules/pay/refund-service';
+import { findOrderById } from '../modules/pay/repo';
+import { claimOrders } from './claim';
+import type { JobRun } from './expire-orders';
+
+export async function reconcilePayments(
+  app: FastifyInstance,
+  options: { olderThanSeconds: number; leaseSeconds: number; limit?: number },
+): Promise<JobRun> {
+  const limit = options.limit ?? 50;
+  const ids = await claimOrders(
+    app.db,
+    sql`pay_status = 'PAYING' AND paying_at < now() - make_interval(secs => ${options.olderThanSeconds})`,
+    { leaseSeconds: options.leaseSeconds, limit, orderBy: sql`paying_at` },
+  );
+  const results: Record<string, number> = {};
+  const count = (key: string) => (results[key] = (results[key] ?? 0) + 1);
+  for (const id of ids) {
+    try {
+      const order = await findOrderById(app.db, id);
+      if (order?.payStatus !== 'PAYING') continue;
+      const answer = await askChannel(app, await gatewayOf(app, order.tenantId, order.channel), order);
+      count(answer.outcome ?? answer.query.state);
+      if (answer.outcome === 'credited')
+        app.log.info({ orderNo: order.orderNo }, 'reconcile: payment found and credited');
+    } catch (err) {
+      app.log.warn({ err, orderId: id }, 'reconcile: channel not asked this time');
+      count('failed');
+    }
+  }
+
+  for (const refund of await staleRefunds(app.db, options.olderThanSeconds, limit)) {
+    try {
+      const order = await findOrderById(app.db, refund.orderId);
+      const gateway = await gatewayOf(app, refund.tenantId, order?.channel ?? null);
+      try {
+        count(
+          `refund_${await settleRefund(app, gateway, refund, await gateway.queryRefund(refund.outRefundNo))}`,
+        );
+      } catch (error) {
+        // The channel never received it (we died before asking): it did not happen.
+        if (!(error instanceof PayChannelError) || error.code !== 'RESOURCE_NOT_EXISTS') throw error;
+        await failRefund(app.db, refund.id);
+        count('refund_FAILED');
+      }
+    } catch (err) {
+      app.log.warn({ err, refundId: refund.id }, 'reconcile: refund not asked this time');
+      count('refund_failed');
+    }
+  }
+  return { claimed: ids.length, results };
+}

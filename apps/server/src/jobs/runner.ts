@@ -1,0 +1,51 @@
+/**
+ * Runs the jobs on their intervals in this process. Several processes may run them on one
+ * database: the jobs claim their work (./claim.ts). stop() waits for a run in progress, so the
+ * database can be closed right after it.
+ */
+import type { FastifyInstance } from 'fastify';
+import { expireOrders } from './expire-orders';
+import { reconcilePayments } from './reconcile';
+
+export interface Jobs {
+  stop(): Promise<void>;
+}
+
+function every(app: FastifyInstance, name: string, seconds: number, run: () => Promise<unknown>) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = run()
+        .then((result) => app.log.debug({ job: name, result }, 'job run'))
+        .catch((err: unknown) => app.log.error({ err, job: name }, 'job run failed'))
+        .finally(() => {
+          running = undefined;
+          schedule();
+        });
+    }, seconds * 1000);
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
+
+export function startJobs(app: FastifyInstance): Jobs {
+  const { jobs } = app.config;
+  if (!jobs.enabled) return { stop: async () => undefined };
+  const stops = [
+    every(app, 'expire-orders', jobs.expireInterval, () =>
+      expireOrders(app, { leaseSeconds: jobs.expireInterval }),
+    ),
+    every(app, 'reconcile-payments', jobs.reconcileInterval, () =>
+      reconcilePayments(app, { olderThanSeconds: jobs.reconcileAfter, leaseSeconds: jobs.reconcileInterval }),
+    ),
+  ];
+  app.log.info({ jobs }, 'jobs started');
+  return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };
+}

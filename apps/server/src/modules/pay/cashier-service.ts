@@ -1,0 +1,123 @@
+/** The cashier (what is paid, until when, with what), the result page's status, and pay links. */
+import { translate, type MessageKey } from '@cf/shared/messages';
+import type { FastifyInstance } from 'fastify';
+import type { AuthContext } from '../../http/context';
+import { badRequest, forbidden, notFound } from '../../http/errors';
+import type { PayChannelName } from '../../gateways/types';
+import { isCreator, type PayAccess } from './access';
+import { askChannel, gatewayOf, isChannelName } from './channel';
+import { signPayLink } from './pay-link';
+import { PAY_STATUS_COLORS, type OrderRow } from './pay-status';
+import { enabledChannelNames, findOrderByNo, findOrderById, itemsOfOrder } from './repo';
+
+const secondsLeft = (order: OrderRow, now = Date.now()) =>
+  Math.max(0, Math.floor((order.expireAt.getTime() - now) / 1000));
+
+export const channelLabel = (channel: PayChannelName) => ({
+  channel,
+  name: translate(`pay.channel.${channel}` as MessageKey, 'zh'),
+  nameEn: translate(`pay.channel.${channel}` as MessageKey, 'en'),
+});
+
+/** The tenant's switched-on channels that this deployment can run and that are set up for it. */
+export async function offeredChannels(app: FastifyInstance, tenantId: string): Promise<PayChannelName[]> {
+  const names = (await enabledChannelNames(app.db, tenantId))
+    .filter(isChannelName)
+    .filter((name) => app.gateways.pay.available(name));
+  const ready = await Promise.all(names.map((name) => app.gateways.pay.forTenant(tenantId, name)));
+  return names.filter((_, i) => ready[i] !== null);
+}
+
+export async function cashierView(app: FastifyInstance, { order }: PayAccess) {
+  const [items, channels] = await Promise.all([
+    itemsOfOrder(app.db, order.id),
+    offeredChannels(app, order.tenantId),
+  ]);
+  return {
+    orderNo: order.orderNo,
+    orderType: order.orderType,
+    personName: order.personName,
+    totalFen: order.totalFen,
+    items,
+    expireAt: order.expireAt.toISOString(),
+    secondsLeft: secondsLeft(order),
+    payStatus: order.payStatus,
+    payStatusColor: PAY_STATUS_COLORS[order.payStatus],
+    /** The channel the payment was started with; a PAYING order stays with it. */
+    channel: order.channel,
+    channels: channels.map(channelLabel),
+  };
+}
+
+export type PayResult = 'unpaid' | 'processing' | 'failed' | 'paid' | 'refunded' | 'closed';
+
+const RESULT: Record<OrderRow['payStatus'], PayResult> = {
+  NOT_PAY: 'unpaid',
+  PAYING: 'processing',
+  PAID: 'paid',
+  REFUND: 'refunded',
+  CLOSED: 'closed',
+};
+
+/** The result page polls; a PAYING order is asked about at its channel at most this often. */
+const QUERY_EVERY_MS = 3000;
+const lastAsked = new Map<number, number>();
+
+/**
+ * Status for the result page. While PAYING, the channel is asked (as a merchant does when the payer
+ * returns before the notify): a payment it reports is credited now; a failed attempt shows as failed.
+ */
+export async function payStatus(app: FastifyInstance, access: PayAccess) {
+  let order = access.order;
+  let result = RESULT[order.payStatus];
+  const now = Date.now();
+  if (order.payStatus === 'PAYING' && now - (lastAsked.get(order.id) ?? 0) >= QUERY_EVERY_MS) {
+    lastAsked.set(order.id, now);
+    if (lastAsked.size > 10_000) lastAsked.clear();
+    try {
+      const answer = await askChannel(app, await gatewayOf(app, order.tenantId, order.channel), order);
+      if (answer.outcome) order = (await findOrderById(app.db, order.id)) ?? order;
+      result = answer.query.state === 'PAYERROR' ? 'failed' : RESULT[order.payStatus];
+    } catch (error) {
+      // The page keeps polling; the channel's trouble is logged where it happened.
+      app.log.debug({ err: error, orderNo: order.orderNo }, 'status: channel not reachable');
+    }
+  }
+  return {
+    orderNo: order.orderNo,
+    payStatus: order.payStatus,
+    payStatusColor: PAY_STATUS_COLORS[order.payStatus],
+    paidAt: order.paidAt?.toISOString() ?? null,
+    result,
+    secondsLeft: secondsLeft(order),
+  };
+}
+
+/** A pay link for the creator's open order; it ends with the order at the latest. */
+export async function createPayLink(app: FastifyInstance, auth: AuthContext, orderNo: string) {
+  const order = await findOrderByNo(app.db, auth.tenantId, orderNo);
+  if (!order) throw notFound('pay.orderNotFound');
+  if (!isCreator(order, auth)) throw forbidden('pay.forbidden');
+  assertPayable(order);
+  const ttlEnd = Date.now() + app.config.pay.payLinkTtl * 1000;
+  const expireAt = new Date(Math.min(ttlEnd, order.expireAt.getTime()));
+  const payAuthToken = await signPayLink(
+    app.config,
+    { tenantId: order.tenantId, orderId: order.id, orderNo: order.orderNo },
+    expireAt,
+  );
+  const query = new URLSearchParams({ payAuthToken, orderNo: order.orderNo, tenantId: order.tenantId });
+  return {
+    payAuthToken,
+    url: `${app.config.publicUrl ?? ''}/#/pay?${query.toString()}`,
+    expireAt: expireAt.toISOString(),
+  };
+}
+
+/** Refuses an order that cannot take a payment any more, with the reason a person understands. */
+export function assertPayable(order: OrderRow, now = Date.now()): void {
+  if (order.payStatus === 'PAID') throw badRequest('pay.alreadyPaid');
+  if (order.payStatus === 'REFUND') throw badRequest('pay.orderRefunded');
+  if (order.payStatus === 'CLOSED') throw badRequest('pay.orderClosed');
+  if (order.expireAt.getTime() <= now) throw badRequest('pay.orderExpired');
+}

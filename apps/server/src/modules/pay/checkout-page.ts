@@ -1,0 +1,46 @@
+/** The sandbox channel's checkout page: bilingual, with pay / fail / cancel, like a hosted cashier. */
+import { formatYuan } from '@cf/shared/money';
+import { translate, type MessageKey } from '@cf/shared/messages';
+import type { SandboxTrade } from '../../gateways/sandbox-pay/book';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** Both languages, Chinese first, as one escaped text. */
+const both = (key: MessageKey) => escapeHtml(`${translate(key, 'zh')} / ${translate(key, 'en')}`);
+
+const STYLE = `body{font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;margin:0;background:#f5f5f5;color:#191919}
+main{max-width:420px;margin:0 auto;padding:24px 16px}h1{font-size:18px;text-align:center}
+.card{background:#fff;border-radius:8px;padding:16px;margin:16px 0}.amount{font-size:32px;text-align:center;margin:8px 0}
+.note{color:#888;font-size:13px;text-align:center}dl{margin:0}dt{color:#888;font-size:13px}dd{margin:0 0 10px}
+button,a.back{display:block;box-sizing:border-box;width:100%;padding:12px;margin:10px 0;border:0;border-radius:6px;font-size:16px;text-align:center;text-decoration:none}
+.pay{background:#1677ff;color:#fff}.fail{background:#fff1f0;color:#ff3141}.cancel,a.back{background:#eee;color:#333}`;
+
+function page(body: string): string {
+  return `<!doctype html><html lang="zh"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${both('pay.checkout.title')}</title>
+<style>${STYLE}</style></head><body><main><h1>${both('pay.checkout.title')}</h1>${body}</main></body></html>`;
+}
+
+export function checkoutPage(trade: SandboxTrade): string {
+  const button = (action: string, key: MessageKey) =>
+    `<button class="${action}" type="submit" name="action" value="${action}">${both(key)}</button>`;
+  return page(`<p class="note">${both('pay.checkout.note')}</p>
+<div class="card"><div class="amount">¥${formatYuan(trade.amountFen, false)}</div>
+<dl><dt>${both('pay.checkout.order')}</dt><dd>${escapeHtml(trade.outTradeNo)}</dd>
+<dt>${both('pay.checkout.item')}</dt><dd>${escapeHtml(trade.description)}</dd></dl></div>
+<form method="post" action="checkout"><input type="hidden" name="ticket" value="${escapeHtml(trade.ticket)}">
+${button('pay', 'pay.checkout.pay')}${button('fail', 'pay.checkout.fail')}${button('cancel', 'pay.checkout.cancel')}
+</form>`);
+}
+
+/** What the payer sees after choosing, when no return address was given (or it cannot be used). */
+export function checkoutResultPage(key: MessageKey, returnUrl?: string): string {
+  const back = returnUrl
+    ? `<a class="back" href="${escapeHtml(returnUrl)}">${both('pay.checkout.back')}</a>`
+    : '';
+  return page(`<div class="card"><p class="amount" style="font-size:20px">${both(key)}</p></div>${back}`);
+}

@@ -1,0 +1,147 @@
+/**
+ * Money a channel says it took for one of our orders — from a verified notify or from a query —
+ * applied exactly once. The inbox row (channel, transaction id) is inserted first with ON CONFLICT DO
+ * NOTHING: a transaction already seen is a repeat and changes nothing. Everything here is one
+ * database transaction, so a crash leaves either all of it or none (and the channel asks again).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, paymentExceptions, paymentInbox } from '../../db/schema-finance';
+import type { PayChannelName } from '../../gateways/types';
+import type { TradeQueryResult } from '../../gateways/wechat-pay/types';
+import { markPaid, type OrderRow, type Tx } from './pay-status';
+
+export interface ChannelPayment {
+  channel: PayChannelName;
+  tenantId: string;
+  orderNo: string;
+  transactionId: string;
+  amountFen: number;
+  paidAt: Date;
+  /** What told us: kept in the inbox for review. */
+  payload: Record<string, unknown>;
+}
+
+/**
+ * credited: the order became PAID now. repeat: this transaction was applied before. duplicate: a
+ * second payment for an order already paid. closed_order: paid after the order closed. mismatch: the
+ * amount differs from the order. unknown_order: no such order. The last four keep the money in
+ * payment_exceptions for refund or review; none of them changes the order.
+ */
+export type PaymentOutcome =
+  'credited' | 'repeat' | 'duplicate' | 'closed_order' | 'mismatch' | 'unknown_order';
+
+const EXCEPTION_KIND: Partial<Record<PaymentOutcome, string>> = {
+  duplicate: 'duplicate_payment',
+  closed_order: 'paid_after_close',
+  mismatch: 'amount_mismatch',
+  unknown_order: 'unknown_order',
+};
+
+export async function applyPayment(
+  db: Db,
+  payment: ChannelPayment,
+): Promise<{ outcome: PaymentOutcome; order: OrderRow | null }> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(paymentInbox)
+      .values({
+        channel: payment.channel,
+        transactionId: payment.transactionId,
+        orderNo: payment.orderNo,
+        tenantId: payment.tenantId,
+        amountFen: payment.amountFen,
+        outcome: 'received',
+        payload: payment.payload,
+      })
+      .onConflictDoNothing({ target: [paymentInbox.channel, paymentInbox.transactionId] })
+      .returning({ id: paymentInbox.id });
+    if (inserted.length === 0) return { outcome: 'repeat' as const, order: null };
+
+    // The row lock orders this payment after any transition in flight (a close, another payment).
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.tenantId, payment.tenantId), eq(orders.orderNo, payment.orderNo)))
+      .for('update');
+    const { outcome, row } = await settle(tx, order, payment);
+
+    await tx.update(paymentInbox).set({ outcome }).where(eq(paymentInbox.id, inserted[0]!.id));
+    const kind = EXCEPTION_KIND[outcome];
+    if (kind) {
+      await tx
+        .insert(paymentExceptions)
+        .values({
+          tenantId: payment.tenantId,
+          orderId: order?.id ?? null,
+          channel: payment.channel,
+          transactionId: payment.transactionId,
+          amountFen: payment.amountFen,
+          kind,
+        })
+        .onConflictDoNothing({ target: [paymentExceptions.channel, paymentExceptions.transactionId] });
+    }
+    return { outcome, order: row };
+  });
+}
+
+async function settle(
+  tx: Tx,
+  order: OrderRow | undefined,
+  payment: ChannelPayment,
+): Promise<{ outcome: PaymentOutcome; row: OrderRow | null }> {
+  if (!order) return { outcome: 'unknown_order', row: null };
+  if (payment.amountFen !== order.totalFen) return { outcome: 'mismatch', row: order };
+  switch (order.payStatus) {
+    case 'NOT_PAY':
+    case 'PAYING': {
+      const paid = await markPaid(tx, {
+        orderId: order.id,
+        channel: payment.channel,
+        transactionId: payment.transactionId,
+        amountFen: payment.amountFen,
+        paidAt: payment.paidAt,
+        payMethod: payment.channel,
+      });
+      // Under the row lock the update cannot miss; if it ever did, nothing was credited.
+      if (!paid) throw new Error(`order ${order.id}: open order could not be marked paid`);
+      return { outcome: 'credited', row: paid };
+    }
+    case 'PAID':
+    case 'REFUND':
+      return {
+        outcome:
+          order.paymentNo === payment.transactionId && order.channel === payment.channel
+            ? 'repeat'
+            : 'duplicate',
+        row: order,
+      };
+    case 'CLOSED':
+      return { outcome: 'closed_order', row: order };
+  }
+}
+
+/** The payment a channel's query answer describes, if it says the order was paid. */
+export function paymentFromQuery(
+  channel: PayChannelName,
+  order: Pick<OrderRow, 'tenantId' | 'orderNo'>,
+  answer: TradeQueryResult,
+): ChannelPayment | null {
+  const paid = answer.state === 'SUCCESS' || answer.state === 'REFUND';
+  if (!paid || !answer.transactionId || answer.amountFen === undefined) return null;
+  return {
+    channel,
+    tenantId: order.tenantId,
+    orderNo: order.orderNo,
+    transactionId: answer.transactionId,
+    amountFen: answer.amountFen,
+    paidAt: parseChannelTime(answer.successTime),
+    payload: { source: 'query', ...answer },
+  };
+}
+
+/** Channel times are RFC 3339; a missing or broken one means "now" rather than a failed credit. */
+export function parseChannelTime(text: string | undefined): Date {
+  const time = text ? Date.parse(text) : NaN;
+  return Number.isNaN(time) ? new Date() : new Date(time);
+}

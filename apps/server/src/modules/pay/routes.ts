@@ -1,0 +1,115 @@
+/**
+ * /api/blade-finance/pay/* (HTTP only): cashier, prepay, status, pay links; the channels' notifies;
+ * the finance office's refunds; in demo mode the sandbox checkout page and the WeChat Pay simulator.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth, requireUser } from '../../http/auth';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { resolvePayAccess } from './access';
+import { cashierView, createPayLink, payStatus } from './cashier-service';
+import notifyRoutes from './notify-routes';
+import { prepay } from './prepay-service';
+import { refundOrder } from './refund-service';
+import sandboxRoutes from './sandbox-routes';
+import {
+  cashierSchema,
+  linkSchema,
+  orderNoQuery,
+  prepayBody,
+  prepaySchema,
+  refundBody,
+  refundSchema,
+  statusSchema,
+} from './schemas';
+import wechatSimulatorRoutes from './wechat-simulator-routes';
+
+const tags = ['pay'];
+const security = [{ bladeAuth: [] }];
+
+export default async function payRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/blade-finance/pay/cashier',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The cashier of an order: its creator's, or anyone's with a pay link for it",
+        querystring: orderNoQuery,
+        response: { 200: envelopeSchema(cashierSchema) },
+      },
+    },
+    async (req) => ok(await cashierView(app, await resolvePayAccess(req, req.query.orderNo))),
+  );
+
+  app.post(
+    '/api/blade-finance/pay/prepay',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Start paying at a channel: NOT_PAY -> PAYING; answers JSAPI parameters or a checkout page',
+        body: prepayBody,
+        response: { 200: envelopeSchema(prepaySchema) },
+      },
+    },
+    async (req) => {
+      const access = await resolvePayAccess(req, req.body.orderNo);
+      return ok(await prepay(app, access, { ...req.body, lang: req.lang }));
+    },
+  );
+
+  app.get(
+    '/api/blade-finance/pay/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Pay status for the result page (asks the channel while PAYING)',
+        querystring: orderNoQuery,
+        response: { 200: envelopeSchema(statusSchema) },
+      },
+    },
+    async (req) => ok(await payStatus(app, await resolvePayAccess(req, req.query.orderNo))),
+  );
+
+  app.post(
+    '/api/blade-finance/pay/link',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'A short-lived pay link (payAuthToken) for my open order, so someone else can pay it',
+        body: z.object({ orderNo: z.string().trim().min(1).max(64) }),
+        response: { 200: envelopeSchema(linkSchema) },
+      },
+    },
+    async (req) => ok(await createPayLink(app, req.auth, req.body.orderNo)),
+  );
+
+  app.post(
+    '/api/blade-finance/admin/order/:id/refund',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['admin'],
+        security,
+        summary: 'Finance office: refund a paid order in full or in part through its channel',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: refundBody,
+        response: { 200: envelopeSchema(refundSchema) },
+      },
+    },
+    async (req) => ok(await refundOrder(app, req, req.auth, req.params.id, req.body)),
+  );
+
+  await app.register(notifyRoutes);
+  if (app.gateways.pay.standins) {
+    await app.register(sandboxRoutes);
+    await app.register(wechatSimulatorRoutes);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Demo mode: the sandbox channel's checkout page. GET shows the trade; POST carries the payer's
+ * choice (pay / fail / cancel) and sends them back to the merchant's page. A payment makes the
+ * sandbox send its signed notifies to the server (some twice, some late).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SANDBOX_CHECKOUT_PATH } from '../../gateways/sandbox-pay/sandbox-pay';
+import { PayChannelError } from '../../gateways/wechat-pay/types';
+import { checkoutPage, checkoutResultPage } from './checkout-page';
+
+const HTML = 'text/html; charset=utf-8';
+const RESULT_KEY = {
+  pay: 'pay.checkout.paid',
+  fail: 'pay.checkout.failed',
+  cancel: 'pay.checkout.cancelled',
+} as const;
+
+export default async function sandboxRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const sandbox = app.gateways.pay.standins!.sandbox;
+  sandbox.notifier.onError = (err) => app.log.warn({ err }, 'sandbox: notify delivery failed; it will retry');
+  app.addHook('onClose', async () => sandbox.notifier.stop());
+
+  app.get(
+    SANDBOX_CHECKOUT_PATH,
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Demo: the sandbox channel checkout page (HTML)',
+        querystring: z.object({ ticket: z.string().max(64) }),
+      },
+    },
+    async (req, reply) => {
+      const trade = sandbox.book.byTicket(req.query.ticket);
+      if (!trade) return reply.status(404).type(HTML).send(checkoutResultPage('pay.checkout.unknown'));
+      if (trade.state !== 'NOTPAY' && trade.state !== 'PAYERROR')
+        return reply.type(HTML).send(checkoutResultPage('pay.checkout.closed', trade.returnUrl));
+      return reply.type(HTML).send(checkoutPage(trade));
+    },
+  );
+
+  app.post(
+    SANDBOX_CHECKOUT_PATH,
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Demo: the payer's choice on the sandbox checkout page",
+        body: z.object({ ticket: z.string().max(64), action: z.enum(['pay', 'fail', 'cancel']) }),
+      },
+    },
+    async (req, reply) => {
+      const trade = sandbox.book.byTicket(req.body.ticket);
+      if (!trade) return reply.status(404).type(HTML).send(checkoutResultPage('pay.checkout.unknown'));
+      try {
+        sandbox.act(trade, req.body.action);
+      } catch (error) {
+        if (!(error instanceof PayChannelError)) throw error;
+        return reply.status(409).type(HTML).send(checkoutResultPage('pay.checkout.closed', trade.returnUrl));
+      }
+      if (trade.returnUrl) return reply.redirect(trade.returnUrl, 303);
+      return reply.type(HTML).send(checkoutResultPage(RESULT_KEY[req.body.action]));
+    },
+  );
+}

@@ -1,0 +1,73 @@
+/** Messages of the cashier, payments, pay links, refunds and the sandbox checkout page. */
+export const payMessages = {
+  'pay.orderNotFound': { zh: '订单不存在', en: 'The order does not exist' },
+  'pay.forbidden': { zh: '无权支付该订单', en: 'You may not pay this order' },
+  'pay.linkInvalid': {
+    zh: '支付链接无效或已过期，请联系订单创建人重新分享',
+    en: 'The pay link is not valid or has expired; ask the person who created the order to share it again',
+  },
+  'pay.alreadyPaid': { zh: '订单已支付', en: 'The order has already been paid' },
+  'pay.orderClosed': { zh: '订单已关闭', en: 'The order is closed' },
+  'pay.orderExpired': {
+    zh: '订单已过期，请重新下单',
+    en: 'The order has expired; please create a new one',
+  },
+  'pay.orderRefunded': { zh: '订单已退款', en: 'The order has been refunded' },
+  'pay.channelUnavailable': {
+    zh: '该支付方式暂不可用',
+    en: 'This payment method is not available',
+  },
+  'pay.channelLocked': {
+    zh: '该订单正在使用{channel}支付，请继续使用该方式，或取消订单后重新下单',
+    en: 'This order is being paid with {channel}; continue with it, or cancel the order and create a new one',
+  },
+  'pay.channelError': {
+    zh: '支付渠道暂时无法处理，请稍后再试（{code}）',
+    en: 'The payment channel could not handle this right now, please try again later ({code})',
+  },
+  'pay.wechatOnly': {
+    zh: '请在微信中打开并授权后再使用微信支付',
+    en: 'Open this page in WeChat and sign in with WeChat to pay with WeChat Pay',
+  },
+  'pay.channel.wechat': { zh: '微信支付', en: 'WeChat Pay' },
+  'pay.channel.sandbox': { zh: '沙箱支付（演示）', en: 'Sandbox payment (demo)' },
+  'pay.refundTooMuch': {
+    zh: '退款金额不能大于可退金额（{max} 元）',
+    en: 'The refund cannot be more than the refundable amount ({max} yuan)',
+  },
+  'pay.refundNotPaid': {
+    zh: '只有已支付的订单可以退款',
+    en: 'Only a paid order can be refunded',
+  },
+  'pay.refundFailed': {
+    zh: '退款被支付渠道拒绝（{code}）',
+    en: 'The payment channel refused the refund ({code})',
+  },
+  'pay.refundPending': {
+    zh: '退款处理中，结果稍后更新',
+    en: 'The refund is being processed; the result will follow',
+  },
+  'pay.checkout.title': { zh: '沙箱收银台', en: 'Sandbox checkout' },
+  'pay.checkout.note': {
+    zh: '这是演示用的沙箱支付渠道，不会产生真实扣款。',
+    en: 'This is the demo sandbox channel; no real money moves.',
+  },
+  'pay.checkout.amount': { zh: '支付金额', en: 'Amount' },
+  'pay.checkout.order': { zh: '订单号', en: 'Order no' },
+  'pay.checkout.item': { zh: '商品', en: 'Item' },
+  'pay.checkout.pay': { zh: '确认支付', en: 'Pay' },
+  'pay.checkout.fail': { zh: '模拟支付失败', en: 'Simulate a failed payment' },
+  'pay.checkout.cancel': { zh: '取消支付', en: 'Cancel' },
+  'pay.checkout.back': { zh: '返回商户', en: 'Back to the merchant' },
+  'pay.checkout.paid': {
+    zh: '支付成功，正在通知商户…',
+    en: 'Paid; the merchant is being notified…',
+  },
+  'pay.checkout.failed': { zh: '支付失败', en: 'The payment failed' },
+  'pay.checkout.cancelled': { zh: '已取消支付', en: 'Payment cancelled' },
+  'pay.checkout.unknown': {
+    zh: '收银台链接无效或已过期',
+    en: 'This checkout link is not valid or has expired',
+  },
+  'pay.checkout.closed': { zh: '该交易已关闭或已支付', en: 'This payment is closed or already paid' },
+} as const satisfies Record<string, { zh: string; en: string }>;
