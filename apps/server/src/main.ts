@@ -11,7 +11,11 @@ const log = pino({ name: 'campus-finance' });
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -72,9 +72,16 @@ export function acquireDirLock(dir: string): () => void {
   throw new Error(`Could not lock the data folder ${dir}`);
 }
 
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    // An idle client the server drops (restart, failover) must not crash the process: the pool
+    // discards it, and queries on a live client report their own errors.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bills, orderItems, orders, receivables, type PayStatus } from '../../db/schema-finance';
+import { bills, orderItems, orders, receivables } from '../../db/schema-finance';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export type OrderRow = typeof orders.$inferSelect;
@@ -21,14 +21,8 @@ export const BILL_VOID = 0;
 export const BILL_NOT_REVIEWED = 1;
 export const BILL_REVIEWED = 2;
 
-/** Spec §9 colours. */
-export const PAY_STATUS_COLORS: Record<PayStatus, string> = {
-  NOT_PAY: 'primary',
-  PAID: 'success',
-  PAYING: 'info',
-  REFUND: 'warning',
-  CLOSED: 'danger',
-};
+/** Spec §9 colours, shared with the web app. */
+export { PAY_STATUS_COLORS } from '@cf/shared/fees';
 
 export function newBillNo(prefix: 'C' | 'R' | 'O'): string {
   const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
@@ -125,7 +119,12 @@ export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | nul
     .returning();
   if (!paid) return null;
 
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, paid.id));
+  // Item order matches the order of receivable locks taken at order creation (no deadlock between the two).
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, paid.id))
+    .orderBy(orderItems.id);
   for (const item of items) {
     await tx.insert(bills).values({
       tenantId: paid.tenantId,
