@@ -42,6 +42,68 @@ export interface TokenReply {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Every signed-in request verifies its token and checks its session. Verified claims are kept
+ * until the token expires, and a session's state for SESSION_RECHECK_MS: logout and binding in
+ * this process forget it at once; another process sees a revocation within that time.
+ */
+export const SESSION_RECHECK_MS = 1000;
+const CACHE_LIMIT = 20_000;
+interface SessionState {
+  checkedAt: number;
+  tenantId: string;
+  userId: number | null;
+  revoked: boolean;
+}
+const sessionStates = new Map<string, SessionState>();
+const verifiedClaims = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>();
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V) {
+  if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+}
+
+export function forgetSession(sessionId: string): void {
+  sessionStates.delete(sessionId);
+}
+
+async function verifiedPayload(config: Config, token: string): Promise<Record<string, unknown> | null> {
+  const known = verifiedClaims.get(token);
+  if (known && known.expiresAt > Date.now()) return known.payload;
+  try {
+    const { payload } = await jwtVerify(token, keyOf(config), {
+      algorithms: ['HS256'],
+      issuer: 'campus-finance',
+    });
+    remember(verifiedClaims, token, { payload, expiresAt: (payload.exp ?? 0) * 1000 });
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+async function sessionState(db: Db, sessionId: string): Promise<SessionState | null> {
+  const known = sessionStates.get(sessionId);
+  if (known && Date.now() - known.checkedAt < SESSION_RECHECK_MS) return known;
+  const [row] = await db
+    .select({
+      revokedAt: authSessions.revokedAt,
+      tenantId: authSessions.tenantId,
+      userId: authSessions.userId,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.id, sessionId));
+  if (!row) return null;
+  const state = {
+    checkedAt: Date.now(),
+    tenantId: row.tenantId,
+    userId: row.userId,
+    revoked: !!row.revokedAt,
+  };
+  remember(sessionStates, sessionId, state);
+  return state;
+}
 const keyOf = (config: Config) => new TextEncoder().encode(config.jwtSecret);
 
 async function signAccess(config: Config, subject: TokenSubject, sessionId: string, jti: string) {
@@ -172,6 +234,7 @@ export async function rotateTokens(
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  forgetSession(sessionId);
   await db
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
@@ -180,26 +243,12 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
 
 /** Verifies an access token and that its session is still alive; null when not valid. */
 export async function verifyAccessToken(db: Db, config: Config, token: string): Promise<AuthContext | null> {
-  let payload: Record<string, unknown>;
-  try {
-    ({ payload } = await jwtVerify(token, keyOf(config), {
-      algorithms: ['HS256'],
-      issuer: 'campus-finance',
-    }));
-  } catch {
-    return null;
-  }
+  const payload = await verifiedPayload(config, token);
+  if (!payload) return null;
   const sessionId = typeof payload.sid === 'string' ? payload.sid : '';
   if (!sessionId) return null;
-  const [session] = await db
-    .select({
-      revokedAt: authSessions.revokedAt,
-      tenantId: authSessions.tenantId,
-      userId: authSessions.userId,
-    })
-    .from(authSessions)
-    .where(eq(authSessions.id, sessionId));
-  if (!session || session.revokedAt || session.tenantId !== payload.tenant_id) return null;
+  const session = await sessionState(db, sessionId);
+  if (!session || session.revoked || session.tenantId !== payload.tenant_id) return null;
   // The session, not the token, says who is signed in: binding a WeChat visitor updates it in place.
   return {
     tenantId: session.tenantId,
@@ -214,5 +263,6 @@ export async function verifyAccessToken(db: Db, config: Config, token: string): 
 
 /** After a WeChat visitor registers or binds, the session now belongs to that user. */
 export async function attachSessionUser(db: Db, sessionId: string, userId: number, userType: string | null) {
+  forgetSession(sessionId);
   await db.update(authSessions).set({ userId, userType }).where(eq(authSessions.id, sessionId));
 }

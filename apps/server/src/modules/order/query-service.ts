@@ -20,15 +20,9 @@ import {
   itemsOfOrders,
   pageOrders,
   paidByOther,
-  type OrderItemRow,
 } from './order-repo';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-function itemsSummary(items: OrderItemRow[], lang: Language): string {
-  const names = items.map((i) => (lang === 'en' ? i.nameEn || i.name : i.name));
-  return names.join(lang === 'en' ? ', ' : '、');
-}
 
 async function listOrders(
   db: Db,
@@ -40,11 +34,6 @@ async function listOrders(
 ) {
   if (!whose) return page([], 0, q);
   const { rows, total } = await pageOrders(db, auth.tenantId, whose, ORDER_TABS[tab], q);
-  const items = await itemsOfOrders(
-    db,
-    auth.tenantId,
-    rows.map((r) => r.id),
-  );
   const records = rows.map((order) => ({
     id: order.id,
     orderNo: order.orderNo,
@@ -56,10 +45,7 @@ async function listOrders(
     expireAt: order.expireAt.toISOString(),
     personName: order.personName,
     userName: order.userName,
-    itemsSummary: itemsSummary(
-      items.filter((i) => i.orderId === order.id),
-      lang,
-    ),
+    itemsSummary: lang === 'en' ? order.itemsEn : order.itemsZh,
   }));
   return page(records, total, q);
 }
