@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // Benchmarks and end-to-end specs are scripts that report on the console.
-    files: ['bench/**', 'e2e/**'],
+    files: ['bench/**', 'e2e/**', 'scripts/**'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off' },
   },
