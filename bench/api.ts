@@ -11,7 +11,10 @@ import { startServer, table } from './lib.mjs';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WORKERS = process.env.BENCH_WORKERS ?? '';
-const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 const secrets = {
   JWT_SECRET: randomBytes(32).toString('hex'),
   WIRE_AES_KEY: randomBytes(24).toString('base64url').slice(0, 32),
@@ -82,14 +85,22 @@ async function benchOne(kind: 'postgres' | 'pglite') {
   try {
     const base = server.url;
     const token = await signIn(base);
-    const auth = { authorization: basic, 'blade-auth': `bearer ${token}`, 'content-type': 'application/json' };
+    const auth = {
+      authorization: basic,
+      'blade-auth': `bearer ${token}`,
+      'content-type': 'application/json',
+    };
     const other = await json(`${base}/api/blade-finance/fee/other`, { headers: auth });
     const topup = other.data.topup[0];
     const createBody = JSON.stringify({ feeItemId: topup.id, amountFen: topup.minFen });
     // Enough orders that the list's page of 10 is full and counting is real work.
     let lastOrder: { orderId: number; orderNo: string } | undefined;
     for (let i = 0; i < 40; i++) {
-      const created = await json(`${base}/api/blade-finance/order/create-other`, { method: 'POST', headers: auth, body: createBody });
+      const created = await json(`${base}/api/blade-finance/order/create-other`, {
+        method: 'POST',
+        headers: auth,
+        body: createBody,
+      });
       if (!created.success) throw new Error(`create failed: ${JSON.stringify(created)}`);
       lastOrder = created.data;
     }
@@ -107,7 +118,9 @@ async function benchOne(kind: 'postgres' | 'pglite') {
     });
     let paid: { paymentNo: string; paidAt: string } | undefined;
     for (let i = 0; i < 100 && !paid; i++) {
-      const detail = await json(`${base}/api/blade-finance/order/detail/${lastOrder!.orderId}`, { headers: auth });
+      const detail = await json(`${base}/api/blade-finance/order/detail/${lastOrder!.orderId}`, {
+        headers: auth,
+      });
       if (detail.data.payStatus === 'PAID') paid = detail.data;
       else await new Promise((r) => setTimeout(r, 100));
     }
@@ -127,15 +140,41 @@ async function benchOne(kind: 'postgres' | 'pglite') {
       'content-type': 'application/json',
       'sandbox-signature': signNotify(secrets.SANDBOX_PAY_KEY, notifyBody, Date.now()),
     };
-    const probe = await fetch(`${base}/api/blade-finance/pay/notify/sandbox/100001`, { method: 'POST', headers: notifyHeaders, body: notifyBody });
+    const probe = await fetch(`${base}/api/blade-finance/pay/notify/sandbox/100001`, {
+      method: 'POST',
+      headers: notifyHeaders,
+      body: notifyBody,
+    });
     if (probe.status !== 200) throw new Error(`notify replay refused: ${probe.status} ${await probe.text()}`);
 
     const scenarios: [string, autocannon.Options][] = [
       ['ceiling: GET client-config (no database)', { url: `${base}/api/blade-system/client-config` }],
-      ['GET order list (page of 10)', { url: `${base}/api/blade-finance/order/list?tab=all&current=1&size=10`, headers: auth }],
-      ['GET order detail', { url: `${base}/api/blade-finance/order/detail/${lastOrder!.orderId}`, headers: auth }],
-      ['POST create order (top-up)', { url: `${base}/api/blade-finance/order/create-other`, method: 'POST', headers: auth, body: createBody }],
-      ['POST notify (signed duplicate)', { url: `${base}/api/blade-finance/pay/notify/sandbox/100001`, method: 'POST', headers: notifyHeaders, body: notifyBody }],
+      [
+        'GET order list (page of 10)',
+        { url: `${base}/api/blade-finance/order/list?tab=all&current=1&size=10`, headers: auth },
+      ],
+      [
+        'GET order detail',
+        { url: `${base}/api/blade-finance/order/detail/${lastOrder!.orderId}`, headers: auth },
+      ],
+      [
+        'POST create order (top-up)',
+        {
+          url: `${base}/api/blade-finance/order/create-other`,
+          method: 'POST',
+          headers: auth,
+          body: createBody,
+        },
+      ],
+      [
+        'POST notify (signed duplicate)',
+        {
+          url: `${base}/api/blade-finance/pay/notify/sandbox/100001`,
+          method: 'POST',
+          headers: notifyHeaders,
+          body: notifyBody,
+        },
+      ],
     ];
     const rows = [];
     let ceiling = 0;
@@ -164,7 +203,9 @@ async function benchOne(kind: 'postgres' | 'pglite') {
 
 const results = [];
 for (const kind of ['postgres', 'pglite'] as const) results.push(await benchOne(kind));
-console.log(`\nAPI benchmark (autocannon, ${CONNECTIONS} connections, ${DURATION} s per route${WORKERS ? `, ${WORKERS} workers` : ''})\n`);
+console.log(
+  `\nAPI benchmark (autocannon, ${CONNECTIONS} connections, ${DURATION} s per route${WORKERS ? `, ${WORKERS} workers` : ''})\n`,
+);
 console.log(table(results.flatMap((r) => r.rows)));
 const pgResult = results[0]!;
 const listOk =

@@ -14,13 +14,7 @@ import { findCallerPerson } from '../fee/person';
 import { billView } from '../fee/views';
 import { closeOrder } from '../pay/close';
 import { PAY_STATUS_COLORS, type OrderRow } from '../pay/pay-status';
-import {
-  createdBy,
-  findOrder,
-  itemsOfOrders,
-  pageOrders,
-  paidByOther,
-} from './order-repo';
+import { createdBy, findOrder, itemsOfOrders, pageOrders, paidByOther } from './order-repo';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
