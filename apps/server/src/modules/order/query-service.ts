@@ -2,7 +2,7 @@
  * My orders, other people's orders, one order's detail and cancelling it. An order is visible to
  * its creator, its payer and a user bound to its person; only its creator may cancel it.
  */
-import { ORDER_TABS, type OrderTab } from '@cf/shared/fees';
+import { ORDER_TABS, type OrderTab, type PayStatus } from '@cf/shared/fees';
 import type { Language } from '@cf/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -14,20 +14,24 @@ import { findCallerPerson } from '../fee/person';
 import { billView } from '../fee/views';
 import { closeOrder } from '../pay/close';
 import { PAY_STATUS_COLORS, type OrderRow } from '../pay/pay-status';
-import { createdBy, findOrder, itemsOfOrders, pageOrders, paidByOther } from './order-repo';
+import { listOrderPage, type OrderListKind } from './order-list-repo';
+import { findOrder, itemsOfOrders } from './order-repo';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 async function listOrders(
   db: Db,
   auth: AuthContext,
-  whose: ReturnType<typeof createdBy>,
+  kind: OrderListKind,
   tab: OrderTab,
   q: PageQuery,
   lang: Language,
 ) {
-  if (!whose) return page([], 0, q);
-  const { rows, total } = await pageOrders(db, auth.tenantId, whose, ORDER_TABS[tab], q);
+  if (auth.userId <= 0 && !auth.oauthId) return page([], 0, q);
+  const statuses: readonly PayStatus[] = ORDER_TABS[tab];
+  // Every tab but All shows one status.
+  const status = statuses.length === 1 ? statuses[0]! : '';
+  const { rows, total } = await listOrderPage(db, kind, auth, status, q);
   const records = rows.map((order) => ({
     id: order.id,
     orderNo: order.orderNo,
@@ -45,10 +49,10 @@ async function listOrders(
 }
 
 export const listMyOrders = (db: Db, auth: AuthContext, tab: OrderTab, q: PageQuery, lang: Language) =>
-  listOrders(db, auth, createdBy(auth), tab, q, lang);
+  listOrders(db, auth, 'mine', tab, q, lang);
 
 export const listOtherOrders = (db: Db, auth: AuthContext, tab: OrderTab, q: PageQuery, lang: Language) =>
-  listOrders(db, auth, paidByOther(auth), tab, q, lang);
+  listOrders(db, auth, 'paid', tab, q, lang);
 
 const isCreator = (order: OrderRow, auth: AuthContext) =>
   (auth.userId > 0 && order.userId === auth.userId) ||
