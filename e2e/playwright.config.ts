@@ -2,9 +2,11 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// A fresh demo installation for every run: its own data folder and port.
+// A fresh demo installation for every run: its own data folder and port. Worker processes load
+// this file too (they carry TEST_WORKER_INDEX); only the runner may wipe the folder, or a worker
+// would delete the database under the running server.
 const dataDir = path.resolve(import.meta.dirname, '.data');
-rmSync(dataDir, { recursive: true, force: true });
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
 const port = Number(process.env.E2E_PORT ?? 8181);
 
 export default defineConfig({

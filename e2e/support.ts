@@ -1,14 +1,31 @@
 /** Helpers for the stories: read what the demo stand-ins hold (captcha text, SMS codes) and save screenshots. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 const shots = path.resolve(import.meta.dirname, 'screenshots');
 
-/** A 375 px screenshot of the current screen into e2e/screenshots (ignored by git). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * A 375 px screenshot of the current screen into e2e/screenshots (ignored by git), taken once the
+ * screen has settled: no call under way, no spinner or loading toast, nothing still sliding in.
+ */
+export async function screenshot(page: Page, name: string, sliding?: Locator): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(/^(加载中|loading)$/)).toHaveCount(0);
+  if (sliding) await untilStill(sliding);
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), animations: 'disabled' });
+}
+
+/** Waits until an element stops moving (antd-mobile's popups slide in with script animations). */
+export async function untilStill(target: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      const before = JSON.stringify(await target.boundingBox());
+      await target.page().waitForTimeout(50);
+      return before === JSON.stringify(await target.boundingBox());
+    })
+    .toBe(true);
 }
 
 export async function captchaText(request: APIRequestContext, key: string): Promise<string> {
@@ -28,3 +45,105 @@ export async function lastSmsCode(request: APIRequestContext, phone: string): Pr
 
 export const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F30) NetType/WIFI Language/zh_CN';
+
+/** Every demo account's password (README "Demo accounts"). */
+export const DEMO_PASSWORD = 'Demo@2024';
+
+/** The demo tenants as the login form's tenant select names them (Chinese, the default language). */
+export const UNIVERSITY = { tenantId: '100001', name: '演示大学', nameEn: 'Demo University' };
+export const COLLEGE = { tenantId: '100002', name: '演示学院', nameEn: 'Demo College' };
+
+/**
+ * A phone number nobody in the demo data has, so a binding never finds it taken (one database
+ * serves the whole run, and a retried test must not collide with its first try).
+ */
+export function freshPhone(): string {
+  return `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+/**
+ * The key of the next captcha the page fetches. Call it before the action that fetches one
+ * (opening the login page, tapping the image, a failed sign-in) and await it afterwards.
+ */
+export function nextCaptchaKey(page: Page): Promise<string> {
+  return page
+    .waitForResponse((res) => res.url().includes('/api/blade-auth/oauth/captcha') && res.ok())
+    .then(async (res) => ((await res.json()) as { key: string }).key);
+}
+
+/** The login form's fields (both languages; the labels are what a screen reader announces). */
+export function loginForm(page: Page, lang: 'zh' | 'en' = 'zh') {
+  const zh = lang === 'zh';
+  return {
+    tenant: page.getByLabel(zh ? '学校' : 'School', { exact: true }),
+    account: page.getByLabel(zh ? '账号' : 'Account', { exact: true }),
+    password: page.getByLabel(zh ? '密码' : 'Password', { exact: true }),
+    captcha: page.getByLabel(zh ? '验证码' : 'Captcha', { exact: true }),
+    submit: page.getByRole('button', { name: zh ? '登录' : 'Sign in', exact: true }),
+  };
+}
+
+export interface SignIn {
+  tenantName: string;
+  account: string;
+  password?: string;
+  lang?: 'zh' | 'en';
+}
+
+/**
+ * Fills and sends the login form on the open login page, solving the captcha through the demo
+ * stand-in. `captchaKey` is the awaited result of nextCaptchaKey() started before the page loaded.
+ */
+export async function submitLogin(
+  page: Page,
+  captchaKey: Promise<string>,
+  { tenantName, account, password = DEMO_PASSWORD, lang = 'zh' }: SignIn,
+): Promise<void> {
+  const form = loginForm(page, lang);
+  await form.tenant.selectOption({ label: tenantName });
+  await form.account.fill(account);
+  await form.password.fill(password);
+  await form.captcha.fill(await captchaText(page.request, await captchaKey));
+  await form.submit.click();
+}
+
+/**
+ * Resolves once the page has loaded again: after signing in or binding the app saves the session
+ * and reloads (spec §4). Start it before the action; a hash change alone does not resolve it.
+ */
+export function nextPageLoad(page: Page): Promise<unknown> {
+  return page.waitForEvent('load');
+}
+
+/** Signs in by password from /login and waits for home (after 'login succeeded' the page reloads). */
+export async function signIn(page: Page, who: SignIn): Promise<void> {
+  const captchaKey = nextCaptchaKey(page);
+  await page.goto('/#/login');
+  const reloaded = nextPageLoad(page);
+  await submitLogin(page, captchaKey, who);
+  await expect(page.getByText(who.lang === 'en' ? 'login succeeded' : '登录成功')).toBeVisible();
+  await reloaded;
+  await page.waitForURL(/#\/home$/);
+  await expect(page.getByTestId('tab-home')).toBeVisible();
+}
+
+/** The session's access token, from the cookie the app keeps it in (site key `cf`). */
+export async function accessToken(page: Page): Promise<string | undefined> {
+  const cookies = await page.context().cookies();
+  const value = cookies.find((c) => c.name === 'cf-access-token')?.value;
+  return value === undefined ? undefined : decodeURIComponent(value);
+}
+
+/**
+ * On the WeChat stand-in's authorize page: a WeChat user who never signed in before allows the
+ * app. Answers the authorize address the app left for and the address WeChat sent them back to.
+ */
+export async function allowAsNewWechatUser(page: Page): Promise<{ authorize: URL; callback: URL }> {
+  await page.waitForURL(/\/api\/dev\/wechat\/connect\/oauth2\/authorize\?/);
+  const authorize = new URL(page.url());
+  // The app leaves the callback at once for /register, so the way back is caught as it is asked for.
+  const callback = page.waitForRequest((req) => req.isNavigationRequest() && /[?&]code=/.test(req.url()));
+  await page.getByRole('radio', { name: /新微信用户 \/ A new WeChat user/ }).check();
+  await page.getByRole('button', { name: '同意 / Allow' }).click();
+  return { authorize, callback: new URL((await callback).url()) };
+}

@@ -1,0 +1,60 @@
+/**
+ * Story: a student of either demo school opens the app in a phone browser, signs in with account,
+ * password and the captcha, lands on home and looks around the tabs.
+ */
+import { expect, test } from '@playwright/test';
+import {
+  COLLEGE,
+  UNIVERSITY,
+  nextCaptchaKey,
+  nextPageLoad,
+  screenshot,
+  signIn,
+  submitLogin,
+} from '../support';
+
+test('a Demo University student signs in with a password and visits the tabs', async ({ page }) => {
+  const captchaKey = nextCaptchaKey(page);
+  await page.goto('/');
+  // Without a session every screen sends the visitor to the login page.
+  await page.waitForURL(/#\/login$/);
+  await expect(page.getByRole('heading', { name: '账号登录' })).toBeVisible();
+  await expect(page.getByRole('img', { name: '图形验证码，点击换一张' })).toBeVisible();
+  await screenshot(page, 'login');
+
+  const reloaded = nextPageLoad(page);
+  await submitLogin(page, captchaKey, { tenantName: UNIVERSITY.name, account: 'student1' });
+  await expect(page.getByText('登录成功')).toBeVisible();
+  await reloaded;
+  await page.waitForURL(/#\/home$/);
+  await expect(page.getByText(/^你好，/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: '缴费大厅' })).toBeVisible();
+  await expect(page).toHaveTitle('首页 · 校园财务助手');
+  await screenshot(page, 'home');
+
+  await page.getByTestId('tab-user').click();
+  await page.waitForURL(/#\/user\/index$/);
+  await expect(page.getByRole('heading', { name: '我的', level: 1 })).toBeVisible();
+  await expect(page.getByText('张三', { exact: true })).toBeVisible();
+  await expect(page.getByText('账号：student1')).toBeVisible();
+  await screenshot(page, 'mine');
+
+  await page.getByTestId('tab-order').click();
+  await page.waitForURL(/#\/order\/index$/);
+  await expect(page.getByRole('heading', { name: '我的订单', level: 1 })).toBeVisible();
+  await screenshot(page, 'order');
+});
+
+test('a Demo College student signs in with a password', async ({ page }) => {
+  await signIn(page, { tenantName: COLLEGE.name, account: 'student2' });
+  await expect(page.getByTestId('tab-home')).toHaveAttribute('aria-current', 'page');
+
+  // The session belongs to the college: its user info names the account and the tenant.
+  await page.getByTestId('tab-user').click();
+  await expect(page.getByText('孙九', { exact: true })).toBeVisible();
+  await expect(page.getByText('账号：student2')).toBeVisible();
+  const tenantOfSession = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('cf-user-info') ?? '{}').content?.tenant_id,
+  );
+  expect(tenantOfSession).toBe(COLLEGE.tenantId);
+});

@@ -1,0 +1,29 @@
+/**
+ * Story: a student's session ends on the server (signed out elsewhere, or revoked). The next call
+ * the app makes is answered 401: the app drops the session and asks them to sign in again.
+ */
+import { expect, test } from '@playwright/test';
+import { UNIVERSITY, accessToken, signIn } from '../support';
+
+test('a 401 reply signs the user out and sends them to sign in', async ({ page }) => {
+  await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
+  // Let the screen's own calls settle, so the next call is the one this story makes.
+  await page.waitForLoadState('networkidle');
+  const token = await accessToken(page);
+  expect(token).toBeTruthy();
+
+  // The session ends behind the app's back: the same token logs out through the API.
+  const logout = await page.request.get('/api/blade-auth/oauth/logout', {
+    headers: { 'Blade-Auth': `bearer ${token}` },
+  });
+  expect((await logout.json()).data).toBe(true);
+
+  // Mine asks for the user info with the dead token.
+  const userInfo = page.waitForResponse((res) => res.url().includes('/api/blade-auth/oauth/user-info'));
+  await page.getByTestId('tab-user').click();
+  expect((await userInfo).status()).toBe(401);
+  await page.waitForURL(/#\/login$/);
+  await expect(page.getByRole('heading', { name: '账号登录' })).toBeVisible();
+  expect(await accessToken(page)).toBeUndefined();
+  expect(await page.evaluate(() => localStorage.getItem('cf-user-info'))).toBeNull();
+});

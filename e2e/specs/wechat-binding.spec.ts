@@ -1,0 +1,67 @@
+/**
+ * Story: a student opens the school's link inside WeChat for the first time. WeChat asks for
+ * consent, the app finds no account for this WeChat user and asks them to bind their school
+ * identity (student number, ID card, name, phone with an SMS code); after that they are home.
+ */
+import { expect, test } from '@playwright/test';
+import {
+  UNIVERSITY,
+  WECHAT_UA,
+  allowAsNewWechatUser,
+  freshPhone,
+  lastSmsCode,
+  nextPageLoad,
+  screenshot,
+} from '../support';
+
+test.use({ userAgent: WECHAT_UA });
+
+test('an unbound WeChat user binds as a student with an SMS code and lands on home', async ({ page }) => {
+  await page.goto(`/?tenantId=${UNIVERSITY.tenantId}#/home`);
+
+  // Inside WeChat with no session the app leaves for the authorize page of the school's official
+  // account, asking for the user's profile; WeChat sends the user back to /login with code and state.
+  const { authorize, callback } = await allowAsNewWechatUser(page);
+  expect(authorize.searchParams.get('appid')).toBe('wxdemo0000100001');
+  expect(authorize.searchParams.get('scope')).toBe('snsapi_userinfo');
+  expect(authorize.searchParams.get('response_type')).toBe('code');
+  expect(authorize.hash).toBe('#wechat_redirect');
+  expect(new URL(authorize.searchParams.get('redirect_uri') ?? '').hash).toBe('#/login');
+  expect(callback.searchParams.get('code')).toBeTruthy();
+  expect(callback.searchParams.get('state')).toBe(authorize.searchParams.get('state'));
+
+  // Not bound yet: the social sign-in leads to the binding screen.
+  await page.waitForURL(/#\/register$/);
+
+  await expect(page.getByRole('heading', { name: '用户绑定', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '绑定学校身份' })).toBeVisible();
+  // The university offers all three user types, student first and chosen.
+  await expect(page.getByRole('radio', { name: '学生' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: '教职工' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: '其他人员' })).toBeVisible();
+  await screenshot(page, 'register');
+
+  const phone = freshPhone();
+  await page.getByLabel('学号', { exact: true }).fill('S2024002');
+  await page.getByLabel('身份证号', { exact: true }).fill('110101200402021235');
+  await page.getByLabel('姓名', { exact: true }).fill('李四');
+  await page.getByLabel('手机号', { exact: true }).fill(phone);
+
+  const sendCode = page.getByTestId('send-code');
+  await sendCode.click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  // Sent: the button counts down and cannot be pressed again meanwhile.
+  await expect(sendCode).toHaveText(/\d+ 秒后重发/);
+  await expect(sendCode).toBeDisabled();
+
+  await page.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(page.request, phone));
+  const reloaded = nextPageLoad(page);
+  await page.getByRole('button', { name: '提交绑定' }).click();
+  await expect(page.getByText('绑定成功')).toBeVisible();
+  await reloaded;
+
+  await page.waitForURL(/#\/home(\?|$)/);
+  await expect(page.getByRole('heading', { name: '首页', level: 1 })).toBeVisible();
+  await page.getByTestId('tab-user').click();
+  await expect(page.getByText('李四', { exact: true })).toBeVisible();
+});
