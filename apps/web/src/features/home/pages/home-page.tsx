@@ -31,7 +31,8 @@ export default function HomePage() {
   const t = useT();
   const { user } = useSession();
   const modules = useMobileModules(user?.tenantId);
-  const name = user?.userName || user?.nickName || user?.account || '';
+  // BladeX's user_name is the account; the nick name is what a person calls themselves.
+  const name = user?.nickName || user?.userName || user?.account || '';
 
   const portal = (kind: Portal, titleKey: 'home.paymentPortal' | 'home.queryPortal') => {
     const entries = visibleEntries(modules.data ?? [], kind);
