@@ -6,6 +6,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { loadChunk } from '../lib/lazy-chunk';
+import type { FinanceScreenName } from './finance-screens';
 import { RootLayout } from './root-layout';
 import RouteGuard from './route-guard';
 import { REDIRECTS, ROUTES } from './routes';
@@ -16,6 +17,30 @@ type Screen = LazyExoticComponent<ComponentType>;
 
 const lazyScreen = (load: () => Promise<ScreenModule>): Screen => lazy(() => loadChunk(load));
 
+/** The money screens: one lazy chunk, finance-screens.ts (which also loads the finance texts). */
+const FINANCE_SCREEN_NAMES: readonly FinanceScreenName[] = [
+  'enroll',
+  'pay',
+  'fee',
+  'feeHistory',
+  'feeCollectHistory',
+  'feeOtherHistory',
+  'feeOther',
+  'feeManualProduct',
+  'feeReceivableProduct',
+  'feeReceivableDetail',
+  'feeEnrollProduct',
+  'order',
+  'orderOther',
+  'orderDetail',
+];
+const financeScreens = Object.fromEntries(
+  FINANCE_SCREEN_NAMES.map((name) => [
+    name,
+    lazyScreen(() => import('./finance-screens').then((m) => m.loadFinanceScreen(name))),
+  ]),
+);
+
 const comingSoon = lazyScreen(() => import('../components/coming-soon-page'));
 
 /** The screens built so far, by route name; the others are "coming soon". */
@@ -24,6 +49,7 @@ const SCREENS: Record<string, Screen> = {
   register: lazyScreen(() => import('../features/binding/pages/register-page')),
   home: lazyScreen(() => import('../features/home/pages/home-page')),
   user: lazyScreen(() => import('../features/profile/pages/profile-page')),
+  ...financeScreens,
 };
 
 const AppShell = lazyScreen(() => import('./shell/app-shell'));

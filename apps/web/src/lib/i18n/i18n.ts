@@ -2,23 +2,46 @@
  * Language and texts. Chinese is the default and the source; English (with antd-mobile's English
  * texts) loads when chosen. The choice lives in localStorage under `language` (spec §1). `t`
  * reads the current language; components use `useT` (use-t.ts) to re-render on change.
+ * zh.ts holds the texts of the first screens; a section's texts (finance-zh.ts, ...) load with
+ * the screens that use them (`loadTextSection`, given the section's loaders, e.g.
+ * finance-texts.ts), so the sign-in page does not carry them.
  */
 import zhCN from 'antd-mobile/es/locales/zh-CN';
-import { zh, type TextKey } from './zh';
+import type { FinanceTextKey } from './finance-zh';
+import { zh, type TextKey as FirstScreenTextKey } from './zh';
 
-export type { TextKey } from './zh';
+export type TextKey = FirstScreenTextKey | FinanceTextKey;
 export type Language = 'zh' | 'en';
 export type TextParams = Record<string, string | number>;
 export type AntdLocale = typeof zhCN;
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 
+export type SectionTexts = Partial<Record<TextKey, string>>;
+/** How a section's texts load, per language (one chunk each); the screens using it pass these. */
+export type SectionLoaders = Record<Language, () => Promise<SectionTexts>>;
+
 interface LanguagePack {
-  texts: Record<TextKey, string>;
+  texts: SectionTexts;
   antd: AntdLocale;
+  sections: Set<string>;
 }
 
-const packs: Partial<Record<Language, LanguagePack>> = { zh: { texts: zh, antd: zhCN } };
+const packs: Partial<Record<Language, LanguagePack>> = {
+  zh: { texts: { ...zh }, antd: zhCN, sections: new Set() },
+};
+/** Sections some screen has asked for: a language loaded later brings them too. */
+const wantedSections = new Map<string, SectionLoaders>();
+
+async function loadSections(language: Language, pack: LanguagePack): Promise<void> {
+  const missing = [...wantedSections].filter(([name]) => !pack.sections.has(name));
+  await Promise.all(
+    missing.map(async ([name, loaders]) => {
+      Object.assign(pack.texts, await loaders[language]());
+      pack.sections.add(name);
+    }),
+  );
+}
 
 function readLanguage(): Language {
   try {
@@ -39,9 +62,17 @@ export const getLanguage = (): Language => (packs[chosen] ? chosen : 'zh');
 export const languageVersion = (): number => version;
 
 export async function loadLanguage(language: Language): Promise<void> {
-  if (packs[language]) return;
-  const [{ en }, enUS] = await Promise.all([import('./en'), import('antd-mobile/es/locales/en-US')]);
-  packs.en = { texts: en, antd: enUS.default };
+  if (!packs[language]) {
+    const [{ en }, enUS] = await Promise.all([import('./en'), import('antd-mobile/es/locales/en-US')]);
+    packs.en ??= { texts: { ...en }, antd: enUS.default, sections: new Set() };
+  }
+  await loadSections(language, packs[language]!);
+}
+
+/** Loads a section's texts for the chosen language (a screen's chunk waits for this). */
+export async function loadTextSection(name: string, loaders: SectionLoaders): Promise<void> {
+  if (!wantedSections.has(name)) wantedSections.set(name, loaders);
+  await loadLanguage(chosen);
 }
 
 /** Loads the stored choice (boot awaits this before the first render). */
@@ -69,7 +100,7 @@ export const acceptLanguage = (language: Language = getLanguage()): string =>
 export const antdLocale = (): AntdLocale => (packs[getLanguage()] ?? packs.zh!).antd;
 
 export function translateText(language: Language, key: TextKey, params?: TextParams): string {
-  const text = (packs[language] ?? packs.zh!).texts[key] ?? zh[key] ?? key;
+  const text = (packs[language] ?? packs.zh!).texts[key] ?? packs.zh!.texts[key] ?? key;
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     params[name] === undefined ? whole : String(params[name]),

@@ -1,0 +1,57 @@
+import { formatYuan } from '@cf/shared/money';
+import { formatDateTime } from '../../lib/date-time';
+import { useLanguage, useT } from '../../lib/i18n/use-t';
+import { localName, payMethodText } from './finance-text';
+import { BillStatusTag } from './status-tag';
+import styles from './bill-card.module.css';
+
+/** A charge or refund bill as the server sends it (amounts in fen). */
+export interface BillView {
+  id: number;
+  billNo: string;
+  kind: string;
+  project: string;
+  projectEn: string;
+  priceFen: number;
+  quantity: number;
+  amountFen: number;
+  method: string;
+  billDate: string;
+  status: number;
+  statusColor: string;
+  source: string;
+  orderId: number | null;
+  note: string;
+}
+
+/** One bill (spec §3): date, method, project, price, quantity, amount or refund amount, status. */
+export function BillCard({ bill }: { bill: BillView }) {
+  const t = useT();
+  const language = useLanguage();
+  const refund = bill.kind === 'REFUND';
+  return (
+    <article className={styles.card} data-testid="bill-card" data-kind={bill.kind}>
+      <header className={styles.head}>
+        <span className={refund ? `${styles.kind} ${styles.refund}` : styles.kind}>
+          {t(refund ? 'bill.kind.REFUND' : 'bill.kind.CHARGE')}
+        </span>
+        <span className={styles.project}>{localName(language, bill.project, bill.projectEn)}</span>
+        <BillStatusTag status={bill.status} />
+      </header>
+      <dl className={styles.fields}>
+        <dt>{t('bill.date')}</dt>
+        <dd>{formatDateTime(bill.billDate)}</dd>
+        <dt>{t('bill.method')}</dt>
+        <dd>{payMethodText(bill.method, t)}</dd>
+        <dt>{t('bill.price')}</dt>
+        <dd>{formatYuan(bill.priceFen)}</dd>
+        <dt>{t('bill.quantity')}</dt>
+        <dd>{bill.quantity}</dd>
+        <dt>{t(refund ? 'bill.refundAmount' : 'bill.amount')}</dt>
+        <dd className={refund ? styles.refundAmount : styles.amount}>{formatYuan(bill.amountFen)}</dd>
+        <dt>{t('bill.no')}</dt>
+        <dd className={styles.no}>{bill.billNo}</dd>
+      </dl>
+    </article>
+  );
+}

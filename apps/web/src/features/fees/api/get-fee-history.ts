@@ -1,0 +1,26 @@
+/** GET /api/blade-finance/fee/history?category&current&size: my charge and refund bills, paged. */
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { BillView } from '../../../components/finance/bill-card';
+import { requestData } from '../../../lib/api-client';
+import { nextPageOf, PAGE_SIZE, type Page } from '../../../lib/paging';
+import { FINANCE_QUERY_ROOT } from '../../../components/finance/finance-query';
+
+/** FEE: student fees; OTHER: comprehensive fees. */
+export type FeeCategory = 'FEE' | 'OTHER';
+
+export const getFeeHistory = (category: FeeCategory, current: number): Promise<Page<BillView>> =>
+  requestData<Page<BillView>>({
+    url: '/api/blade-finance/fee/history',
+    params: { category, current, size: PAGE_SIZE },
+    loading: false,
+  });
+
+export const feeHistoryQueryOptions = (category: FeeCategory) =>
+  infiniteQueryOptions({
+    queryKey: [FINANCE_QUERY_ROOT, 'fee-history', category],
+    queryFn: ({ pageParam }) => getFeeHistory(category, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+  });
+
+export const useFeeHistory = (category: FeeCategory) => useInfiniteQuery(feeHistoryQueryOptions(category));

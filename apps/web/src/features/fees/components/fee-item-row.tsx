@@ -1,0 +1,104 @@
+import { formatYuan } from '@cf/shared/money';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { localName } from '../../../components/finance/finance-text';
+import { formatDate } from '../../../lib/date-time';
+import { useLanguage, useT } from '../../../lib/i18n/use-t';
+import type { Receivable } from '../api/fee-types';
+import { payableNow } from '../fee-selection';
+import { AmountInput } from './amount-input';
+import { FeeSummaryGrid } from './fee-summary-grid';
+import { PickCheckbox } from './pick-checkbox';
+import styles from './fee-item-row.module.css';
+
+interface FeeItemRowProps {
+  item: Receivable;
+  /** The amount text when picked; undefined when not. */
+  amountText: string | undefined;
+  onPick: (on: boolean) => void;
+  onAmount: (text: string) => void;
+}
+
+/** One receivable of the student fee page: pick it, type a part amount where allowed, see its summary. */
+export function FeeItemRow({ item, amountText, onPick, onAmount }: FeeItemRowProps) {
+  const t = useT();
+  const language = useLanguage();
+  const [open, setOpen] = useState(false);
+  const name = localName(language, item.itemName, item.itemNameEn);
+  const picked = amountText !== undefined;
+  const canPay = payableNow(item);
+  const summaryId = `fee-summary-${item.receivableId}`;
+  const pickId = `fee-pick-${item.receivableId}`;
+
+  return (
+    <li className={styles.row} data-testid={`fee-item-${item.receivableId}`}>
+      <div className={styles.line}>
+        <PickCheckbox
+          id={pickId}
+          checked={picked}
+          disabled={!canPay}
+          onChange={onPick}
+          data-testid="fee-item-pick"
+        />
+        <div className={styles.main}>
+          <label htmlFor={pickId} className={styles.name}>
+            {name}
+          </label>
+          <p className={styles.meta}>
+            {item.dueDate ? t('fee.dueDate', { date: formatDate(item.dueDate) }) : null}
+            {item.allowPartial ? <span className={styles.badge}>{t('fee.partialAllowed')}</span> : null}
+          </p>
+        </div>
+        <div className={styles.amount}>
+          {canPay ? (
+            <>
+              <span className={styles.amountValue}>{formatYuan(item.availableFen)}</span>
+              <span className={styles.amountLabel}>{t('fee.available')}</span>
+            </>
+          ) : (
+            <span className={styles.settled}>
+              {item.summary.receivable > 0 ? t('fee.inProgress') : t('fee.settled')}
+            </span>
+          )}
+        </div>
+      </div>
+      {item.openOrderFen > 0 ? (
+        <p className={styles.hint}>
+          {t('fee.openOrder', { amount: formatYuan(item.openOrderFen) })}{' '}
+          <Link to="/order/index?tab=unpaid">{t('fee.goToOrders')}</Link>
+        </p>
+      ) : null}
+      {item.pendingReviewFen > 0 ? (
+        <p className={styles.hint}>{t('fee.pendingReview', { amount: formatYuan(item.pendingReviewFen) })}</p>
+      ) : null}
+      {picked && item.allowPartial ? (
+        <div className={styles.partial}>
+          <label htmlFor={`fee-amount-${item.receivableId}`} className={styles.partialLabel}>
+            <span aria-hidden="true">{t('fee.payAmount')}</span>
+            <span className={styles.srOnly}>{t('fee.payAmountOf', { name })}</span>
+          </label>
+          <AmountInput id={`fee-amount-${item.receivableId}`} value={amountText} onChange={onAmount} />
+        </div>
+      ) : null}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.linkButton}
+          aria-expanded={open}
+          aria-controls={summaryId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {t(open ? 'fee.hideSummary' : 'fee.showSummary')}
+        </button>
+        <Link className={styles.linkButton} to={`/fee/other/receivable/${item.receivableId}`}>
+          {t('fee.paymentDetail')}
+        </Link>
+      </div>
+      {open ? (
+        <div id={summaryId} className={styles.summary}>
+          <FeeSummaryGrid summary={item.summary} />
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,121 @@
+import type { FeeSummary } from '@cf/shared/fees';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFinanceTexts } from '../../../lib/i18n/finance-texts';
+import type { StudentFees } from '../api/get-student-fees';
+
+const createOrder = vi.fn();
+vi.mock('../api/get-student-fees', () => ({ useStudentFees: () => ({ data: fees, isPending: false }) }));
+vi.mock('../api/create-fee-order', () => ({
+  useCreateFeeOrder: () => ({ mutateAsync: createOrder, isPending: false }),
+}));
+vi.mock('../../../lib/feedback', () => ({
+  toastFail: vi.fn(),
+  toastSuccess: vi.fn(),
+  toastText: vi.fn(),
+  beginLoading: vi.fn(),
+  endLoading: vi.fn(),
+  clearLoading: vi.fn(),
+}));
+const feedback = await import('../../../lib/feedback');
+const { default: StudentFeePage } = await import('./student-fee-page');
+
+const summary = (receivable: number, over: Partial<FeeSummary> = {}): FeeSummary => ({
+  payable: receivable,
+  reduction: 0,
+  deferred: 0,
+  deferredDeduction: 0,
+  received: 0,
+  refund: 0,
+  receivable,
+  pending: receivable,
+  ...over,
+});
+const item = (receivableId: number, name: string, availableFen: number, allowPartial: boolean) => ({
+  receivableId,
+  category: 'FEE',
+  schoolYear: '2025-2026',
+  itemCode: name,
+  itemName: name,
+  itemNameEn: name,
+  allowPartial,
+  dueDate: '2025-09-29T16:00:00.000Z',
+  summary: summary(availableFen),
+  openOrderFen: 0,
+  pendingReviewFen: 0,
+  availableFen,
+});
+const fees: StudentFees = {
+  summary: summary(570_000, { payable: 1_278_000, deferred: 200_000, received: 560_000 }),
+  years: [
+    {
+      schoolYear: '2025-2026',
+      summary: summary(570_000),
+      items: [item(3, '学费', 450_000, true), item(4, '住宿费', 120_000, false)],
+    },
+  ],
+};
+
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{pathname + search}</output>;
+}
+
+function show() {
+  render(
+    <MemoryRouter initialEntries={['/fee/index']}>
+      <Routes>
+        <Route path="/fee/index" element={<StudentFeePage />} />
+        <Route path="*" element={<Address />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('student fee page', () => {
+  beforeAll(() => loadFinanceTexts());
+  beforeEach(() => {
+    vi.clearAllMocks();
+  });
+
+  it('shows the fee summary of spec §3', () => {
+    show();
+    const grid = screen.getByTestId('fee-summary');
+    const amount = (key: string) => grid.querySelector(`[data-amount="${key}"] dd`)!.textContent;
+    expect(grid.textContent).toContain('应缴');
+    expect(grid.textContent).toContain('缓缴抵扣');
+    expect(amount('payable')).toBe('¥12780.00');
+    expect(amount('receivable')).toBe('¥5700.00');
+    expect(screen.getByText('2025-2026 学年')).toBeTruthy();
+  });
+
+  it('refuses a part amount above the receivable, with the spec’s message', async () => {
+    show();
+    fireEvent.click(document.getElementById('fee-pick-3')!);
+    const amount = screen.getByRole('textbox', { name: '学费的缴费金额' }) as HTMLInputElement;
+    expect(amount.value).toBe('4500.00');
+    fireEvent.change(amount, { target: { value: '4500.01' } });
+    await act(async () => fireEvent.click(screen.getByTestId('fee-pay')));
+    expect(feedback.toastFail).toHaveBeenCalledWith('支付金额不能大于应收金额');
+    expect(createOrder).not.toHaveBeenCalled();
+  });
+
+  it('orders the picked items (a part amount only where allowed) and goes to the cashier', async () => {
+    createOrder.mockResolvedValue({ orderId: 9, orderNo: 'F9', totalFen: 220_000, expireAt: '' });
+    show();
+    fireEvent.click(document.getElementById('fee-pick-3')!);
+    fireEvent.change(screen.getByRole('textbox', { name: '学费的缴费金额' }), { target: { value: '1000' } });
+    fireEvent.click(document.getElementById('fee-pick-4')!);
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥2200.00');
+    await act(async () => fireEvent.click(screen.getByTestId('fee-pay')));
+    expect(createOrder).toHaveBeenCalledWith([{ receivableId: 3, amountFen: 100_000 }, { receivableId: 4 }]);
+    expect(screen.getByTestId('address').textContent).toBe('/pay?orderNo=F9&orderId=9');
+  });
+
+  it('"all" picks every item with something to pay', () => {
+    show();
+    fireEvent.click(screen.getByText('全选'));
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥5700.00');
+  });
+});

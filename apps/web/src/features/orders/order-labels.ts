@@ -1,0 +1,26 @@
+/** Words for the order detail's states: invoice, signature and why an order closed. */
+import type { TextKey } from '../../lib/i18n/i18n';
+
+const INVOICE: Record<string, TextKey> = {
+  none: 'order.invoice.none',
+  requested: 'order.invoice.requested',
+  issued: 'order.invoice.issued',
+};
+
+const SIGNATURE: Record<string, TextKey> = {
+  none: 'order.signature.none',
+  signed: 'order.signature.signed',
+};
+
+const CLOSE_REASON: Record<string, TextKey> = {
+  expired: 'order.closeReason.expired',
+  cancelled: 'order.closeReason.cancelled',
+};
+
+type Translate = (key: TextKey) => string;
+const label = (map: Record<string, TextKey>, value: string | null | undefined, t: Translate) =>
+  value ? (map[value] ? t(map[value]) : value) : '';
+
+export const invoiceText = (status: string, t: Translate) => label(INVOICE, status, t);
+export const signatureText = (status: string, t: Translate) => label(SIGNATURE, status, t);
+export const closeReasonText = (reason: string | null, t: Translate) => label(CLOSE_REASON, reason, t);

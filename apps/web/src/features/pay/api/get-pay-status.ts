@@ -1,0 +1,43 @@
+/** GET /api/blade-finance/pay/status?orderNo: the pay status the result page polls. */
+import type { PayStatus } from '@cf/shared/fees';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FINANCE_QUERY_ROOT } from '../../../components/finance/finance-query';
+import { requestData } from '../../../lib/api-client';
+import { nextPollDelay, type PayResult } from '../pay-result';
+import { payAuthHeaders } from './pay-auth';
+
+export interface PayStatusReply {
+  orderNo: string;
+  payStatus: PayStatus;
+  payStatusColor: string;
+  paidAt: string | null;
+  result: PayResult;
+  secondsLeft: number;
+}
+
+export const getPayStatus = (orderNo: string, payAuthToken?: string): Promise<PayStatusReply> =>
+  requestData<PayStatusReply>({
+    url: '/api/blade-finance/pay/status',
+    params: { orderNo },
+    headers: payAuthHeaders(payAuthToken),
+    loading: false,
+    // Polled every few seconds: a failure shows on the page, not as a toast each time.
+    silent: true,
+  });
+
+/** Polls from `pollingSince` (ms) until the result is final or the time limit passes. */
+export const payStatusQueryOptions = (
+  orderNo: string,
+  payAuthToken: string | undefined,
+  pollingSince: number,
+) =>
+  queryOptions({
+    queryKey: [FINANCE_QUERY_ROOT, 'pay-status', orderNo, pollingSince],
+    queryFn: () => getPayStatus(orderNo, payAuthToken),
+    staleTime: 0,
+    refetchInterval: (query) => nextPollDelay(query.state.data?.result, pollingSince, Date.now()),
+    enabled: !!orderNo,
+  });
+
+export const usePayStatus = (orderNo: string, payAuthToken: string | undefined, pollingSince: number) =>
+  useQuery(payStatusQueryOptions(orderNo, payAuthToken, pollingSince));

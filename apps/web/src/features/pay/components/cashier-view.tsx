@@ -1,0 +1,173 @@
+import Button from 'antd-mobile/es/components/button';
+import { formatYuan } from '@cf/shared/money';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { localName } from '../../../components/finance/finance-text';
+import { toastFail, toastText } from '../../../lib/feedback';
+import { useLanguage, useT } from '../../../lib/i18n/use-t';
+import { wechatSource } from '../../../lib/wechat';
+import type { Cashier, PayChannelName } from '../api/get-cashier';
+import { usePrepay } from '../api/prepay';
+import { payPagePath, returnUrlOf, type PayQuery } from '../pay-query';
+import { formatClock, useSecondsLeft } from '../use-seconds-left';
+import { invokeWechatPay } from '../wechat-pay';
+import styles from './cashier-view.module.css';
+
+interface CashierViewProps {
+  cashier: Cashier;
+  /** When the cashier was fetched (ms): its secondsLeft count from then. */
+  fetchedAt: number;
+  pay: PayQuery;
+  onExpired: () => void;
+}
+
+/** Why a channel cannot be chosen here, or null when it can. */
+function channelProblem(channel: PayChannelName, locked: PayChannelName | null, inWechat: boolean) {
+  if (locked && locked !== channel) return 'pay.channelLockedHint' as const;
+  if (channel === 'wechat' && !inWechat) return 'pay.wechatNeeded' as const;
+  return null;
+}
+
+/** The cashier: amount, items, time left, the tenant's channels and the pay button. */
+export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewProps) {
+  const t = useT();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const prepay = usePrepay();
+  const inWechat = wechatSource() !== null;
+  const secondsLeft = useSecondsLeft(fetchedAt + cashier.secondsLeft * 1000);
+  const expired = secondsLeft <= 0;
+  const usable = cashier.channels.filter((c) => !channelProblem(c.channel, cashier.channel, inWechat));
+  const [chosen, setChosen] = useState<PayChannelName | undefined>(
+    () => cashier.channel ?? usable[0]?.channel,
+  );
+  const [paying, setPaying] = useState(false);
+
+  async function payNow() {
+    if (!chosen || expired || paying) return;
+    setPaying(true);
+    try {
+      const answer = await prepay.mutateAsync({
+        orderNo: cashier.orderNo,
+        channel: chosen,
+        returnUrl: returnUrlOf(pay),
+        payAuthToken: pay.payAuthToken,
+      });
+      if (answer.checkoutUrl) {
+        // The sandbox checkout is a page of its own; it sends the payer back to the result view.
+        window.location.assign(answer.checkoutUrl);
+        return;
+      }
+      if (!answer.jsapi) return toastFail(t('pay.channelFailed'));
+      const outcome = await invokeWechatPay(answer.jsapi);
+      if (outcome === 'cancel') return toastText(t('pay.cancelled'));
+      if (outcome === 'unavailable') return toastFail(t('pay.wechatNeeded'));
+      navigate(payPagePath(pay, 'result'), { replace: true });
+    } catch {
+      // The client already showed the server's reason.
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.head} aria-labelledby="cashier-amount">
+        <p className={styles.label}>{t('pay.amount')}</p>
+        <p id="cashier-amount" className={styles.amount} data-testid="cashier-amount">
+          {formatYuan(cashier.totalFen)}
+        </p>
+        {expired ? (
+          <p className={`${styles.timer} ${styles.expired}`} role="alert" data-testid="cashier-expired">
+            {t('pay.expired')}
+          </p>
+        ) : (
+          <p className={styles.timer} data-testid="cashier-countdown" aria-live="off">
+            {t('pay.timeLeft', { time: formatClock(secondsLeft) })}
+          </p>
+        )}
+      </section>
+
+      <section className={styles.card} aria-labelledby="cashier-items">
+        <h2 id="cashier-items" className={styles.cardTitle}>
+          {t('pay.items')}
+        </h2>
+        <dl className={styles.facts}>
+          <dt>{t('pay.orderNo')}</dt>
+          <dd data-testid="cashier-order-no">{cashier.orderNo}</dd>
+          {cashier.personName ? (
+            <>
+              <dt>{t('pay.person')}</dt>
+              <dd>{cashier.personName}</dd>
+            </>
+          ) : null}
+        </dl>
+        <ul className={styles.items}>
+          {cashier.items.map((item, index) => (
+            <li key={index} className={styles.item}>
+              <span className={styles.itemName}>
+                {localName(language, item.name, item.nameEn)}
+                {item.quantity > 1 ? (
+                  <span className={styles.quantity}>
+                    {t('pay.priceTimesQuantity', {
+                      price: formatYuan(item.priceFen),
+                      quantity: item.quantity,
+                    })}
+                  </span>
+                ) : null}
+              </span>
+              <span>{formatYuan(item.amountFen)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <fieldset className={styles.card} disabled={expired}>
+        <legend className={styles.cardTitle}>{t('pay.channel')}</legend>
+        {cashier.channels.length === 0 ? <p className={styles.note}>{t('pay.noChannels')}</p> : null}
+        {cashier.channels.map(({ channel, name, nameEn }) => {
+          const problem = channelProblem(channel, cashier.channel, inWechat);
+          return (
+            <label
+              key={channel}
+              className={problem ? `${styles.channel} ${styles.channelOff}` : styles.channel}
+              data-testid={`channel-${channel}`}
+            >
+              <input
+                type="radio"
+                name="channel"
+                value={channel}
+                checked={chosen === channel}
+                disabled={!!problem}
+                onChange={() => setChosen(channel)}
+              />
+              <span className={styles.channelText}>
+                <span>{language === 'en' ? nameEn : name}</span>
+                {problem ? <span className={styles.note}>{t(problem)}</span> : null}
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+
+      <div className={styles.actions}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={expired || !chosen}
+          loading={paying}
+          onClick={() => void payNow()}
+          data-testid="cashier-pay"
+        >
+          {t('pay.payAmount', { amount: formatYuan(cashier.totalFen) })}
+        </Button>
+        {expired ? (
+          <Button block fill="outline" onClick={onExpired}>
+            {t('pay.checkAgain')}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
