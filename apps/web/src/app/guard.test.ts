@@ -173,6 +173,14 @@ describe('route guard (spec §2, in order)', () => {
     expect(guard(input({ path: '/home', user: undefined })).rule).toBe('unboundUser');
   });
 
+  it('lets an unbound WeChat visitor reach enrolment fees and the cashier (no student number yet)', () => {
+    const visitor = { tenantId: '100001', userId: '0' };
+    for (const path of ['/enroll', '/fee/other/enroll/product/3', '/pay']) {
+      expect(guard(input({ path, user: visitor })).rule).toBe('pass');
+    }
+    expect(guard(input({ path: '/fee/index', user: visitor })).rule).toBe('unboundUser');
+  });
+
   it('forwarding paths such as / are judged where they lead', () => {
     expect(guard(input({ path: '/', hasToken: false, user: undefined })).rule).toBe('pass');
     // The earlier rules still apply there.

@@ -118,8 +118,16 @@ export function guard(input: GuardInput): GuardDecision {
     return { action: 'login', rule: 'login', returnTo: here };
   }
 
-  // From the shell: a user without a valid user id binds first.
-  if (hasToken && needsAuth && !payByToken && !hasValidUserId(user) && path !== '/register')
+  // From the shell: a user without a valid user id binds first (except to pay enrolment fees, which a
+  // newly admitted student does before having a student number to bind to).
+  if (
+    hasToken &&
+    needsAuth &&
+    !payByToken &&
+    !meta?.allowUnbound &&
+    !hasValidUserId(user) &&
+    path !== '/register'
+  )
     return { action: 'redirect', rule: 'unboundUser', to: '/register' };
 
   return { action: 'next', rule: 'pass' };

@@ -16,20 +16,22 @@ export interface RouteMeta {
   tabRoot?: boolean;
   /** No back button (binding is where an unbound user must stay). */
   hideBack?: boolean;
+  /** Open to a signed-in WeChat visitor not bound yet: a newly admitted student pays enrolment fees. */
+  allowUnbound?: boolean;
 }
 
 const route = (
   name: string,
   path: string,
   titleKey: TextKey,
-  extra: Partial<Pick<RouteMeta, 'auth' | 'tab' | 'tabRoot' | 'hideBack'>> = {},
+  extra: Partial<Pick<RouteMeta, 'auth' | 'tab' | 'tabRoot' | 'hideBack' | 'allowUnbound'>> = {},
 ): RouteMeta => ({ name, path, titleKey, auth: true, ...extra });
 
 export const ROUTES: readonly RouteMeta[] = [
   route('login', '/login', 'route.login', { auth: false }),
   route('register', '/register', 'route.register', { hideBack: true }),
-  route('enroll', '/enroll', 'route.enroll'),
-  route('pay', '/pay', 'route.pay'),
+  route('enroll', '/enroll', 'route.enroll', { allowUnbound: true }),
+  route('pay', '/pay', 'route.pay', { allowUnbound: true }),
   route('home', '/home', 'route.home', { tab: 'home', tabRoot: true }),
   route('noticeDetail', '/home/notice/:id', 'route.noticeDetail', { tab: 'home' }),
   route('noticeList', '/home/noticelist', 'route.noticeList', { tab: 'home' }),
@@ -43,7 +45,10 @@ export const ROUTES: readonly RouteMeta[] = [
     tab: 'home',
   }),
   route('feeReceivableDetail', '/fee/other/receivable/:id', 'route.feeReceivableDetail', { tab: 'home' }),
-  route('feeEnrollProduct', '/fee/other/enroll/product/:id', 'route.feeEnrollProduct', { tab: 'home' }),
+  route('feeEnrollProduct', '/fee/other/enroll/product/:id', 'route.feeEnrollProduct', {
+    tab: 'home',
+    allowUnbound: true,
+  }),
   route('order', '/order/index', 'route.order', { tab: 'order', tabRoot: true }),
   route('orderOther', '/order/other', 'route.orderOther', { tab: 'order', tabRoot: true }),
   route('orderDetail', '/order/detail/:id', 'route.orderDetail', { tab: 'order' }),

@@ -43,7 +43,8 @@ export async function resolvePayAccess(req: FastifyRequest, orderNo: string): Pr
 
   if (link) {
     const claims = await verifyPayLink(config, link);
-    if (!claims || claims.orderNo !== orderNo) throw new AppError(401, 'pay.linkInvalid');
+    // 403, not 401: the holder is not signed out, the link is just no good; the app says why.
+    if (!claims || claims.orderNo !== orderNo) throw new AppError(403, 'pay.linkInvalid');
     const order = await findOrderInTenant(db, claims.tenantId, claims.orderId);
     if (!order) throw notFound('pay.orderNotFound');
     // A sign-in of another tenant says nothing about this order's payer.

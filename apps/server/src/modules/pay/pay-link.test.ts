@@ -86,7 +86,7 @@ describe('pay links', () => {
         url: `/api/blade-finance/pay/cashier?orderNo=${orderNo}`,
         headers: { 'pay-auth-token': token, ...en },
       });
-      expect(res.statusCode).toBe(401);
+      expect(res.statusCode).toBe(403);
       expect(res.json().msg).toBe(
         'The pay link is not valid or has expired; ask the person who created the order to share it again',
       );

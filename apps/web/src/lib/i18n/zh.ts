@@ -73,7 +73,7 @@ export const zh = {
   'login.password': '密码',
   'login.passwordPlaceholder': '请输入密码',
   'login.captcha': '验证码',
-  'login.captchaPlaceholder': '请输入图中字符',
+  'login.captchaPlaceholder': '图中字符',
   'login.captchaImage': '图形验证码，点击换一张',
   'login.submit': '登录',
   'login.loggingIn': '登录中，请稍候',
