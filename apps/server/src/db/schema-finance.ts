@@ -2,6 +2,7 @@
  * Fees, orders, bills and payments. Money is integer fen. The order pay status and the bill
  * status change only through modules/pay/pay-status.ts (conditional updates).
  */
+import type { FormField } from '@cf/shared/form-fields';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -25,13 +26,7 @@ export type PayStatus = 'NOT_PAY' | 'PAYING' | 'PAID' | 'REFUND' | 'CLOSED';
 export type OrderType = 'FEE' | 'OTHER';
 export type PersonType = 'student' | 'employee' | 'other' | 'enrollee';
 
-export interface FormField {
-  key: string;
-  label: string;
-  labelEn: string;
-  required: boolean;
-  type: 'text' | 'number' | 'date' | 'phone';
-}
+export type { FormField };
 
 /** Newly admitted students, known by ID card and name before they have a student number. */
 export const enrollees = pgTable(

@@ -4,7 +4,7 @@
  * item and the amount of a top-up within its limits. The server checks all of it again.
  */
 import { formatYuan, parseYuan } from '@cf/shared/money';
-import { isLoosePhone } from '@cf/shared/validation';
+import { checkFormFields } from '@cf/shared/form-fields';
 import type { TextKey, TextParams } from '../../lib/i18n/i18n';
 import type { FeeItem, FormField } from './api/fee-types';
 
@@ -22,32 +22,18 @@ export type ItemOrderCheck =
 
 export const isTopup = (item: FeeItem): boolean => item.kind === 'topup';
 
-function validValue(field: FormField, value: string): boolean {
-  switch (field.type) {
-    case 'phone':
-      return isLoosePhone(value);
-    case 'number':
-      return /^-?\d+(\.\d+)?$/.test(value);
-    case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
-    default:
-      return true;
-  }
-}
-
 /** `labelOf` names a field in the language on screen (for the message of a malformed value). */
 export function checkItemOrder(
   item: FeeItem,
   input: ItemOrderInput,
   labelOf: (field: FormField) => string,
 ): ItemOrderCheck {
-  const formData: Record<string, string> = {};
-  for (const field of item.formFields) formData[field.key] = (input.values[field.key] ?? '').trim();
-  if (item.formFields.some((f) => f.required && formData[f.key] === ''))
-    return { ok: false, problem: 'fee.formFieldsRequired' };
-  const bad = item.formFields.find((f) => formData[f.key] !== '' && !validValue(f, formData[f.key]!));
-  if (bad) return { ok: false, problem: 'fee.fieldInvalid', params: { field: labelOf(bad) } };
-  for (const key of Object.keys(formData)) if (formData[key] === '') delete formData[key];
+  const fields = checkFormFields(item.formFields, input.values);
+  if (!fields.ok)
+    return fields.problem === 'required'
+      ? { ok: false, problem: 'fee.formFieldsRequired' }
+      : { ok: false, problem: 'fee.fieldInvalid', params: { field: labelOf(fields.field) } };
+  const formData = fields.data;
 
   if (isTopup(item)) {
     const fen = parseYuan(input.amountText);

@@ -1,5 +1,6 @@
 /** Shapes of the fee replies (amounts in fen), shared by this feature's endpoints. */
 import type { FeeSummary } from '@cf/shared/fees';
+import type { FormField } from '@cf/shared/form-fields';
 
 export interface Receivable {
   receivableId: number;
@@ -19,15 +20,7 @@ export interface Receivable {
   availableFen: number;
 }
 
-export type FormFieldType = 'text' | 'number' | 'date' | 'phone';
-
-export interface FormField {
-  key: string;
-  label: string;
-  labelEn: string;
-  required: boolean;
-  type: FormFieldType;
-}
+export type { FormField };
 
 /** A catalogue item: manual (price × quantity), top-up (an amount within limits) or enrolment. */
 export interface FeeItem {
