@@ -1,4 +1,4 @@
-import Popup from 'antd-mobile/es/components/popup';
+import { SheetPopup } from '../../../components/sheet-popup';
 import { useT } from '../../../lib/i18n/use-t';
 import { LoginForm } from './login-form';
 
@@ -6,20 +6,14 @@ import { LoginForm } from './login-form';
 export default function LoginPopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const t = useT();
   return (
-    <Popup
+    <SheetPopup
       visible={visible}
-      onMaskClick={onClose}
       onClose={onClose}
-      showCloseButton
-      destroyOnClose
-      bodyStyle={{ height: '80vh', overflowY: 'auto', padding: '1rem', background: '#f5f6f8' }}
+      heightVh={80}
+      titleId="login-popup-title"
+      title={t('login.title')}
     >
-      <div role="dialog" aria-modal="true" aria-labelledby="login-popup-title">
-        <h2 id="login-popup-title" style={{ margin: '0 0 1rem', fontSize: '1rem' }}>
-          {t('login.title')}
-        </h2>
-        {visible ? <LoginForm idPrefix="login-popup" /> : null}
-      </div>
-    </Popup>
+      {visible ? <LoginForm idPrefix="login-popup" /> : null}
+    </SheetPopup>
   );
 }

@@ -1,4 +1,4 @@
-import Popup from 'antd-mobile/es/components/popup';
+import { SheetPopup } from '../../../components/sheet-popup';
 import { useT } from '../../../lib/i18n/use-t';
 import { reloadAt } from '../../../lib/navigation';
 import { BindPanel } from './bind-panel';
@@ -7,22 +7,16 @@ import { BindPanel } from './bind-panel';
 export default function RebindingPopup({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const t = useT();
   return (
-    <Popup
+    <SheetPopup
       visible={visible}
-      onMaskClick={onClose}
       onClose={onClose}
-      showCloseButton
-      destroyOnClose
-      bodyStyle={{ height: '80vh', overflowY: 'auto', padding: '1rem', background: '#f5f6f8' }}
+      heightVh={80}
+      titleId="rebinding-title"
+      title={t('menu.rebinding')}
     >
-      <div role="dialog" aria-modal="true" aria-labelledby="rebinding-title">
-        <h2 id="rebinding-title" style={{ margin: '0 0 1rem', fontSize: '1rem' }}>
-          {t('menu.rebinding')}
-        </h2>
-        {visible ? (
-          <BindPanel idPrefix="rebind" onBound={() => reloadAt(window.location.hash.slice(1) || '/home')} />
-        ) : null}
-      </div>
-    </Popup>
+      {visible ? (
+        <BindPanel idPrefix="rebind" onBound={() => reloadAt(window.location.hash.slice(1) || '/home')} />
+      ) : null}
+    </SheetPopup>
   );
 }

@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import Popup from 'antd-mobile/es/components/popup';
+import { SheetPopup } from '../../../components/sheet-popup';
 import { ACCOUNT_PARAM_KEYS, isPhone } from '@cf/shared/validation';
 import { useState, type FormEvent } from 'react';
 import { useSystemParams } from '../../../api/get-system-params';
@@ -72,61 +72,55 @@ export default function PhoneChangePopup({ visible, onClose }: { visible: boolea
   }
 
   return (
-    <Popup
+    <SheetPopup
       visible={visible}
-      onMaskClick={onClose}
       onClose={onClose}
-      showCloseButton
-      destroyOnClose
-      bodyStyle={{ height: '60vh', overflowY: 'auto', padding: '1rem', background: '#f5f6f8' }}
+      heightVh={60}
+      titleId="phone-title"
+      title={t('phone.title')}
     >
-      <div role="dialog" aria-modal="true" aria-labelledby="phone-title">
-        <h2 id="phone-title" style={{ margin: '0 0 1rem', fontSize: '1rem' }}>
-          {t('phone.title')}
-        </h2>
-        {params.isError ? (
-          <p role="alert">{t('common.paramsFailed')}</p>
-        ) : (
-          <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('phone.title')}>
-            <div style={{ borderRadius: '0.5rem', overflow: 'hidden', marginBottom: '1rem' }}>
-              <FormRow htmlFor="phone-change-phone" label={t('phone.phone')}>
+      {params.isError ? (
+        <p role="alert">{t('common.paramsFailed')}</p>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label={t('phone.title')}>
+          <div style={{ borderRadius: '0.5rem', overflow: 'hidden', marginBottom: '1rem' }}>
+            <FormRow htmlFor="phone-change-phone" label={t('phone.phone')}>
+              <Input
+                id="phone-change-phone"
+                name="phone"
+                type="tel"
+                inputMode="numeric"
+                maxLength={11}
+                placeholder={t('bind.enter', { label: t('phone.phone') })}
+                value={phone}
+                onChange={setPhone}
+                clearable
+              />
+            </FormRow>
+            {needCode ? (
+              <FormRow
+                htmlFor="phone-change-code"
+                label={t('bind.verifyCode')}
+                extra={<SendCodeButton onSend={send} />}
+              >
                 <Input
-                  id="phone-change-phone"
-                  name="phone"
-                  type="tel"
+                  id="phone-change-code"
+                  name="verifyCode"
                   inputMode="numeric"
-                  maxLength={11}
-                  placeholder={t('bind.enter', { label: t('phone.phone') })}
-                  value={phone}
-                  onChange={setPhone}
-                  clearable
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder={t('code.placeholder')}
+                  value={verifyCode}
+                  onChange={setVerifyCode}
                 />
               </FormRow>
-              {needCode ? (
-                <FormRow
-                  htmlFor="phone-change-code"
-                  label={t('bind.verifyCode')}
-                  extra={<SendCodeButton onSend={send} />}
-                >
-                  <Input
-                    id="phone-change-code"
-                    name="verifyCode"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    placeholder={t('code.placeholder')}
-                    value={verifyCode}
-                    onChange={setVerifyCode}
-                  />
-                </FormRow>
-              ) : null}
-            </div>
-            <Button type="submit" block color="primary" loading={saving} disabled={saving || !params.data}>
-              {t('phone.submit')}
-            </Button>
-          </form>
-        )}
-      </div>
-    </Popup>
+            ) : null}
+          </div>
+          <Button type="submit" block color="primary" loading={saving} disabled={saving || !params.data}>
+            {t('phone.submit')}
+          </Button>
+        </form>
+      )}
+    </SheetPopup>
   );
 }
