@@ -1,7 +1,16 @@
 /** Helpers for the stories: read what the demo stand-ins hold (captcha text, SMS codes) and save screenshots. */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 const shots = path.resolve(import.meta.dirname, 'screenshots');
 
@@ -146,4 +155,86 @@ export async function allowAsNewWechatUser(page: Page): Promise<{ authorize: URL
   await page.getByRole('radio', { name: /新微信用户 \/ A new WeChat user/ }).check();
   await page.getByRole('button', { name: '同意 / Allow' }).click();
   return { authorize, callback: new URL((await callback).url()) };
+}
+
+/**
+ * A second phone in the same story (a parent opening a pay link, a teacher paying for a student):
+ * a browser context with the project's phone settings, which browser.newContext() does not apply.
+ */
+export async function anotherPhone(
+  browser: Browser,
+  testInfo: TestInfo,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
+  return browser.newContext({ baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale, ...options });
+}
+
+/** The sandbox channel's checkout page, served by the app in demo mode. */
+export const SANDBOX_CHECKOUT = /\/api\/blade-finance\/pay\/sandbox\/checkout\?ticket=/;
+
+/**
+ * The sandbox delivers its notify at once or a few seconds late (sometimes twice); the result view
+ * polls, and the status call also asks the channel. This is how long a payment may take to show.
+ */
+export const PAYMENT_SETTLES_MS = 30_000;
+
+/**
+ * On the cashier: choose the sandbox channel, pay on its checkout page and come back to the result
+ * view, which polls until the order is paid.
+ */
+export async function payInSandbox(page: Page): Promise<void> {
+  await page.getByTestId('channel-sandbox').click();
+  await expect(page.getByTestId('channel-sandbox').getByRole('radio')).toBeChecked();
+  await page.getByTestId('cashier-pay').click();
+  await page.waitForURL(SANDBOX_CHECKOUT);
+  await page.getByRole('button', { name: '确认支付 / Pay' }).click();
+  await page.waitForURL(/#\/pay\?.*view=result/);
+  await expect(page.getByTestId('pay-result')).toHaveAttribute('data-result', 'paid', {
+    timeout: PAYMENT_SETTLES_MS,
+  });
+}
+
+/** Yuan as the app writes amounts (fen in, '¥12.34' out). */
+export function yuan(fen: number): string {
+  return `¥${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A few yuan to pay of student1's tuition. The 2025-2026 tuition may be paid in part and holds
+ * thousands of yuan, so every story of a run (and a retried one) still finds enough of it left.
+ */
+export function tuitionPartFen(): number {
+  return 100 + Math.floor(Math.random() * 900);
+}
+
+/** On Student fees (/fee/index): the row of student1's 2025-2026 tuition. */
+export function tuitionRow(page: Page): Locator {
+  return page
+    .getByTestId('fee-year')
+    .filter({ hasText: '2025-2026 学年' })
+    .getByRole('listitem')
+    .filter({ hasText: '学费' });
+}
+
+/**
+ * From home, signed in as student1: orders `partFen` of the tuition on Student fees and waits at
+ * the cashier. Answers the order number.
+ */
+export async function orderPartOfTuition(page: Page, partFen: number): Promise<string> {
+  await page.getByTestId('home-entry-studentPayment').click();
+  const tuition = tuitionRow(page);
+  await tuition.locator('label[for^="fee-pick-"]').click();
+  await tuition.getByLabel('学费的缴费金额').fill((partFen / 100).toFixed(2));
+  await page.getByTestId('fee-pay').click();
+  await page.waitForURL(/#\/pay\?orderNo=/);
+  await expect(page.getByTestId('cashier-amount')).toHaveText(yuan(partFen));
+  const orderNo = (await page.getByTestId('cashier-order-no').textContent()) ?? '';
+  expect(orderNo).not.toBe('');
+  return orderNo;
+}
+
+/** An order's card in the open order list. */
+export function orderCard(page: Page, orderNo: string): Locator {
+  return page.locator(`[data-testid="order-card"][data-order-no="${orderNo}"]`);
 }

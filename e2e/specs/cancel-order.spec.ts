@@ -1,0 +1,81 @@
+/**
+ * Story: a student starts paying part of the tuition, changes their mind at the cashier, finds the
+ * unpaid order from Student fees and cancels it from its detail. The order is closed, shows among
+ * the expired orders, and the amount it held is free to pay again.
+ */
+import { expect, test } from '@playwright/test';
+import {
+  UNIVERSITY,
+  orderCard,
+  screenshot,
+  signIn,
+  tuitionPartFen,
+  tuitionRow,
+  untilStill,
+  yuan,
+} from '../support';
+
+test('an unpaid order is cancelled from its detail after a confirmation', async ({ page }) => {
+  await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
+  await page.getByTestId('home-entry-studentPayment').click();
+  const tuition = tuitionRow(page);
+  await tuition.locator('label[for^="fee-pick-"]').click();
+  const amount = tuition.getByLabel('学费的缴费金额');
+  const availableFen = Math.round(Number(await amount.inputValue()) * 100);
+  const partFen = tuitionPartFen();
+  await amount.fill((partFen / 100).toFixed(2));
+  await page.getByTestId('fee-pay').click();
+  await page.waitForURL(/#\/pay\?orderNo=/);
+  await expect(page.getByTestId('cashier-amount')).toHaveText(yuan(partFen));
+  const orderNo = (await page.getByTestId('cashier-order-no').textContent()) ?? '';
+
+  // Back on Student fees the order holds its part: less is left to pay, and the way to it is shown.
+  await page.getByRole('button', { name: '返回', exact: true }).click();
+  await page.waitForURL(/#\/fee\/index$/);
+  await expect(tuition).toContainText(`${yuan(availableFen - partFen)}可缴金额`);
+  await expect(tuition).toContainText('有待支付订单');
+  await tuition.getByRole('link', { name: '去订单' }).click();
+  await page.waitForURL(/#\/order\/index\?tab=unpaid$/);
+  await expect(page.getByRole('tab', { name: '待支付', selected: true })).toBeVisible();
+  const card = orderCard(page, orderNo);
+  await expect(card).toHaveAttribute('data-status', 'NOT_PAY');
+  await card.click();
+
+  await page.waitForURL(/#\/order\/detail\/\d+$/);
+  await expect(page.getByTestId('pay-status')).toHaveText('待支付');
+  await expect(page.getByText(/^请在 .+ 前完成支付$/)).toBeVisible();
+  await page.getByTestId('order-cancel').click();
+
+  // A confirmation first; keeping it changes nothing.
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('确定取消该订单吗？');
+  await screenshot(page, 'order-cancel-confirm', confirm);
+  await confirm.getByRole('button', { name: '再想想' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'NOT_PAY');
+
+  await page.getByTestId('order-cancel').click();
+  await untilStill(confirm);
+  await confirm.getByRole('button', { name: '取消订单' }).click();
+  await expect(page.getByText('订单已取消')).toBeVisible();
+  await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'CLOSED');
+  await expect(page.getByTestId('pay-status')).toHaveText('已关闭');
+  await expect(page.getByRole('region', { name: '订单信息' })).toContainText(/关闭时间.+ · 已取消/);
+  // Closed: nothing left to pay, share or cancel.
+  await expect(page.getByTestId('order-continue-pay')).toHaveCount(0);
+  await expect(page.getByTestId('order-share')).toHaveCount(0);
+  await expect(page.getByTestId('order-cancel')).toHaveCount(0);
+  await screenshot(page, 'order-cancelled');
+
+  // Among the expired orders now, not the unpaid ones.
+  await page.getByRole('button', { name: '返回', exact: true }).click();
+  await page.waitForURL(/#\/order\/index\?tab=unpaid$/);
+  await expect(card).toHaveCount(0);
+  await page.getByRole('tab', { name: '已过期' }).click();
+  await expect(card).toHaveAttribute('data-status', 'CLOSED');
+
+  // The part it held is free again.
+  await page.getByTestId('tab-home').click();
+  await page.getByTestId('home-entry-studentPayment').click();
+  await expect(tuition).toContainText(`${yuan(availableFen)}可缴金额`);
+});

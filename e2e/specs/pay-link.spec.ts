@@ -1,0 +1,125 @@
+/**
+ * Story: a student asks someone else to pay. From an unpaid order's detail they share its pay link;
+ * a parent opens it in WeChat without signing in, or a teacher opens it signed in, and pays through
+ * the sandbox. The student sees the order paid; the teacher finds it among other people's orders.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+  UNIVERSITY,
+  WECHAT_UA,
+  anotherPhone,
+  orderCard,
+  orderPartOfTuition,
+  payInSandbox,
+  screenshot,
+  signIn,
+  tuitionPartFen,
+  yuan,
+} from '../support';
+
+/** student1 orders part of the tuition, opens the unpaid order and shares it: the link shown. */
+async function sharePayLink(page: Page, partFen: number): Promise<{ orderNo: string; url: string }> {
+  await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
+  const orderNo = await orderPartOfTuition(page, partFen);
+  await page.goto('/#/order/index?tab=unpaid');
+  await orderCard(page, orderNo).click();
+  await page.waitForURL(/#\/order\/detail\/\d+$/);
+  await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'NOT_PAY');
+
+  await page.getByTestId('order-share').click();
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('pay-link-dialog') });
+  await expect(dialog).toContainText('找人代付');
+  await expect(dialog).toContainText('把下面的链接发给家长或他人');
+  const url = (await dialog.getByTestId('pay-link-url').textContent()) ?? '';
+  const link = new URL(url);
+  expect(link.origin).toBe(new URL(page.url()).origin);
+  const query = new URLSearchParams(link.hash.slice(link.hash.indexOf('?')));
+  expect(link.hash).toMatch(/^#\/pay\?/);
+  expect(query.get('orderNo')).toBe(orderNo);
+  expect(query.get('payAuthToken')).toBeTruthy();
+  expect(query.get('tenantId')).toBe(UNIVERSITY.tenantId);
+  await screenshot(page, 'pay-link', dialog);
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toBeHidden();
+  return { orderNo, url };
+}
+
+/** The student's open order detail, fetched afresh. */
+async function expectPaidForStudent(page: Page, payer: string): Promise<void> {
+  await page.reload();
+  await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'PAID');
+  const fields = page.getByRole('region', { name: '订单信息' });
+  await expect(fields).toContainText('绑定用户张三');
+  await expect(fields).toContainText(`付款人${payer}`);
+  await expect(page.getByTestId('bill-card').getByTestId('bill-status')).toHaveText('已审核');
+  await expect(page.getByTestId('order-share')).toHaveCount(0);
+}
+
+test('a parent opens the pay link in WeChat without signing in and pays', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const partFen = tuitionPartFen();
+  const { orderNo, url } = await sharePayLink(page, partFen);
+
+  const parentPhone = await anotherPhone(browser, testInfo, { userAgent: WECHAT_UA });
+  const parent = await parentPhone.newPage();
+  // The link brings its own authority: no WeChat authorize, no sign-in, straight to the cashier.
+  await parent.goto(url);
+  await parent.waitForURL(/#\/pay\?/);
+  await expect(parent.getByTestId('cashier-amount')).toHaveText(yuan(partFen));
+  await expect(parent.getByTestId('cashier-order-no')).toHaveText(orderNo);
+  await expect(parent.getByText('缴费人')).toBeVisible();
+  await expect(parent.getByText('张三')).toBeVisible();
+  await payInSandbox(parent);
+  // Nobody is signed in on this phone: the result has no orders to lead to.
+  await expect(parent.getByTestId('pay-result')).toContainText(orderNo);
+  await expect(parent.getByTestId('pay-view-order')).toHaveCount(0);
+  await screenshot(parent, 'pay-link-paid');
+  await parentPhone.close();
+
+  // The payer is nobody the school knows.
+  await expectPaidForStudent(page, '—');
+});
+
+test('a signed-in teacher pays through the pay link and finds it among other people’s orders', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const partFen = tuitionPartFen();
+  const { orderNo, url } = await sharePayLink(page, partFen);
+
+  const teacherPhone = await anotherPhone(browser, testInfo);
+  const teacher = await teacherPhone.newPage();
+  await signIn(teacher, { tenantName: UNIVERSITY.name, account: 'teacher1' });
+  await teacher.goto(url);
+  await teacher.waitForURL(/#\/pay\?/);
+  await expect(teacher.getByTestId('cashier-amount')).toHaveText(yuan(partFen));
+  await payInSandbox(teacher);
+
+  // View order leads a payer through a link to other people's orders.
+  await teacher.getByTestId('pay-view-order').click();
+  await teacher.waitForURL(/#\/order\/other$/);
+  await expect(teacher.getByRole('heading', { name: '他人订单', level: 1 })).toBeVisible();
+  const card = orderCard(teacher, orderNo);
+  await expect(card).toHaveAttribute('data-status', 'PAID');
+  await expect(card).toContainText('张三');
+  await expect(card).toContainText(yuan(partFen));
+  await screenshot(teacher, 'orders-other');
+  // Not among the teacher's own orders; the exchange icon switches between the two lists.
+  await teacher.getByRole('button', { name: '切换我的订单与他人订单' }).click();
+  await teacher.waitForURL(/#\/order\/index$/);
+  await expect(teacher.getByRole('heading', { name: '我的订单', level: 1 })).toBeVisible();
+  await expect(orderCard(teacher, orderNo)).toHaveCount(0);
+  await teacher.getByRole('button', { name: '切换我的订单与他人订单' }).click();
+  await teacher.waitForURL(/#\/order\/other$/);
+
+  // Its detail is the student's order: it can be seen, not cancelled or shared by the payer.
+  await card.click();
+  await teacher.waitForURL(/#\/order\/detail\/\d+$/);
+  await expect(teacher.getByTestId('pay-status')).toHaveAttribute('data-status', 'PAID');
+  await expect(teacher.getByRole('region', { name: '订单信息' })).toContainText('付款人陈老师');
+  await teacherPhone.close();
+
+  await expectPaidForStudent(page, '陈老师');
+});
