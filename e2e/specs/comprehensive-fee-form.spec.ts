@@ -49,7 +49,9 @@ test('a required form field must be filled before a comprehensive-fee order is m
   await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeVisible();
   await expect(page.getByTestId('cashier-amount')).toHaveText('¥50.00');
   await expect(page.getByTestId('cashier-countdown')).toHaveText(/^Time left to pay (29|30):\d\d$/);
-  await expect(page.getByRole('listitem').filter({ hasText: 'Dormitory key deposit' })).toContainText('¥50.00');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Dormitory key deposit' })).toContainText(
+    '¥50.00',
+  );
   const orderNo = (await page.getByTestId('cashier-order-no').textContent()) ?? '';
   expect(orderNo).toMatch(/^\w+$/);
 
