@@ -8,6 +8,8 @@ import { encryptPassword } from '@cf/shared/wire-crypto';
 import { signNotify } from '../apps/server/src/gateways/sandbox-pay/signature';
 import { startServer, table } from './lib.mjs';
 
+const print = (text: string) => process.stdout.write(`${text}\n`);
+
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const WORKERS = process.env.BENCH_WORKERS ?? '';
@@ -203,16 +205,16 @@ async function benchOne(kind: 'postgres' | 'pglite') {
 
 const results = [];
 for (const kind of ['postgres', 'pglite'] as const) results.push(await benchOne(kind));
-console.log(
+print(
   `\nAPI benchmark (autocannon, ${CONNECTIONS} connections, ${DURATION} s per route${WORKERS ? `, ${WORKERS} workers` : ''})\n`,
 );
-console.log(table(results.flatMap((r) => r.rows)));
+print(table(results.flatMap((r) => r.rows)));
 const pgResult = results[0]!;
 const listOk =
   pgResult.list.requests.average >= 5000 &&
   pgResult.list.latency.p99 <= 30 &&
   pgResult.list.requests.average >= 0.4 * pgResult.ceiling;
-console.log(
+print(
   `\nBudget (PostgreSQL order list >= 5000 req/s, p99 <= 30 ms, >= 40% of ceiling): ${listOk ? 'met' : 'NOT met'}`,
 );
 process.exit(listOk ? 0 : 1);

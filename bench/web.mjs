@@ -9,6 +9,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { median, root, startServer, table } from './lib.mjs';
 
+const print = (text) => process.stdout.write(`${text}\n`);
+
 const BUDGET = { initialJsKb: 130, cssKb: 15, lazyChunkKb: 50, performance: 90, lcpMs: 2500, cls: 0.1 };
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = [
@@ -66,8 +68,8 @@ try {
     sum(initialJs) > BUDGET.initialJsKb ||
     sum(initialCss) > BUDGET.cssKb ||
     lazy.some((f) => gzKb(f) > BUDGET.lazyChunkKb);
-  console.log('\nBundle (production build)\n' + table(rows));
-  console.log(
+  print('\nBundle (production build)\n' + table(rows));
+  print(
     '\nLazy chunks (gzip KB)\n' +
       table(
         lazy.map((f) => ({
@@ -109,12 +111,12 @@ try {
     fcpMs: median(results.map((r) => r.fcpMs)),
     tbtMs: median(results.map((r) => r.tbtMs)),
   };
-  console.log(
+  print(
     `\nLighthouse mobile, /#/login (${runs} runs; budget performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls})\n` +
       table([...results, med]),
   );
   failed ||= med.performance < BUDGET.performance || med.lcpMs > BUDGET.lcpMs || med.cls > BUDGET.cls;
-  console.log(failed ? '\nBudgets: OVER' : '\nBudgets: all within');
+  print(failed ? '\nBudgets: OVER' : '\nBudgets: all within');
 } finally {
   await server.stop();
 }
