@@ -9,6 +9,7 @@ import { requireAuth, requireUser } from '../../http/auth';
 import { envelopeSchema, ok } from '../../http/envelope';
 import { resolvePayAccess } from './access';
 import { cashierView, createPayLink, payStatus } from './cashier-service';
+import exceptionRoutes from './exception-routes';
 import notifyRoutes from './notify-routes';
 import { prepay } from './prepay-service';
 import { refundOrder } from './refund-service';
@@ -108,6 +109,7 @@ export default async function payRoutes(fastify: FastifyInstance): Promise<void>
   );
 
   await app.register(notifyRoutes);
+  await app.register(exceptionRoutes);
   if (app.gateways.pay.standins) {
     await app.register(sandboxRoutes);
     await app.register(wechatSimulatorRoutes);
