@@ -18,9 +18,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const tenantId = () => varchar('tenant_id', { length: 6 }).notNull();
+import { createdAt, tenantId } from './schema';
 
 export type PayStatus = 'NOT_PAY' | 'PAYING' | 'PAID' | 'REFUND' | 'CLOSED';
 export type OrderType = 'FEE' | 'OTHER';

@@ -17,8 +17,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const tenantId = () => varchar('tenant_id', { length: 6 }).notNull();
+/** Columns every table of tenant data shares (schema-finance.ts uses them too). */
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const tenantId = () => varchar('tenant_id', { length: 6 }).notNull();
 
 export const tenants = pgTable('tenants', {
   id: serial('id').primaryKey(),
