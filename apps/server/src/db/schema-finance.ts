@@ -242,9 +242,41 @@ export const paymentExceptions = pgTable(
     kind: text('kind').notNull(),
     /** open | refunded | resolved */
     status: text('status').notNull().default('open'),
+    /** Why the finance office settled it (required when resolved without a refund). */
+    note: text('note').notNull().default(''),
+    /** The refund sent back to the payer at the channel: out_refund_no, PROCESSING | SUCCESS | FAILED. */
+    refundNo: text('refund_no').unique(),
+    refundStatus: text('refund_status'),
+    channelRefundId: text('channel_refund_id'),
+    resolvedBy: integer('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_exceptions_tx').on(t.channel, t.transactionId)],
+);
+
+/**
+ * One row per trade number an order was offered to a channel under (out_trade_no). WeChat ties a
+ * prepay to the payer's openid and never reuses a closed trade number, so another payer (a parent
+ * through a pay link) gets a new attempt after the previous one is closed at the channel.
+ */
+export const payAttempts = pgTable(
+  'pay_attempts',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    orderId: integer('order_id').notNull(),
+    channel: text('channel').notNull(),
+    outTradeNo: text('out_trade_no').notNull().unique(),
+    /** The payer's openid the prepay was made for (WeChat), null for channels without one. */
+    payerOpenId: text('payer_open_id'),
+    /** OPEN | CLOSED | PAID */
+    status: text('status').notNull().default('OPEN'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('pay_attempts_order').on(t.orderId, t.id)],
 );
 
 export const refunds = pgTable(
