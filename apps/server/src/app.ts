@@ -17,7 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { pingDatabase, type Db } from './db/client';
+import { pingDatabase, type Database, type Db } from './db/client';
 import type { Gateways } from './gateways/types';
 import { fail, ok } from './http/envelope';
 import { registerErrorHandler } from './http/error-handler';
@@ -25,6 +25,7 @@ import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
 import devRoutes from './modules/dev/routes';
 import feeRoutes from './modules/fee/routes';
+import { attachOrderListCache } from './modules/order/list-cache';
 import orderRoutes from './modules/order/routes';
 import payRoutes from './modules/pay/routes';
 import smsRoutes from './modules/sms/routes';
@@ -35,6 +36,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   gateways: Gateways;
+  /** Announcements of changes (LISTEN); without it the order-list cache stays off. */
+  database?: Pick<Database, 'listen'>;
   /** false in tests that want quiet output. */
   logger?: boolean | object;
 }
@@ -51,6 +54,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('gateways', deps.gateways);
+  app.decorate(
+    'orderListCache',
+    await attachOrderListCache(app, deps.db, deps.database, deps.config.orderListCache),
+  );
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', null as never);
   app.addHook('onRequest', async (req) => {

@@ -51,6 +51,8 @@ const envSchema = z.object({
   JOB_EXPIRE_INTERVAL: z.coerce.number().positive().default(30),
   JOB_RECONCILE_INTERVAL: z.coerce.number().positive().default(60),
   RECONCILE_AFTER: z.coerce.number().min(0).default(180),
+  ORDER_LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
+  ORDER_LIST_CACHE_TTL: z.coerce.number().positive().max(3600).default(60),
 });
 
 export interface Config {
@@ -87,6 +89,8 @@ export interface Config {
     /** A PAYING order is asked about at the channel once it is this many seconds old. */
     reconcileAfter: number;
   };
+  /** Order list pages kept in memory per process (modules/order/list-cache.ts); 0 bytes: off. */
+  orderListCache: { maxBytes: number; ttlMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -193,6 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       expireInterval: e.JOB_EXPIRE_INTERVAL,
       reconcileInterval: e.JOB_RECONCILE_INTERVAL,
       reconcileAfter: e.RECONCILE_AFTER,
+    },
+    orderListCache: {
+      maxBytes: Math.round(e.ORDER_LIST_CACHE_MB * 1024 * 1024),
+      ttlMs: e.ORDER_LIST_CACHE_TTL * 1000,
     },
   };
 }

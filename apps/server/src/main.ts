@@ -40,7 +40,7 @@ async function main() {
     if (config.mode === 'demo' && (await seedDemo(database.db))) log.info('demo data seeded');
     let selfUrl = `http://127.0.0.1:${config.port}`;
     const gateways = createGateways(config, database.db, () => selfUrl);
-    app = await buildApp({ config, db: database.db, gateways });
+    app = await buildApp({ config, db: database.db, database, gateways });
     const address = await app.listen({ port: config.port, host: config.host });
     selfUrl = `http://127.0.0.1:${new URL(address).port}`;
     jobs = startJobs(app);

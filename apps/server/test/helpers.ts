@@ -82,7 +82,7 @@ export async function createTestApp(
     () => 'http://app.test',
     injectFetch(() => app!),
   );
-  app = await buildApp({ config, db: database.db, gateways, logger: false });
+  app = await buildApp({ config, db: database.db, database, gateways, logger: false });
   await app.ready();
   return {
     app,

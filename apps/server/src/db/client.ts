@@ -20,11 +20,80 @@ const schema = { ...platformSchema, ...financeSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export interface ListenHandlers {
+  message(payload: string): void;
+  /** up: listening (again), so announcements may have been missed before; down: none can arrive. */
+  reset(up: boolean): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Hears NOTIFY on a channel (a lowercase identifier); answers the function that stops listening. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+/** Pause before listening again after the connection was lost. */
+const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN on a connection of its own (a pool connection could be handed to a query meanwhile). A lost
+ * connection is reported (reset(false)) and opened again every RELISTEN_MS until stopped.
+ */
+async function listenPg(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+  onError: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const retryLater = () => {
+    if (!stopped) timer = setTimeout(() => void connect(), RELISTEN_MS);
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    const lost = (err?: Error) => {
+      if (current !== client) return;
+      current = undefined;
+      if (err) onError(err);
+      handlers.reset(false);
+      client.end().catch(() => undefined);
+      retryLater();
+    };
+    client.on('notification', (n) => {
+      if (n.channel === channel) handlers.message(n.payload ?? '');
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (err) {
+      onError(err as Error);
+      client.end().catch(() => undefined);
+      retryLater();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    handlers.reset(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -96,6 +165,10 @@ export async function openDatabase(options: {
           client.release();
         }
       },
+      listen(channel, handlers) {
+        if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+        return listenPg(options.url!, channel, handlers, (err) => options.onIdleError?.(err));
+      },
       close: () => pool.end(),
     };
   }
@@ -116,6 +189,15 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async listen(channel, handlers) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      // One process owns the folder (the lock file), so every change is made through this client.
+      const stop = await client.listen(channel, (payload) => handlers.message(payload));
+      handlers.reset(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     async close() {
       try {
         await client.close();

@@ -3,6 +3,7 @@ import type { Language } from '@cf/shared/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Gateways } from '../gateways/types';
+import type { OrderListCache } from '../modules/order/list-cache';
 
 export interface AuthContext {
   tenantId: string;
@@ -20,6 +21,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     gateways: Gateways;
+    orderListCache: OrderListCache;
   }
   interface FastifyRequest {
     lang: Language;

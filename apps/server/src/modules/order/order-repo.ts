@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, type OrderType } from '../../db/schema-finance';
 import type { OrderRow, Tx } from '../pay/pay-status';
+import { orderChanged } from './list-cache';
 import { newOrderNo } from './order-no';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -30,6 +31,7 @@ export async function insertOrder(
       .onConflictDoNothing({ target: orders.orderNo })
       .returning();
     if (!row) continue;
+    orderChanged(tx, row);
     await tx
       .insert(orderItems)
       .values(items.map((item) => ({ ...item, orderId: row.id, tenantId: row.tenantId })));

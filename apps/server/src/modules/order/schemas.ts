@@ -45,6 +45,7 @@ export const orderListQuery = z.object({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(10),
 });
+export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 const payStatus = z.enum(['NOT_PAY', 'PAYING', 'PAID', 'REFUND', 'CLOSED']);
 

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bills, orderItems, orders, receivables } from '../../db/schema-finance';
+import { orderChanged } from '../order/list-cache';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export type OrderRow = typeof orders.$inferSelect;
@@ -62,6 +63,7 @@ export async function markPaying(
     })
     .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'NOT_PAY')))
     .returning();
+  if (row) orderChanged(tx, row);
   return row ?? null;
 }
 
@@ -80,6 +82,7 @@ export async function repeatPaying(
     .set({ updatedAt: sql`now()`, ...(payer ? payerColumns(payer) : {}) })
     .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'PAYING'), eq(orders.channel, channel)))
     .returning();
+  if (row) orderChanged(tx, row);
   return row ?? null;
 }
 
@@ -118,6 +121,7 @@ export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | nul
     )
     .returning();
   if (!paid) return null;
+  orderChanged(tx, paid);
 
   // Item order matches the order of receivable locks taken at order creation (no deadlock between the two).
   const items = await tx
@@ -182,6 +186,7 @@ export async function markClosed(
       ),
     )
     .returning();
+  if (row) orderChanged(tx, row);
   return row ?? null;
 }
 
@@ -217,6 +222,7 @@ export async function recordRefund(tx: Tx, facts: RefundFacts): Promise<OrderRow
     )
     .returning();
   if (!order) return null;
+  orderChanged(tx, order);
 
   const items = await tx
     .select()

@@ -1,0 +1,273 @@
+/**
+ * The order lists, cached per caller as the exact reply bodies, in each server process.
+ *
+ * A cached page is dropped whenever an order it could show changes:
+ * - in this process, right after the transaction that changed it commits (orderChanged(), called by
+ *   every write of modules/pay/pay-status.ts and order-repo.ts), so a person always reads their own writes;
+ * - in every process, when PostgreSQL announces the change on channel cf_order_list (a trigger on
+ *   orders, migration 0002), which also covers writes made outside this code;
+ * - after TTL at the latest, and all at once while the announcement connection is down.
+ * A page read while a change was being applied is not stored (the epoch check in put()).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance } from 'fastify';
+import type { Database, Db } from '../../db/client';
+
+export const ORDER_LIST_CHANNEL = 'cf_order_list';
+
+/** Who an order concerns: its creator and payer, as user ids and WeChat oauth ids. */
+export interface OrderParties {
+  tenantId: string;
+  userIds: (number | null | undefined)[];
+  oauthIds: (number | null | undefined)[];
+}
+
+export interface ListCaller {
+  tenantId: string;
+  userId: number;
+  oauthId: number | null;
+}
+
+interface CallerEntry {
+  deps: string[];
+  pages: Map<string, string>;
+  bytes: number;
+  storedAt: number;
+}
+
+const userKey = (tenantId: string, id: number) => `${tenantId}\u0000u${id}`;
+const oauthKey = (tenantId: string, id: number) => `${tenantId}\u0000o${id}`;
+
+export interface OrderListCacheOptions {
+  /** Bytes of reply bodies kept at most (oldest callers go first); 0 turns the cache off. */
+  maxBytes: number;
+  /** A page is served from memory this long at most. */
+  ttlMs: number;
+  now?: () => number;
+}
+
+export class OrderListCache {
+  private readonly callers = new Map<string, CallerEntry>();
+  private readonly byParty = new Map<string, Set<string>>();
+  private bytes = 0;
+  private epoch = 0;
+  /** Off until changes can be heard (the announcement connection is up), and when maxBytes is 0. */
+  private live = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: OrderListCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.live && this.options.maxBytes > 0;
+  }
+
+  /** Whether changes are heard: false drops everything and stores nothing until true again. */
+  setLive(live: boolean): void {
+    this.live = live;
+    this.clear();
+  }
+
+  private static callerKey(c: ListCaller): string {
+    return `${c.tenantId}\u0000${c.userId > 0 ? c.userId : -1}\u0000${c.oauthId ?? -1}`;
+  }
+
+  get(caller: ListCaller, page: string): string | undefined {
+    if (!this.enabled) return undefined;
+    const key = OrderListCache.callerKey(caller);
+    const entry = this.callers.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt > this.options.ttlMs) {
+      this.drop(key);
+      return undefined;
+    }
+    return entry.pages.get(page);
+  }
+
+  /** Taken before reading the database; put() stores only if no change was applied since. */
+  ticket(): number {
+    return this.epoch;
+  }
+
+  put(ticket: number, caller: ListCaller, page: string, body: string): void {
+    if (!this.enabled || ticket !== this.epoch) return;
+    const size = body.length * 2;
+    if (size > this.options.maxBytes / 4) return;
+    const key = OrderListCache.callerKey(caller);
+    let entry = this.callers.get(key);
+    if (!entry) {
+      const deps: string[] = [];
+      if (caller.userId > 0) deps.push(userKey(caller.tenantId, caller.userId));
+      if (caller.oauthId) deps.push(oauthKey(caller.tenantId, caller.oauthId));
+      entry = { deps, pages: new Map(), bytes: 0, storedAt: this.now() };
+      this.callers.set(key, entry);
+      for (const dep of deps) {
+        let set = this.byParty.get(dep);
+        if (!set) this.byParty.set(dep, (set = new Set()));
+        set.add(key);
+      }
+    }
+    const old = entry.pages.get(page);
+    if (old !== undefined) {
+      entry.bytes -= old.length * 2;
+      this.bytes -= old.length * 2;
+    }
+    entry.pages.set(page, body);
+    entry.bytes += size;
+    this.bytes += size;
+    // Oldest callers first (a Map keeps insertion order).
+    for (const oldest of this.callers.keys()) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.drop(oldest);
+    }
+  }
+
+  /** Drops every cached page of the callers an order concerns. */
+  invalidate(parties: OrderParties): void {
+    this.epoch++;
+    const keys = [
+      ...parties.userIds.filter((id): id is number => !!id).map((id) => userKey(parties.tenantId, id)),
+      ...parties.oauthIds.filter((id): id is number => !!id).map((id) => oauthKey(parties.tenantId, id)),
+    ];
+    for (const dep of keys) {
+      const set = this.byParty.get(dep);
+      if (!set) continue;
+      for (const key of [...set]) this.drop(key);
+    }
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.callers.clear();
+    this.byParty.clear();
+    this.bytes = 0;
+  }
+
+  /** Cached bytes and callers, for tests and logs. */
+  get size(): { callers: number; bytes: number } {
+    return { callers: this.callers.size, bytes: this.bytes };
+  }
+
+  private drop(key: string): void {
+    const entry = this.callers.get(key);
+    if (!entry) return;
+    this.callers.delete(key);
+    this.bytes -= entry.bytes;
+    for (const dep of entry.deps) {
+      const set = this.byParty.get(dep);
+      set?.delete(key);
+      if (set?.size === 0) this.byParty.delete(dep);
+    }
+  }
+}
+
+/** Parses a cf_order_list announcement; null when it is not one. */
+export function parseAnnouncement(payload: string): OrderParties | null {
+  try {
+    const data = JSON.parse(payload) as { t?: unknown; u?: unknown; o?: unknown };
+    if (typeof data.t !== 'string' || !Array.isArray(data.u) || !Array.isArray(data.o)) return null;
+    const ids = (list: unknown[]) => list.filter((v): v is number => typeof v === 'number');
+    return { tenantId: data.t, userIds: ids(data.u), oauthIds: ids(data.o) };
+  } catch {
+    return null;
+  }
+}
+
+// --- Changes made by this process, announced after their transaction commits ------------------------
+
+type Listener = (parties: OrderParties) => void;
+
+const listenersByDb = new WeakMap<object, Set<Listener>>();
+const pending = new AsyncLocalStorage<{ changes: OrderParties[] }>();
+const TRACKED = Symbol('orderChangesTracked');
+
+/**
+ * Makes db.transaction() hold back orderChanged() calls made inside it until it has committed (or
+ * rolled back: announcing a change that did not happen only costs a cache miss).
+ */
+export function trackCommits(db: Db): void {
+  const target = db as Db & { [TRACKED]?: true };
+  if (target[TRACKED]) return;
+  target[TRACKED] = true;
+  const original = db.transaction.bind(db);
+  target.transaction = (async (...args: Parameters<Db['transaction']>) => {
+    const state = { changes: [] as OrderParties[] };
+    try {
+      return await pending.run(state, () => original(...args));
+    } finally {
+      for (const parties of state.changes) announce(db, parties);
+    }
+  }) as Db['transaction'];
+}
+
+function announce(db: object, parties: OrderParties): void {
+  for (const listener of listenersByDb.get(db) ?? []) listener(parties);
+}
+
+/** Hears this process's order changes made through `db`; answers the unsubscribe function. */
+export function onOrderChange(db: Db, listener: Listener): () => void {
+  let set = listenersByDb.get(db);
+  if (!set) listenersByDb.set(db, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * Called with every order row a write changed (its state after the write). Through the database
+ * itself (autocommit) the change is announced now; through a transaction, once it has committed.
+ */
+export function orderChanged(
+  txOrDb: object,
+  row: Pick<OrderParties, 'tenantId'> & {
+    userId: number | null;
+    oauthId: number | null;
+    payerUserId: number | null;
+    payerOauthId: number | null;
+  },
+): void {
+  const parties: OrderParties = {
+    tenantId: row.tenantId,
+    userIds: [row.userId, row.payerUserId],
+    oauthIds: [row.oauthId, row.payerOauthId],
+  };
+  if (listenersByDb.has(txOrDb)) {
+    announce(txOrDb, parties);
+    return;
+  }
+  const state = pending.getStore();
+  if (state) state.changes.push(parties);
+}
+
+/**
+ * Gives the app its order-list cache: fed by this process's commits and by the database's
+ * announcements. Without `database` (or with maxBytes 0) the cache stays off.
+ */
+export async function attachOrderListCache(
+  app: FastifyInstance,
+  db: Db,
+  database: Pick<Database, 'listen'> | undefined,
+  options: OrderListCacheOptions,
+): Promise<OrderListCache> {
+  const cache = new OrderListCache(options);
+  if (!database || options.maxBytes <= 0) return cache;
+  trackCommits(db);
+  const offCommits = onOrderChange(db, (parties) => cache.invalidate(parties));
+  const stop = await database.listen(ORDER_LIST_CHANNEL, {
+    message(payload) {
+      const parties = parseAnnouncement(payload);
+      if (parties) cache.invalidate(parties);
+      else cache.clear();
+    },
+    reset(up) {
+      if (!up) app.log.warn('order list cache off: lost the database announcement connection');
+      cache.setLive(up);
+    },
+  });
+  app.addHook('onClose', async () => {
+    offCommits();
+    cache.setLive(false);
+    await stop();
+  });
+  return cache;
+}
