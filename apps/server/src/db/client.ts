@@ -36,6 +36,8 @@ export interface Database {
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+/** How the listening connection shows in pg_stat_activity. */
+export const LISTEN_APPLICATION = 'cf-listen';
 /** Pause before listening again after the connection was lost. */
 const RELISTEN_MS = 1000;
 
@@ -56,7 +58,7 @@ async function listenPg(
     if (!stopped) timer = setTimeout(() => void connect(), RELISTEN_MS);
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, application_name: LISTEN_APPLICATION });
     const lost = (err?: Error) => {
       if (current !== client) return;
       current = undefined;
