@@ -15,6 +15,7 @@ const FIELD_NAMES: Record<string, { zh: string; en: string }> = {
   verifyCode: { zh: '验证码', en: 'Verification code' },
   verifyId: { zh: '验证码编号', en: 'Verification id' },
   data: { zh: '加密数据', en: 'Encrypted data' },
+  note: { zh: '备注', en: 'Note' },
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -1,6 +1,7 @@
 /**
  * Job: close the unpaid orders whose time is up. Each is closed through closeOrder(), which asks the
- * channel first — an order paid at the last moment becomes PAID instead of CLOSED.
+ * channel about the order's open payment attempt first — an order paid at the last moment becomes
+ * PAID instead of CLOSED — and closes that attempt there.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -1,12 +1,13 @@
 /**
- * Job: for orders PAYING longer than a few minutes, ask the channel — a payment whose notify was
- * lost (or whose handling died with its process) is credited here. Refunds whose outcome we never
- * learned are asked about too.
+ * Job: for orders PAYING longer than a few minutes, ask the channel about the order's open payment
+ * attempt (its trade number) — a payment whose notify was lost (or whose handling died with its
+ * process) is credited here. Refunds whose outcome we never learned are asked about too.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PayChannelError } from '../gateways/wechat-pay/types';
 import { askChannel, gatewayOf } from '../modules/pay/channel';
+import { confirmExceptionRefunds } from '../modules/pay/exception-service';
 import { failRefund, staleRefunds } from '../modules/pay/refund-status';
 import { settleRefund } from '../modules/pay/refund-service';
 import { findOrderById } from '../modules/pay/repo';
@@ -58,5 +59,7 @@ export async function reconcilePayments(
       count('refund_failed');
     }
   }
+  // Money sent back from payment_exceptions: the same question, kept off the orders' books.
+  await confirmExceptionRefunds(app, { olderThanSeconds: options.olderThanSeconds, limit }, count);
   return { claimed: ids.length, results };
 }

@@ -21,6 +21,10 @@ export const payMessages = {
     zh: '该订单正在使用{channel}支付，请继续使用该方式，或取消订单后重新下单',
     en: 'This order is being paid with {channel}; continue with it, or cancel the order and create a new one',
   },
+  'pay.payingElsewhere': {
+    zh: '其他人正在支付该订单，请稍后刷新查看',
+    en: 'Someone else is paying this order right now; refresh in a moment to see how it went',
+  },
   'pay.channelError': {
     zh: '支付渠道暂时无法处理，请稍后再试（{code}）',
     en: 'The payment channel could not handle this right now, please try again later ({code})',
@@ -46,6 +50,29 @@ export const payMessages = {
   'pay.refundPending': {
     zh: '退款处理中，结果稍后更新',
     en: 'The refund is being processed; the result will follow',
+  },
+  'pay.exceptionNotFound': { zh: '异常款项不存在', en: 'The payment exception does not exist' },
+  'pay.exceptionNotOpen': {
+    zh: '该异常款项已处理，不能再次处理',
+    en: 'This payment exception has already been settled',
+  },
+  'pay.exceptionRefundInProgress': {
+    zh: '该款项正在退款中，请等待退款结果',
+    en: 'A refund of this payment is in progress; wait for its result',
+  },
+  'pay.exceptionNoTrade': {
+    zh: '找不到该款项在支付渠道的交易，无法原路退回，请线下处理后填写备注',
+    en: 'The payment cannot be found at its channel to send it back; settle it by hand and add a note',
+  },
+  'pay.exceptionPaymentMismatch': {
+    zh: '支付渠道的交易与该款项不符，未退款（{code}）',
+    en: 'The trade at the payment channel does not match this payment; nothing was refunded ({code})',
+  },
+  'pay.exceptionRefundReason': { zh: '异常款项原路退回', en: 'Payment exception sent back' },
+  'pay.exceptionNoteRequired': { zh: '备注不能为空', en: 'Note is required' },
+  'pay.exceptionNoteTooLong': {
+    zh: '备注不能超过{max}个字',
+    en: 'Note cannot be longer than {max} characters',
   },
   'pay.checkout.title': { zh: '沙箱收银台', en: 'Sandbox checkout' },
   'pay.checkout.note': {

@@ -92,8 +92,12 @@ export class SimOrderBook {
     if (existing) {
       if (existing.state === 'SUCCESS' || existing.state === 'REFUND')
         return fail(403, 'ORDERPAID', '该订单已支付');
+      // A closed trade number is never reused, not even by the same payer.
       if (existing.state === 'CLOSED') return fail(400, 'ORDERCLOSED', '该订单已关闭');
-      if (existing.prepayBody !== prepayBody) return fail(400, 'INVALID_REQUEST', '201 商户订单号重复');
+      // JSAPI binds the trade to the payer it was prepaid for: another openid (or any other
+      // parameter) under the same out_trade_no is a repeated trade number, refused.
+      if (existing.openId !== req.payer.openid || existing.prepayBody !== prepayBody)
+        return fail(400, 'INVALID_REQUEST', '201 商户订单号重复');
       return { status: 200, body: { prepay_id: existing.prepayId } };
     }
     const order: SimOrder = {

@@ -12,7 +12,7 @@ const merchant = {
   privateKey: merchantKeys.privateKeyPem,
 };
 
-const prepayBody = (outTradeNo: string) =>
+const prepayBody = (outTradeNo: string, openid = 'o-openid') =>
   JSON.stringify({
     appid: TEST_APP_ID,
     mchid: TEST_MCH_ID,
@@ -20,7 +20,7 @@ const prepayBody = (outTradeNo: string) =>
     out_trade_no: outTradeNo,
     notify_url: 'https://campus.example/api/pay/notify/wechat',
     amount: { total: 120000, currency: 'CNY' },
-    payer: { openid: 'o-openid' },
+    payer: { openid },
   });
 
 function signedRequest(
@@ -145,5 +145,31 @@ describe('the simulator sends notifies', () => {
     expect(again.transactionId).toBe(first.transactionId);
     expect(JSON.parse(again.rawBody).id).toBe(JSON.parse(first.rawBody).id);
     expect(again.headers['Wechatpay-Nonce']).not.toBe(first.headers['Wechatpay-Nonce']);
+  });
+});
+
+describe('the simulator keeps trade numbers as WeChat does', () => {
+  const path = '/v3/pay/transactions/jsapi';
+  const codeOf = (res: SimResponse) => (JSON.parse(res.body) as { code?: string }).code;
+
+  it('hands the same prepay id to a repeat for the same payer and refuses another payer', () => {
+    const first = simulator.handle(signedRequest('POST', path, prepayBody('SIMPAYER001')));
+    const again = simulator.handle(signedRequest('POST', path, prepayBody('SIMPAYER001')));
+    expect(JSON.parse(again.body).prepay_id).toBe(JSON.parse(first.body).prepay_id);
+    const parent = simulator.handle(signedRequest('POST', path, prepayBody('SIMPAYER001', 'o-parent')));
+    expect(parent.status).toBe(400);
+    expect(codeOf(parent)).toBe('INVALID_REQUEST');
+    expect(simulator.order('SIMPAYER001')!.openId).toBe('o-openid');
+  });
+
+  it('never prepays a closed trade number again, whoever asks', () => {
+    simulator.handle(signedRequest('POST', path, prepayBody('SIMCLOSED01')));
+    const closePath = '/v3/pay/transactions/out-trade-no/SIMCLOSED01/close';
+    simulator.handle(signedRequest('POST', closePath, JSON.stringify({ mchid: TEST_MCH_ID })));
+    for (const openid of ['o-openid', 'o-parent']) {
+      const res = simulator.handle(signedRequest('POST', path, prepayBody('SIMCLOSED01', openid)));
+      expect(res.status).toBe(400);
+      expect(codeOf(res)).toBe('ORDERCLOSED');
+    }
   });
 });

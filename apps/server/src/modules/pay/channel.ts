@@ -1,11 +1,13 @@
 /**
  * Talking to the channel an order is at: find the tenant's account there, ask what happened to the
- * order, and credit it when the channel says it was paid (the same path a notify takes).
+ * order's trade (its open payment attempt), and credit it when the channel says it was paid (the
+ * same path a notify takes).
  */
 import type { FastifyInstance } from 'fastify';
 import { PAY_CHANNEL_NAMES, type PayChannelName, type PayGateway } from '../../gateways/types';
 import { PayChannelError, type TradeQueryResult } from '../../gateways/wechat-pay/types';
 import { AppError } from '../../http/errors';
+import { openTradeOf } from './attempts';
 import type { OrderRow } from './pay-status';
 import { applyPayment, paymentFromQuery, type PaymentOutcome } from './payments';
 
@@ -48,18 +50,32 @@ export interface ChannelAnswer {
   outcome?: PaymentOutcome;
 }
 
-/** Queries the order at its channel and applies a payment the channel reports. */
+/**
+ * Queries one trade of the order at the gateway's channel — by default the order's open one (none
+ * open there: NOTFOUND) — and applies a payment the channel reports.
+ */
 export async function askChannel(
   app: FastifyInstance,
   gateway: PayGateway,
   order: OrderRow,
+  outTradeNo?: string,
 ): Promise<ChannelAnswer> {
-  const query = await atChannel(app, `query ${order.orderNo}`, () => gateway.query(order.orderNo));
-  const payment = paymentFromQuery(gateway.name, order, query);
+  let tradeNo = outTradeNo;
+  if (tradeNo === undefined) {
+    const trade = await openTradeOf(app.db, order);
+    if (trade?.channel !== gateway.name) return { query: { state: 'NOTFOUND' } };
+    tradeNo = trade.outTradeNo;
+  }
+  const asked = tradeNo;
+  const query = await atChannel(app, `query ${asked}`, () => gateway.query(asked));
+  const payment = paymentFromQuery(gateway.name, order.tenantId, asked, query);
   if (!payment) return { query };
   const { outcome } = await applyPayment(app.db, payment);
   if (outcome !== 'credited' && outcome !== 'repeat') {
-    app.log.warn({ orderNo: order.orderNo, outcome }, 'channel reports a payment the order could not take');
+    app.log.warn(
+      { orderNo: order.orderNo, outTradeNo: asked, outcome },
+      'channel reports a payment the order could not take',
+    );
   }
   return { query, outcome };
 }

@@ -1,20 +1,65 @@
 /**
  * Closing an unpaid order (expired, or cancelled by its creator) — only after the channel confirms
- * it holds no payment, and after closing it there too so that none can arrive later.
+ * its open trade (payment attempt) holds no payment, and after closing it there too so that none can
+ * arrive later. Closing one trade is also how a payment attempt is retired when another payer takes over.
  */
 import type { FastifyInstance } from 'fastify';
 import { PayChannelError } from '../../gateways/wechat-pay/types';
 import { notFound } from '../../http/errors';
+import {
+  lockOrder,
+  markAttemptClosed,
+  openAttemptOf,
+  openTradeOf,
+  tradeOfAttempt,
+  type Trade,
+} from './attempts';
 import { askChannel, channelFailure, gatewayOf } from './channel';
-import { markClosed } from './pay-status';
+import { markClosed, type OrderRow } from './pay-status';
 import { findOrderById } from './repo';
 
 export type CloseReason = 'expired' | 'cancelled';
 
 /** The channel's own words for "nothing to close here". */
 const NOTHING_TO_CLOSE = new Set(['ORDER_NOT_EXIST', 'ORDERCLOSED', 'RESOURCE_NOT_EXISTS']);
-/** Closes and prepays can cross a few times at most before one of them settles the order. */
-const ATTEMPTS = 3;
+/** Closes and prepays (or payments) can cross a few times at most before one of them settles. */
+const ROUNDS = 3;
+
+/**
+ * Closes one trade at its channel once the channel says it holds no payment, then marks its attempt
+ * CLOSED. paid: the channel took money on it (applied now, as a notify would be). Channel failures
+ * throw (502) and change nothing.
+ */
+export async function closeTrade(
+  app: FastifyInstance,
+  order: OrderRow,
+  trade: Trade,
+): Promise<'closed' | 'paid'> {
+  const gateway = await gatewayOf(app, order.tenantId, trade.channel);
+  for (let round = 0; round < ROUNDS; round++) {
+    const answer = await askChannel(app, gateway, order, trade.outTradeNo);
+    if (answer.outcome) return 'paid';
+    if (answer.query.state !== 'NOTFOUND' && answer.query.state !== 'CLOSED') {
+      try {
+        await gateway.close(trade.outTradeNo);
+      } catch (error) {
+        // Paid between our query and the close: ask again, which credits it.
+        if (error instanceof PayChannelError && error.code === 'ORDERPAID') continue;
+        if (!(error instanceof PayChannelError) || !NOTHING_TO_CLOSE.has(error.code)) {
+          app.log.warn({ err: error, outTradeNo: trade.outTradeNo }, 'close at the channel failed');
+          throw channelFailure(error);
+        }
+      }
+    }
+    if (trade.attemptId !== null) await markAttemptClosed(app.db, trade.attemptId);
+    return 'closed';
+  }
+  app.log.warn(
+    { outTradeNo: trade.outTradeNo },
+    'close: the channel says paid but its query shows no payment',
+  );
+  throw channelFailure(new PayChannelError('ORDERPAID', 'paid, but the query shows no payment'));
+}
 
 /**
  * closed: the order is CLOSED now. paid: the channel says it was paid, and the order is PAID now.
@@ -25,39 +70,38 @@ export async function closeOrder(
   orderId: number,
   reason: CloseReason,
 ): Promise<'closed' | 'paid' | 'final'> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  for (let round = 0; round < ROUNDS; round++) {
     const order = await findOrderById(app.db, orderId);
     if (!order) throw notFound('pay.orderNotFound');
     if (order.payStatus !== 'NOT_PAY' && order.payStatus !== 'PAYING') return 'final';
 
-    if (order.channel === null) {
-      // It never reached a channel, so nothing can have been paid; the guard loses to a prepay in flight.
-      if (await markClosed(app.db, order.id, reason, null)) return 'closed';
-      continue;
-    }
-
-    const gateway = await gatewayOf(app, order.tenantId, order.channel);
-    const answer = await askChannel(app, gateway, order);
-    if (answer.outcome) {
+    const trade = await openTradeOf(app.db, order);
+    if (trade && (await closeTrade(app, order, trade)) === 'paid') {
       const now = await findOrderById(app.db, orderId);
       if (now?.payStatus === 'PAID') return 'paid';
       // Still open: the money did not fit the order (kept in payment_exceptions); close it below.
       if (now?.payStatus !== 'NOT_PAY' && now?.payStatus !== 'PAYING') return 'final';
-    } else if (answer.query.state !== 'NOTFOUND' && answer.query.state !== 'CLOSED') {
-      try {
-        await gateway.close(order.orderNo);
-      } catch (error) {
-        // Paid between our query and the close: ask again, which credits it.
-        if (error instanceof PayChannelError && error.code === 'ORDERPAID') continue;
-        if (!(error instanceof PayChannelError) || !NOTHING_TO_CLOSE.has(error.code)) {
-          app.log.warn({ err: error, orderNo: order.orderNo }, 'close at the channel failed');
-          throw channelFailure(error);
-        }
-      }
     }
-    if (await markClosed(app.db, order.id, reason, order.channel)) return 'closed';
+    // Under the order's lock, so a prepay cannot open another attempt in between; one that did so
+    // just before wins, and the next round closes its trade too.
+    const closed = await app.db.transaction(async (tx) => {
+      await lockOrder(tx, order.id);
+      if (await openAttemptOf(tx, order.id)) return null;
+      return markClosed(tx, order.id, reason, order.channel);
+    });
+    if (closed) return 'closed';
   }
   const order = await findOrderById(app.db, orderId);
   app.log.warn({ orderId, payStatus: order?.payStatus }, 'close: order kept changing; left as it is');
   return order?.payStatus === 'PAID' ? 'paid' : 'final';
+}
+
+/**
+ * After a payment on a retired attempt (a late one) settled the order, the attempt still open for
+ * the newer payer must not take money too: it is closed at its channel.
+ */
+export async function closeOpenAttempt(app: FastifyInstance, order: OrderRow): Promise<void> {
+  const attempt = await openAttemptOf(app.db, order.id);
+  if (!attempt) return;
+  await closeTrade(app, order, tradeOfAttempt(attempt));
 }

@@ -1,16 +1,15 @@
 /**
- * GET /api/blade-finance/admin/payment-exception/list: money that arrived for an order that could not
- * take it (paid after close, a second payment, a different amount), for the finance office to refund
- * or settle. Finance role of the same tenant only.
+ * Money that arrived for an order that could not take it (paid after close, a second payment, a
+ * different amount), for the finance office to refund or settle (./exception-service.ts). Finance
+ * role of the same tenant only.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orders, paymentExceptions } from '../../db/schema-finance';
 import { requireUser } from '../../http/auth';
-import { envelopeSchema, ok, page, pageQuery, pageSchema } from '../../http/envelope';
-import { requireFinanceRole } from '../fee/admin-service';
+import { envelopeSchema, ok, pageQuery, pageSchema } from '../../http/envelope';
+import { listExceptions, refundException, resolveException } from './exception-service';
 
 const exceptionSchema = z.object({
   id: z.number(),
@@ -20,9 +19,16 @@ const exceptionSchema = z.object({
   transactionId: z.string(),
   amountFen: z.number(),
   kind: z.string(),
-  status: z.string(),
+  status: z.string().describe('open | refunded | resolved'),
+  note: z.string().describe('Why it was resolved without a refund; empty otherwise'),
+  refundNo: z.string().nullable().describe('out_refund_no of the refund sent back to the payer'),
+  refundStatus: z.enum(['PROCESSING', 'SUCCESS', 'FAILED']).nullable(),
+  resolvedAt: z.string().nullable(),
   createdAt: z.string(),
 });
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const financeAdmin = { tags: ['finance admin'], security: [{ bladeAuth: [] }] };
 
 export default async function exceptionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,42 +37,50 @@ export default async function exceptionRoutes(fastify: FastifyInstance): Promise
     {
       preHandler: requireUser,
       schema: {
-        tags: ['finance admin'],
-        security: [{ bladeAuth: [] }],
+        ...financeAdmin,
         summary: 'Payments kept for refund or review (default: the open ones); finance role',
         querystring: pageQuery.extend({ status: z.enum(['open', 'refunded', 'resolved']).default('open') }),
         response: { 200: envelopeSchema(pageSchema(exceptionSchema)) },
       },
     },
-    async (req) => {
-      await requireFinanceRole(app.db, req.auth);
-      const where = and(
-        eq(paymentExceptions.tenantId, req.auth.tenantId),
-        eq(paymentExceptions.status, req.query.status),
-      );
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select({ exception: paymentExceptions, orderNo: orders.orderNo })
-          .from(paymentExceptions)
-          .leftJoin(orders, eq(orders.id, paymentExceptions.orderId))
-          .where(where)
-          .orderBy(desc(paymentExceptions.createdAt), desc(paymentExceptions.id))
-          .limit(req.query.size)
-          .offset((req.query.current - 1) * req.query.size),
-        app.db.select({ total: count() }).from(paymentExceptions).where(where),
-      ]);
-      const records = rows.map(({ exception: e, orderNo }) => ({
-        id: e.id,
-        orderId: e.orderId,
-        orderNo,
-        channel: e.channel,
-        transactionId: e.transactionId,
-        amountFen: e.amountFen,
-        kind: e.kind,
-        status: e.status,
-        createdAt: e.createdAt.toISOString(),
-      }));
-      return ok(page(records, Number(total?.total ?? 0), req.query));
+    async (req) => ok(await listExceptions(app.db, req.auth, req.query.status, req.query)),
+  );
+
+  app.post(
+    '/api/blade-finance/admin/payment-exception/refund/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...financeAdmin,
+        summary:
+          'Send the whole payment back to the payer through its channel; refundStatus PROCESSING until the channel confirms',
+        params: idParams,
+        response: { 200: envelopeSchema(exceptionSchema) },
+      },
     },
+    async (req) => ok(await refundException(app, req, req.auth, req.params.id)),
+  );
+
+  app.post(
+    '/api/blade-finance/admin/payment-exception/resolve/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        ...financeAdmin,
+        summary: 'Mark it settled another way (paid back in cash, applied by hand), with a note',
+        params: idParams,
+        // The note's rule and messages are shared with the console (checked in the service).
+        body: z
+          .object({
+            note: z
+              .string()
+              .optional()
+              .describe(`Required, 1..${EXCEPTION_NOTE_MAX_LENGTH} characters trimmed`),
+          })
+          .nullish(),
+        response: { 200: envelopeSchema(exceptionSchema) },
+      },
+    },
+    async (req) => ok(await resolveException(app, req, req.auth, req.params.id, req.body ?? {})),
   );
 }

@@ -1,6 +1,7 @@
 /**
  * A channel's payment notify: the signature over the raw body is checked before anything in it is
- * read; then the payment is applied exactly once (./payments.ts). Every notify that is handled —
+ * read; then the payment is applied exactly once (./payments.ts), to the order whose attempt the
+ * notify's trade number names (./attempts.ts). Every notify that is handled —
  * including repeats and money the order could not take — is answered with the channel's success
  * reply, so it stops retrying; a refused one gets the failure reply; a failure of ours gets a 5xx
  * so the channel tries again later.
@@ -8,6 +9,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IncomingHeaders, NotifyReply } from '../../gateways/wechat-pay/types';
 import { isChannelName } from './channel';
+import { closeOpenAttempt } from './close';
 import { applyPayment, parseChannelTime } from './payments';
 
 const NOT_FOUND: NotifyReply = {
@@ -37,17 +39,17 @@ export async function handleNotify(
   const event = parsed.event;
   if (event.tradeState !== 'SUCCESS') {
     log.info(
-      { channel, tenantId, orderNo: event.outTradeNo, state: event.tradeState },
+      { channel, tenantId, outTradeNo: event.outTradeNo, state: event.tradeState },
       'notify without payment',
     );
     return gateway.ackNotify();
   }
 
   try {
-    const { outcome } = await applyPayment(app.db, {
+    const { outcome, order } = await applyPayment(app.db, {
       channel: gateway.name,
       tenantId,
-      orderNo: event.outTradeNo,
+      outTradeNo: event.outTradeNo,
       transactionId: event.transactionId,
       amountFen: event.amountFen,
       paidAt: parseChannelTime(event.successTime),
@@ -56,15 +58,20 @@ export async function handleNotify(
     const facts = {
       channel,
       tenantId,
-      orderNo: event.outTradeNo,
+      outTradeNo: event.outTradeNo,
       transactionId: event.transactionId,
       outcome,
     };
     if (outcome === 'credited' || outcome === 'repeat') log.info(facts, 'payment notify');
     else log.warn(facts, 'payment kept in payment_exceptions for refund or review');
+    if (outcome === 'credited' && order) {
+      await closeOpenAttempt(app, order).catch((err: unknown) =>
+        log.warn({ err, orderNo: order.orderNo }, 'notify: the newer open attempt was not closed'),
+      );
+    }
     return gateway.ackNotify();
   } catch (error) {
-    log.error({ err: error, channel, tenantId, orderNo: event.outTradeNo }, 'notify could not be applied');
+    log.error({ err: error, channel, tenantId, outTradeNo: event.outTradeNo }, 'notify could not be applied');
     const reply = gateway.rejectNotify('try again later');
     return { ...reply, status: 500 };
   }

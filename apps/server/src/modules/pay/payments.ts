@@ -3,18 +3,22 @@
  * applied exactly once. The inbox row (channel, transaction id) is inserted first with ON CONFLICT DO
  * NOTHING: a transaction already seen is a repeat and changes nothing. Everything here is one
  * database transaction, so a crash leaves either all of it or none (and the channel asks again).
+ * The channel names a trade (out_trade_no): a payment attempt of an order (./attempts.ts), or for
+ * trades from before attempts existed the order number itself.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, paymentExceptions, paymentInbox } from '../../db/schema-finance';
 import type { PayChannelName } from '../../gateways/types';
 import type { TradeQueryResult } from '../../gateways/wechat-pay/types';
+import { attemptByTradeNo, lockOrder, markAttemptPaid } from './attempts';
 import { markPaid, type OrderRow, type Tx } from './pay-status';
 
 export interface ChannelPayment {
   channel: PayChannelName;
   tenantId: string;
-  orderNo: string;
+  /** The trade the channel names; the inbox keeps it (refunds must name it). */
+  outTradeNo: string;
   transactionId: string;
   amountFen: number;
   paidAt: Date;
@@ -48,7 +52,7 @@ export async function applyPayment(
       .values({
         channel: payment.channel,
         transactionId: payment.transactionId,
-        orderNo: payment.orderNo,
+        orderNo: payment.outTradeNo,
         tenantId: payment.tenantId,
         amountFen: payment.amountFen,
         outcome: 'received',
@@ -59,11 +63,16 @@ export async function applyPayment(
     if (inserted.length === 0) return { outcome: 'repeat' as const, order: null };
 
     // The row lock orders this payment after any transition in flight (a close, another payment).
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.tenantId, payment.tenantId), eq(orders.orderNo, payment.orderNo)))
-      .for('update');
+    const attempt = await attemptByTradeNo(tx, payment.tenantId, payment.outTradeNo);
+    const [order] = attempt
+      ? [await lockOrder(tx, attempt.orderId)]
+      : await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.tenantId, payment.tenantId), eq(orders.orderNo, payment.outTradeNo)))
+          .for('update');
+    // Money on a closed attempt is still real: an open order takes it, a settled one keeps it aside.
+    if (attempt) await markAttemptPaid(tx, attempt.id);
     const { outcome, row } = await settle(tx, order, payment);
 
     await tx.update(paymentInbox).set({ outcome }).where(eq(paymentInbox.id, inserted[0]!.id));
@@ -121,22 +130,23 @@ async function settle(
   }
 }
 
-/** The payment a channel's query answer describes, if it says the order was paid. */
+/** The payment a channel's query answer about one trade describes, if it says the trade was paid. */
 export function paymentFromQuery(
   channel: PayChannelName,
-  order: Pick<OrderRow, 'tenantId' | 'orderNo'>,
+  tenantId: string,
+  outTradeNo: string,
   answer: TradeQueryResult,
 ): ChannelPayment | null {
   const paid = answer.state === 'SUCCESS' || answer.state === 'REFUND';
   if (!paid || !answer.transactionId || answer.amountFen === undefined) return null;
   return {
     channel,
-    tenantId: order.tenantId,
-    orderNo: order.orderNo,
+    tenantId,
+    outTradeNo,
     transactionId: answer.transactionId,
     amountFen: answer.amountFen,
     paidAt: parseChannelTime(answer.successTime),
-    payload: { source: 'query', ...answer },
+    payload: { source: 'query', outTradeNo, ...answer },
   };
 }
 

@@ -1,17 +1,27 @@
 /**
- * Starting a payment: the channel takes the order first (prepay), then NOT_PAY -> PAYING records
- * the channel and the payer. If the order closed or was paid meanwhile, the channel's order is
- * closed again, so no payment can reach a closed order through this path.
+ * Starting a payment: the order gets a payment attempt (./attempts.ts) — the open one when it is at
+ * the same channel for the same payer, else a new one after the open one is closed at its channel —
+ * the channel takes the attempt's trade (prepay), then NOT_PAY -> PAYING records the channel and the
+ * payer. If the order closed, was paid or was taken over by another payer meanwhile, the trade is
+ * closed at the channel again, so no payment can reach it through this path.
  */
 import type { FastifyInstance } from 'fastify';
 import { translate, type Language } from '@cf/shared/messages';
 import type { PayChannelName, PrepayAnswer } from '../../gateways/types';
 import { PayChannelError } from '../../gateways/wechat-pay/types';
-import { badRequest } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../http/errors';
 import { payerOf, type PayAccess } from './access';
+import {
+  findAttempt,
+  lockOrder,
+  markAttemptClosed,
+  openOrCreateAttempt,
+  tradeOfAttempt,
+  type AttemptRow,
+} from './attempts';
 import { assertPayable, offeredChannels } from './cashier-service';
 import { askChannel, channelFailure, gatewayOf } from './channel';
-import { closeOrder } from './close';
+import { closeOrder, closeTrade } from './close';
 import { markPaying, repeatPaying, type OrderRow } from './pay-status';
 import { findOrderById, itemsOfOrder, wechatOpenId } from './repo';
 
@@ -34,6 +44,49 @@ async function payerOpenId(app: FastifyInstance, access: PayAccess): Promise<str
 
 const lockedTo = (channel: string | null, lang: Language) =>
   badRequest('pay.channelLocked', { channel: translate(`pay.channel.${channel as PayChannelName}`, lang) });
+
+/** Another payer took the order over a moment ago (two payers pressing "pay" at once). */
+const payingElsewhere = () => new AppError(409, 'pay.payingElsewhere');
+
+/** Takeovers can cross a few times at most before one payer holds the order. */
+const ROUNDS = 3;
+
+/** Re-reads the order and answers why it cannot be paid any more, if so. */
+async function assertStillPayable(app: FastifyInstance, orderId: number): Promise<OrderRow> {
+  const now = await findOrderById(app.db, orderId);
+  if (!now) throw notFound('pay.orderNotFound');
+  assertPayable(now);
+  return now;
+}
+
+/**
+ * The attempt this payer pays on: the order's open one when it is at this channel for this payer;
+ * else the open one is closed at its channel first (or found paid: pay.alreadyPaid) and a new one made.
+ */
+async function attemptFor(
+  app: FastifyInstance,
+  order: OrderRow,
+  channel: PayChannelName,
+  payerOpenId: string | null,
+  lang: Language,
+): Promise<AttemptRow> {
+  for (let round = 0; round < ROUNDS; round++) {
+    const { attempt, created } = await app.db.transaction(async (tx) => {
+      const locked = await lockOrder(tx, order.id);
+      if (!locked) throw notFound('pay.orderNotFound');
+      assertPayable(locked);
+      if (locked.payStatus === 'PAYING' && locked.channel !== channel) throw lockedTo(locked.channel, lang);
+      return openOrCreateAttempt(tx, locked, channel, payerOpenId);
+    });
+    if (created || (attempt.channel === channel && attempt.payerOpenId === payerOpenId)) return attempt;
+    // Give up without retiring it, so the order is never left without the attempt someone holds.
+    if (round === ROUNDS - 1) break;
+    // WeChat binds the open trade to its payer: close it there before this payer gets a new one.
+    const closed = await closeTrade(app, order, tradeOfAttempt(attempt));
+    if (closed === 'paid') await assertStillPayable(app, order.id);
+  }
+  throw payingElsewhere();
+}
 
 export async function prepay(
   app: FastifyInstance,
@@ -60,11 +113,14 @@ export async function prepay(
   const openId = channel === 'wechat' ? await payerOpenId(app, access) : undefined;
   if (channel === 'wechat' && !openId) throw badRequest('pay.wechatOnly');
 
+  const description = await describe(app, order);
+  const attempt = await attemptFor(app, order, channel, openId ?? null, lang);
+
   let answer: PrepayAnswer;
   try {
     answer = await gateway.prepay({
-      outTradeNo: order.orderNo,
-      description: await describe(app, order),
+      outTradeNo: attempt.outTradeNo,
+      description,
       amountFen: order.totalFen,
       expireAt: order.expireAt,
       openId,
@@ -72,37 +128,47 @@ export async function prepay(
     });
   } catch (error) {
     if (error instanceof PayChannelError && error.code === 'ORDERPAID') {
-      await askChannel(app, gateway, order);
+      await askChannel(app, gateway, order, attempt.outTradeNo);
       throw badRequest('pay.alreadyPaid');
     }
     if (error instanceof PayChannelError && error.code === 'ORDERCLOSED') {
-      await closeOrder(app, order.id, 'expired');
-      throw badRequest('pay.orderClosed');
+      await markAttemptClosed(app.db, attempt.id);
+      const now = await findOrderById(app.db, order.id);
+      // The channel closes a trade on its own at the order's expiry; before it, another payer's
+      // takeover (or a close) did.
+      if (now && now.expireAt.getTime() <= Date.now()) {
+        await closeOrder(app, order.id, 'expired');
+        throw badRequest('pay.orderClosed');
+      }
+      if (now) assertPayable(now);
+      throw payingElsewhere();
     }
-    app.log.warn({ err: error, orderNo: order.orderNo }, 'prepay at the channel failed');
+    app.log.warn(
+      { err: error, orderNo: order.orderNo, outTradeNo: attempt.outTradeNo },
+      'prepay at the channel failed',
+    );
     throw channelFailure(error);
   }
 
   const payer = await payerOf(app.db, access.auth);
-  const taken = await app.db.transaction(
-    async (tx) =>
-      (await markPaying(tx, order.id, channel, payer)) ?? (await repeatPaying(tx, order.id, channel, payer)),
-  );
+  const taken = await app.db.transaction(async (tx) => {
+    await lockOrder(tx, order.id);
+    // Another payer's takeover or a close retired this attempt while the channel was asked.
+    if ((await findAttempt(tx, attempt.id))?.status !== 'OPEN') return null;
+    return (
+      (await markPaying(tx, order.id, channel, payer)) ?? (await repeatPaying(tx, order.id, channel, payer))
+    );
+  });
   if (!taken) {
-    const now = await findOrderById(app.db, order.id);
-    if (now?.payStatus === 'CLOSED') {
-      await gateway
-        .close(order.orderNo)
-        .catch((err: unknown) =>
-          app.log.warn(
-            { err, orderNo: order.orderNo },
-            'prepay: closing the channel order of a closed order failed',
-          ),
-        );
-    }
-    if (now) assertPayable(now);
-    // Someone else started paying it at another channel a moment ago.
-    throw lockedTo(now?.channel ?? null, lang);
+    // The trade this prepay just made must not take money now.
+    const closed = await closeTrade(app, order, tradeOfAttempt(attempt)).catch((err: unknown) => {
+      app.log.warn({ err, outTradeNo: attempt.outTradeNo }, 'prepay: closing a superseded trade failed');
+      return 'failed' as const;
+    });
+    const now = await assertStillPayable(app, order.id);
+    if (closed === 'paid') throw badRequest('pay.alreadyPaid');
+    if (now.payStatus === 'PAYING' && now.channel !== channel) throw lockedTo(now.channel, lang);
+    throw payingElsewhere();
   }
   return { channel, ...answer };
 }

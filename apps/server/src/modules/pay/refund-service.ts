@@ -14,12 +14,13 @@ import { audit } from '../../http/audit';
 import type { AuthContext } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { requireFinanceRole } from '../fee/admin-service';
+import { tradeNoOfPayment } from './attempts';
 import { channelFailure, gatewayOf } from './channel';
 import { PAY_STATUS_COLORS } from './pay-status';
 import { completeRefund, failRefund, type RefundRow, type RefundState } from './refund-status';
 import { findOrderById } from './repo';
 
-const newRefundNo = () =>
+export const newRefundNo = () =>
   `RF${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(6).toString('hex')}`;
 
 async function reserve(
@@ -84,7 +85,7 @@ export async function settleRefund(
 }
 
 /** A refusal (the channel answered 4xx with its code) as opposed to not knowing what happened. */
-const refused = (error: unknown): error is PayChannelError =>
+export const refused = (error: unknown): error is PayChannelError =>
   error instanceof PayChannelError &&
   !error.code.startsWith('BAD_RESPONSE') &&
   (error.httpStatus === undefined || error.httpStatus < 500);
@@ -99,10 +100,13 @@ export async function refundOrder(
   await requireFinanceRole(app.db, auth);
   const { order, refund } = await reserve(app, auth, orderId, input.amountFen, input.reason);
   const gateway = await gatewayOf(app, order.tenantId, order.channel);
+  // The money came on one payment attempt's trade; orders paid before attempts existed used the order number.
+  const outTradeNo =
+    (order.paymentNo && (await tradeNoOfPayment(app.db, gateway.name, order.paymentNo))) || order.orderNo;
   let status: RefundState;
   try {
     const result = await gateway.refund({
-      outTradeNo: order.orderNo,
+      outTradeNo,
       outRefundNo: refund.outRefundNo,
       refundFen: refund.amountFen,
       totalFen: order.totalFen,
