@@ -271,6 +271,13 @@ export const payAttempts = pgTable(
     outTradeNo: text('out_trade_no').notNull().unique(),
     /** The payer's openid the prepay was made for (WeChat), null for channels without one. */
     payerOpenId: text('payer_open_id'),
+    /**
+     * Who took this attempt (set when the order turns PAYING on it): a payment on it credits the order
+     * to them, even when a later payer has taken over since. payer_name null: not recorded.
+     */
+    payerUserId: integer('payer_user_id'),
+    payerOauthId: integer('payer_oauth_id'),
+    payerName: text('payer_name'),
     /** OPEN | CLOSED | PAID */
     status: text('status').notNull().default('OPEN'),
     createdAt: createdAt(),

@@ -12,7 +12,7 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, payAttempts, paymentInbox } from '../../db/schema-finance';
-import type { OrderRow, Tx } from './pay-status';
+import type { OrderRow, Payer, Tx } from './pay-status';
 
 export type AttemptRow = typeof payAttempts.$inferSelect;
 
@@ -108,6 +108,27 @@ export async function openOrCreateAttempt(
     })
     .returning();
   return { attempt: attempt!, created: !legacy };
+}
+
+/**
+ * Records who took the attempt when the order turns PAYING on it; an anonymous pay-link holder is
+ * recorded as nobody, so a payment on this attempt never names an earlier payer.
+ */
+export async function recordAttemptPayer(tx: Tx, attemptId: number, payer: Payer | undefined): Promise<void> {
+  await tx
+    .update(payAttempts)
+    .set({
+      payerUserId: payer?.userId ?? null,
+      payerOauthId: payer?.oauthId ?? null,
+      payerName: payer?.name ?? '',
+    })
+    .where(eq(payAttempts.id, attemptId));
+}
+
+/** Who paid on an attempt, as recorded when it was taken; undefined when it was not recorded. */
+export function payerOfAttempt(attempt: AttemptRow | undefined): Payer | undefined {
+  if (!attempt || attempt.payerName === null) return undefined;
+  return { userId: attempt.payerUserId, oauthId: attempt.payerOauthId, name: attempt.payerName };
 }
 
 /** OPEN -> CLOSED, once the channel has closed the trade (or never had it). */

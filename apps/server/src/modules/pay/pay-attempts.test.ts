@@ -197,7 +197,12 @@ describe('a late payment on a closed attempt', () => {
     expect(await deliver(ctx, simulator.notify(order.orderNo))).toEqual({ status: 200, body: SUCCESS_REPLY });
 
     const facts = await paymentFacts(db(), order);
-    expect(facts.order).toMatchObject({ payStatus: 'PAID', paymentNo: late.transactionId });
+    // The student's money: the student is the payer, though the parent had taken the order since.
+    expect(facts.order).toMatchObject({
+      payStatus: 'PAID',
+      paymentNo: late.transactionId,
+      payerUserId: order.creatorId,
+    });
     expect(facts.charges).toHaveLength(1);
     expect(facts.inbox.map((i) => i.outcome)).toEqual(['credited']);
     expect(facts.exceptions).toEqual([]);
@@ -224,6 +229,27 @@ describe('a late payment on a closed attempt', () => {
       .where(eq(paymentExceptions.transactionId, late.transactionId));
     expect(kept).toMatchObject([{ orderId: order.id, kind: 'paid_after_close', amountFen: order.totalFen }]);
     expect((await attemptsOf(order)).map((a) => a.status)).toEqual(['PAID', 'CLOSED']);
+  });
+});
+
+describe('the payer of an attempt', () => {
+  it('is nobody when an anonymous pay-link holder pays after the student started', async () => {
+    const order = await createPayOrder(ctx);
+    expect((await studentPays(order)).statusCode).toBe(200);
+    expect((await paymentFacts(db(), order)).order.payerUserId).toBe(order.creatorId);
+    expect((await parentPays(order, { signedIn: false })).statusCode).toBe(200);
+    const [first, second] = await attemptsOf(order);
+    expect(first).toMatchObject({ status: 'CLOSED', payerUserId: order.creatorId });
+    expect(second).toMatchObject({ status: 'OPEN', payerUserId: null, payerOauthId: null, payerName: '' });
+
+    const notify = simulator.pay(second!.outTradeNo);
+    expect(await deliver(ctx, notify)).toEqual({ status: 200, body: SUCCESS_REPLY });
+    expect((await paymentFacts(db(), order)).order).toMatchObject({
+      payStatus: 'PAID',
+      payerUserId: null,
+      payerOauthId: null,
+      payerName: '',
+    });
   });
 });
 

@@ -11,8 +11,8 @@ import type { Db } from '../../db/client';
 import { orders, paymentExceptions, paymentInbox } from '../../db/schema-finance';
 import type { PayChannelName } from '../../gateways/types';
 import type { TradeQueryResult } from '../../gateways/wechat-pay/types';
-import { attemptByTradeNo, lockOrder, markAttemptPaid } from './attempts';
-import { markPaid, type OrderRow, type Tx } from './pay-status';
+import { attemptByTradeNo, lockOrder, markAttemptPaid, payerOfAttempt } from './attempts';
+import { markPaid, type OrderRow, type Payer, type Tx } from './pay-status';
 
 export interface ChannelPayment {
   channel: PayChannelName;
@@ -73,7 +73,8 @@ export async function applyPayment(
           .for('update');
     // Money on a closed attempt is still real: an open order takes it, a settled one keeps it aside.
     if (attempt) await markAttemptPaid(tx, attempt.id);
-    const { outcome, row } = await settle(tx, order, payment);
+    // The payer is whoever took the attempt the money came on, not whoever took the order last.
+    const { outcome, row } = await settle(tx, order, payment, payerOfAttempt(attempt));
 
     await tx.update(paymentInbox).set({ outcome }).where(eq(paymentInbox.id, inserted[0]!.id));
     const kind = EXCEPTION_KIND[outcome];
@@ -98,6 +99,7 @@ async function settle(
   tx: Tx,
   order: OrderRow | undefined,
   payment: ChannelPayment,
+  payer: Payer | undefined,
 ): Promise<{ outcome: PaymentOutcome; row: OrderRow | null }> {
   if (!order) return { outcome: 'unknown_order', row: null };
   if (payment.amountFen !== order.totalFen) return { outcome: 'mismatch', row: order };
@@ -111,6 +113,7 @@ async function settle(
         amountFen: payment.amountFen,
         paidAt: payment.paidAt,
         payMethod: payment.channel,
+        payer,
       });
       // Under the row lock the update cannot miss; if it ever did, nothing was credited.
       if (!paid) throw new Error(`order ${order.id}: open order could not be marked paid`);

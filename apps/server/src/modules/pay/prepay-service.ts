@@ -16,6 +16,7 @@ import {
   lockOrder,
   markAttemptClosed,
   openOrCreateAttempt,
+  recordAttemptPayer,
   tradeOfAttempt,
   type AttemptRow,
 } from './attempts';
@@ -155,9 +156,10 @@ export async function prepay(
     await lockOrder(tx, order.id);
     // Another payer's takeover or a close retired this attempt while the channel was asked.
     if ((await findAttempt(tx, attempt.id))?.status !== 'OPEN') return null;
-    return (
-      (await markPaying(tx, order.id, channel, payer)) ?? (await repeatPaying(tx, order.id, channel, payer))
-    );
+    const row =
+      (await markPaying(tx, order.id, channel, payer)) ?? (await repeatPaying(tx, order.id, channel, payer));
+    if (row) await recordAttemptPayer(tx, attempt.id, payer);
+    return row;
   });
   if (!taken) {
     // The trade this prepay just made must not take money now.
