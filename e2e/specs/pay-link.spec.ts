@@ -9,40 +9,13 @@ import {
   WECHAT_UA,
   anotherPhone,
   orderCard,
-  orderPartOfTuition,
   payInSandbox,
   screenshot,
+  sharePayLink,
   signIn,
   tuitionPartFen,
   yuan,
 } from '../support';
-
-/** student1 orders part of the tuition, opens the unpaid order and shares it: the link shown. */
-async function sharePayLink(page: Page, partFen: number): Promise<{ orderNo: string; url: string }> {
-  await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
-  const orderNo = await orderPartOfTuition(page, partFen);
-  await page.goto('/#/order/index?tab=unpaid');
-  await orderCard(page, orderNo).click();
-  await page.waitForURL(/#\/order\/detail\/\d+$/);
-  await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'NOT_PAY');
-
-  await page.getByTestId('order-share').click();
-  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('pay-link-dialog') });
-  await expect(dialog).toContainText('找人代付');
-  await expect(dialog).toContainText('把下面的链接发给家长或他人');
-  const url = (await dialog.getByTestId('pay-link-url').textContent()) ?? '';
-  const link = new URL(url);
-  expect(link.origin).toBe(new URL(page.url()).origin);
-  const query = new URLSearchParams(link.hash.slice(link.hash.indexOf('?')));
-  expect(link.hash).toMatch(/^#\/pay\?/);
-  expect(query.get('orderNo')).toBe(orderNo);
-  expect(query.get('payAuthToken')).toBeTruthy();
-  expect(query.get('tenantId')).toBe(UNIVERSITY.tenantId);
-  await screenshot(page, 'pay-link', dialog);
-  await dialog.getByRole('button', { name: '取消' }).click();
-  await expect(dialog).toBeHidden();
-  return { orderNo, url };
-}
 
 /** The student's open order detail, fetched afresh. */
 async function expectPaidForStudent(page: Page, payer: string): Promise<void> {

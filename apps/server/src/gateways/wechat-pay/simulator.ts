@@ -229,6 +229,33 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
     pay(outTradeNo: string, tamper: NotifyTamper & { allowClosed?: boolean } = {}): SimulatedNotify {
       return buildNotify(book.markPaid(outTradeNo, { allowClosed: tamper.allowClosed }), tamper);
     },
+    /**
+     * What the WeChat app does with getBrandWCPayRequest: checks paySign (the merchant's RSA signature
+     * over appId, timeStamp, nonceStr and package) and that the prepay is this app's and still payable,
+     * then the payer pays. Answers the notify WeChat sends, or why the app would refuse.
+     */
+    payJsapi(params: unknown): { notify: SimulatedNotify } | { refused: string } {
+      const p = (params ?? {}) as Record<string, unknown>;
+      const text = (key: string) => (typeof p[key] === 'string' ? (p[key] as string) : '');
+      const [appId, timeStamp, nonceStr, pkg, paySign] = [
+        'appId',
+        'timeStamp',
+        'nonceStr',
+        'package',
+        'paySign',
+      ].map(text);
+      if (!appId || !timeStamp || !nonceStr || !pkg || !paySign || text('signType') !== 'RSA')
+        return { refused: 'missing parameters' };
+      if (!rsaVerify(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`, paySign, merchantKey))
+        return { refused: 'paySign does not verify' };
+      const prepayId = pkg.startsWith('prepay_id=') ? pkg.slice('prepay_id='.length) : '';
+      const order = [...book.orders.values()].find((o) => o.prepayId === prepayId);
+      if (!order) return { refused: 'unknown prepay_id' };
+      if (order.appId !== appId) return { refused: 'appId differs from the prepay' };
+      if (order.state !== 'NOTPAY' && order.state !== 'USERPAYING' && order.state !== 'PAYERROR')
+        return { refused: `trade is ${order.state}` };
+      return { notify: buildNotify(book.markPaid(order.outTradeNo), {}) };
+    },
     /** The notify for an order already paid again: WeChat's retry, a duplicate with the same ids. */
     notify(outTradeNo: string, tamper: NotifyTamper = {}): SimulatedNotify {
       return buildNotify(orderOf(outTradeNo), tamper);

@@ -47,6 +47,39 @@ export default async function wechatSimulatorRoutes(instance: FastifyInstance): 
     },
   );
 
+  app.post(
+    `${DEV_WECHAT_PAY_PREFIX}/:tenantId/jsapi`,
+    {
+      schema: {
+        tags: ['dev'],
+        summary:
+          'Demo: what the WeChat app does with getBrandWCPayRequest parameters (checks paySign, the payer pays)',
+        params: tenantParam,
+        response: { 200: z.object({ err_msg: z.string(), reason: z.string().optional() }) },
+      },
+    },
+    async (req) => {
+      const simulator = await standins.wechatSimulator(req.params.tenantId);
+      if (!simulator) throw notFound();
+      let params: unknown;
+      try {
+        params = JSON.parse(typeof req.body === 'string' ? req.body : '');
+      } catch {
+        throw badRequest('common.malformedJson');
+      }
+      const answer = simulator.payJsapi(params);
+      if ('refused' in answer) return { err_msg: 'get_brand_wcpay_request:fail', reason: answer.refused };
+      const url = new URL(answer.notify.notifyUrl);
+      await app.inject({
+        method: 'POST',
+        url: url.pathname + url.search,
+        headers: answer.notify.headers,
+        payload: answer.notify.rawBody,
+      });
+      return { err_msg: 'get_brand_wcpay_request:ok' };
+    },
+  );
+
   app.all(
     `${DEV_WECHAT_PAY_PREFIX}/:tenantId/v3/*`,
     { schema: { hide: true, params: tenantParam.extend({ '*': z.string() }) } },
