@@ -333,6 +333,53 @@ describe('refunding a payment exception to the payer', () => {
   });
 });
 
+describe('refunds the channel does not back', () => {
+  it('sends nothing when the channel’s trade does not carry this payment (502), and a retry is allowed', async () => {
+    const { order, exceptionId } = await paidAfterClose('wechat');
+    // Our record disagrees with the channel's (here: the amount); refunding on it could send the wrong sum.
+    await db()
+      .update(paymentExceptions)
+      .set({ amountFen: order.totalFen + 1 })
+      .where(eq(paymentExceptions.id, exceptionId));
+    const res = await refund(exceptionId);
+    expect(res.statusCode).toBe(502);
+    expect(res.json().msg).toBe(
+      'The trade at the payment channel does not match this payment; nothing was refunded (SUCCESS)',
+    );
+    expect(await exceptionRow(exceptionId)).toMatchObject({ status: 'open', refundStatus: 'FAILED' });
+    expect(wechatRefundsOf(order.orderNo)).toEqual([]);
+
+    await db()
+      .update(paymentExceptions)
+      .set({ amountFen: order.totalFen })
+      .where(eq(paymentExceptions.id, exceptionId));
+    const retry = await refund(exceptionId);
+    expect(retry.statusCode).toBe(200);
+    expect(wechatRefundsOf(order.orderNo)).toHaveLength(1);
+    await expectOrderUntouched(order);
+  });
+
+  it('marks FAILED a refund left PROCESSING that the channel never received (the job asks)', async () => {
+    const { order, exceptionId } = await paidAfterClose('wechat');
+    // As if the process died after claiming the refund and before sending it.
+    await db()
+      .update(paymentExceptions)
+      .set({ refundNo: 'RNEVERSENT0000000001', refundStatus: 'PROCESSING' })
+      .where(eq(paymentExceptions.id, exceptionId));
+    expect((await refund(exceptionId)).statusCode).toBe(400);
+
+    const run = await reconcilePayments(ctx.app, { olderThanSeconds: 0, leaseSeconds: 0 });
+    expect(run.results.exception_refund_FAILED).toBeGreaterThanOrEqual(1);
+    expect(await exceptionRow(exceptionId)).toMatchObject({ status: 'open', refundStatus: 'FAILED' });
+    expect(wechatRefundsOf(order.orderNo)).toEqual([]);
+
+    const retry = await refund(exceptionId);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data).toMatchObject({ status: 'refunded', refundStatus: 'SUCCESS' });
+    expect(wechatRefundsOf(order.orderNo)).toHaveLength(1);
+  });
+});
+
 describe('resolving a payment exception with a note', () => {
   async function openException(amountFen = 2_000): Promise<number> {
     const [row] = await db()
