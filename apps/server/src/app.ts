@@ -21,6 +21,7 @@ import { pingDatabase, type Database, type Db } from './db/client';
 import type { Gateways } from './gateways/types';
 import { fail, ok } from './http/envelope';
 import { registerErrorHandler } from './http/error-handler';
+import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
 import devRoutes from './modules/dev/routes';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feeRoutes);
   await app.register(orderRoutes);
   await app.register(payRoutes);
+  await app.register(adminRoutes);
   if (deps.config.mode === 'demo') await app.register(devRoutes);
 
   const webDist = deps.config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
