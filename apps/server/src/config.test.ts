@@ -32,6 +32,18 @@ describe('settings', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it('refuses a PostgreSQL server without APP_MODE, saying why, instead of serving the demo', () => {
+    const env = { DATABASE_URL: 'postgres://campus@db.example.edu/campus' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/APP_MODE is not set but DATABASE_URL is: set APP_MODE=production/);
+    // Either mode, said out loud, is accepted.
+    expect(loadConfig({ ...productionEnv, ...env }).mode).toBe('production');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cf-config-'));
+    expect(loadConfig({ ...env, APP_MODE: 'demo', DATA_DIR: dir }).mode).toBe('demo');
+    // An empty DATABASE_URL is PGlite: still the demo of a fresh clone.
+    expect(loadConfig({ DATABASE_URL: '', DATA_DIR: dir }).mode).toBe('demo');
+  });
+
   it('accepts a complete production configuration', () => {
     expect(loadConfig(productionEnv).mode).toBe('production');
   });

@@ -19,12 +19,14 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
 
-const envSchema = z.object({
+/** The environment's settings; docs/operations.md's table is generated from this and config-docs.ts. */
+export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
-  APP_MODE: z.enum(['demo', 'production']).default('demo'),
+  // Unset: demo, but only without DATABASE_URL (see loadConfig).
+  APP_MODE: z.enum(['demo', 'production']).optional(),
   JWT_SECRET: optionalString,
   WIRE_AES_KEY: optionalString,
   CLIENT_ID: optionalString,
@@ -33,14 +35,15 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(604800),
   PUBLIC_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WECHAT_OAUTH_URL: optionalString,
-  WECHAT_API_URL: optionalString,
-  WECHAT_WORK_API_URL: optionalString,
+  WECHAT_OAUTH_URL: optionalString.transform((v) => v ?? 'https://open.weixin.qq.com'),
+  WECHAT_API_URL: optionalString.transform((v) => v ?? 'https://api.weixin.qq.com'),
+  WECHAT_WORK_API_URL: optionalString.transform((v) => v ?? 'https://qyapi.weixin.qq.com'),
   SMS_HTTP_URL: optionalString,
   SMS_HTTP_TOKEN: optionalString,
   MAIL_HTTP_URL: optionalString,
   MAIL_HTTP_TOKEN: optionalString,
   WEB_DIST: optionalString,
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   ORDER_EXPIRE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAY_LINK_TTL: z.coerce.number().int().min(60).default(1800),
   SANDBOX_PAY_KEY: optionalString,
@@ -59,6 +62,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** Connections of the pg pool (PostgreSQL only). */
+  dbPoolMax: number;
   dataDir: string;
   mode: 'demo' | 'production';
   jwtSecret: string;
@@ -126,6 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid settings: ${detail}`);
   }
   const e = parsed.data;
+  // A production install that forgot APP_MODE would otherwise serve the demo outbox and stand-ins.
+  if (!e.APP_MODE && e.DATABASE_URL)
+    throw new ConfigError(
+      'APP_MODE is not set but DATABASE_URL is: set APP_MODE=production (or APP_MODE=demo to run the demo on PostgreSQL)',
+    );
+  const mode = e.APP_MODE ?? 'demo';
   const dataDir = path.resolve(e.DATA_DIR);
   let jwtSecret = e.JWT_SECRET;
   let wireAesKey = e.WIRE_AES_KEY;
@@ -133,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let clientSecret = e.CLIENT_SECRET;
   let sandboxKey = e.SANDBOX_PAY_KEY;
 
-  if (e.APP_MODE === 'production') {
+  if (mode === 'production') {
     const problems: string[] = [];
     const need = (name: string, value: string | undefined) => {
       if (!value) problems.push(`${name} is missing`);
@@ -168,8 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    dbPoolMax: e.DB_POOL_MAX,
     dataDir,
-    mode: e.APP_MODE,
+    mode,
     jwtSecret: jwtSecret!,
     wireAesKey: wireAesKey!,
     clientId: clientId!,
@@ -179,9 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     logLevel: e.LOG_LEVEL,
     wechat: {
-      oauthUrl: e.WECHAT_OAUTH_URL ?? 'https://open.weixin.qq.com',
-      apiUrl: e.WECHAT_API_URL ?? 'https://api.weixin.qq.com',
-      workApiUrl: e.WECHAT_WORK_API_URL ?? 'https://qyapi.weixin.qq.com',
+      oauthUrl: e.WECHAT_OAUTH_URL,
+      apiUrl: e.WECHAT_API_URL,
+      workApiUrl: e.WECHAT_WORK_API_URL,
     },
     sms: { httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     mail: { httpUrl: e.MAIL_HTTP_URL, httpToken: e.MAIL_HTTP_TOKEN },

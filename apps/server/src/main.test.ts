@@ -47,4 +47,24 @@ describe('the server process', () => {
     expect(exitCode).toBe(0);
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
   }, 90_000);
+
+  it('refuses to start with DATABASE_URL and no APP_MODE, saying why, before touching the database', async () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: 'postgres://campus@127.0.0.1:1/campus',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cf-main-')),
+    };
+    delete env.APP_MODE;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(exitCode).toBe(1);
+    expect(out).toContain('APP_MODE is not set but DATABASE_URL is');
+  }, 60_000);
 });

@@ -13,6 +13,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({
     url: config.databaseUrl,
+    poolMax: config.dbPoolMax,
     dataDir: config.dataDir,
     onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
   });

@@ -145,11 +145,13 @@ export function acquireDirLock(dir: string): () => void {
 
 export async function openDatabase(options: {
   url?: string;
+  /** pg pool size (DB_POOL_MAX); 10 when not given. */
+  poolMax?: number;
   dataDir?: string;
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: Number(process.env.DB_POOL_MAX ?? 10) });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
     // An idle client the server drops (restart, failover) must not crash the process: the pool
     // discards it, and queries on a live client report their own errors.
     pool.on('error', (err) => options.onIdleError?.(err));

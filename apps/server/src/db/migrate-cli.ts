@@ -3,7 +3,11 @@ import { loadConfig } from '../config';
 import { openDatabase } from './client';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  poolMax: config.dbPoolMax,
+  dataDir: config.dataDir,
+});
 try {
   await database.migrate();
   process.stdout.write(`Migrations applied (${database.kind}).\n`);

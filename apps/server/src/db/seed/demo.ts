@@ -3,7 +3,7 @@
  * params, people the schools know and the demo accounts (all with password Demo@2024).
  */
 import { md5Hex } from '@cf/shared/wire-crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password';
 import type { Db } from '../client';
 import { seedFinanceDemo } from './finance';
@@ -185,14 +185,22 @@ async function seedTenantBasics(db: Db, tenantId: string, tenantParams: Record<s
 }
 
 /** Seeds the demo data unless it is there already; returns true when it wrote anything. */
+/** Any constant: several demo processes starting at once on one PostgreSQL seed one after another. */
+const DEMO_SEED_LOCK = 7_310_002;
+
+const isSeeded = async (db: Db) =>
+  (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.tenantId, '100001'))).length > 0;
+
 export async function seedDemo(db: Db): Promise<boolean> {
-  const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.tenantId, '100001'));
-  if (existing) return false;
+  if (await isSeeded(db)) return false;
 
   const demoHash = await hashPassword(md5Hex(DEMO_PASSWORD));
   const staffHash = await hashPassword(md5Hex(DEMO_STAFF_PASSWORD));
 
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Held until this transaction ends; a process that waited here finds the data of the first.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+    if (await isSeeded(tx as unknown as Db)) return false;
     await tx.insert(tenants).values([
       { tenantId: '000000', tenantName: '管理平台', tenantNameEn: 'Platform', mobileModules: [] },
       {
@@ -423,6 +431,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
       },
     ]);
     await seedFinanceDemo(tx as unknown as Db);
+    return true;
   });
-  return true;
 }
