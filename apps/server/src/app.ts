@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { pickLanguage } from '@cf/shared/messages';
@@ -21,6 +22,7 @@ import { pingDatabase, type Database, type Db } from './db/client';
 import type { Gateways } from './gateways/types';
 import { fail, ok } from './http/envelope';
 import { registerErrorHandler } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
@@ -68,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
 
+  const webDist = deps.config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  await app.register(helmet, securityHeaders({ production: deps.config.mode === 'production', webDist }));
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
@@ -105,7 +109,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes);
   if (deps.config.mode === 'demo') await app.register(devRoutes);
 
-  const webDist = deps.config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   if (existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
   }

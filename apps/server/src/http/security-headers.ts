@@ -1,0 +1,56 @@
+/**
+ * Security headers on every reply (helmet): a Content-Security-Policy the built web app passes without
+ * 'unsafe-inline' scripts, framing by this site only, nosniff, a referrer policy, and HSTS in production.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+
+/** HSTS lifetime: half a year; subdomains are left alone (a school runs other sites beside this one). */
+const HSTS_MAX_AGE = 180 * 24 * 3600;
+
+/**
+ * 'sha256-…' sources of the inline scripts of the built index.html (the first-paint rem script and
+ * the loader of vite-plugin-paint-first.ts). Read from the very file served, so they always match it.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? '') || match[2] === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2]!, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+export function securityHeaders(options: { production: boolean; webDist: string }): FastifyHelmetOptions {
+  const index = path.join(options.webDist, 'index.html');
+  const scriptHashes = existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        scriptSrcAttr: ["'none'"],
+        // Styles may be inline: React and antd-mobile set style attributes, the demo stand-in pages
+        // carry a <style>. Scripts never may.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // data: the captcha image; https: avatars from WeChat's image hosts.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        // Demo mode is often opened over plain http on a LAN address: upgrading would break it.
+        ...(options.production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'sameorigin' },
+    noSniff: true,
+    referrerPolicy: { policy: 'same-origin' },
+    hsts: options.production ? { maxAge: HSTS_MAX_AGE, includeSubDomains: false } : false,
+  };
+}
