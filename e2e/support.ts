@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
+  test as base,
   expect,
   type APIRequestContext,
   type Browser,
@@ -13,6 +14,45 @@ import {
 } from '@playwright/test';
 
 const shots = path.resolve(import.meta.dirname, 'screenshots');
+
+/** Content-Security-Policy violations seen in the current test, on any page of any of its contexts. */
+const cspViolations: string[] = [];
+const CSP_MARK = 'CSP violation:';
+
+/**
+ * Every page of the context reports CSP violations (its securitypolicyviolation events, and Chromium's
+ * own "Refused to … Content Security Policy" console errors) into the current test's list.
+ */
+export async function watchCsp(context: BrowserContext): Promise<void> {
+  await context.addInitScript((mark) => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sample})`),
+    );
+  }, CSP_MARK);
+  context.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && (text.startsWith(CSP_MARK) || /Content Security Policy/i.test(text)))
+      cspViolations.push(`${message.page()?.url() ?? '?'}: ${text}`);
+  });
+}
+
+/** The violations seen so far in this test, and forgets them (for a spec that provokes one on purpose). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/**
+ * Playwright's test, whose browser context watches for CSP violations: a story that meets one on any
+ * screen fails. Specs import `test` from here.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    cspViolations.length = 0;
+    await watchCsp(context);
+    await use(context);
+    expect(takeCspViolations(), 'Content-Security-Policy violations').toEqual([]);
+  },
+});
 
 /**
  * A 375 px screenshot of the current screen into e2e/screenshots (ignored by git), taken once the
@@ -167,7 +207,17 @@ export async function anotherPhone(
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
   const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
-  return browser.newContext({ baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale, ...options });
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    locale,
+    ...options,
+  });
+  await watchCsp(context);
+  return context;
 }
 
 /** The sandbox channel's checkout page, served by the app in demo mode. */

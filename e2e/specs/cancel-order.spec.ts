@@ -3,7 +3,7 @@
  * unpaid order from Student fees and cancels it from its detail. The order is closed, shows among
  * the expired orders, and the amount it held is free to pay again.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   UNIVERSITY,
   orderCard,
@@ -13,6 +13,7 @@ import {
   tuitionRow,
   untilStill,
   yuan,
+  test,
 } from '../support';
 
 test('an unpaid order is cancelled from its detail after a confirmation', async ({ page }) => {

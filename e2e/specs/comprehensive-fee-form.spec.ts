@@ -3,8 +3,8 @@
  * whose form asks for the building and room (marked *). Sent without it the app says which rule
  * is broken; filled in, the order is made and waits at the cashier and among the unpaid orders.
  */
-import { expect, test } from '@playwright/test';
-import { UNIVERSITY, orderCard, screenshot, signIn } from '../support';
+import { expect } from '@playwright/test';
+import { UNIVERSITY, orderCard, screenshot, signIn, test } from '../support';
 
 test('a required form field must be filled before a comprehensive-fee order is made', async ({ page }) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });

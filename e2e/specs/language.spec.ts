@@ -2,8 +2,8 @@
  * Story: a visitor who reads English switches the language on the login page; the choice stays
  * after a reload and through sign-in, and they switch back on the Mine tab.
  */
-import { expect, test } from '@playwright/test';
-import { UNIVERSITY, nextCaptchaKey, nextPageLoad, submitLogin } from '../support';
+import { expect } from '@playwright/test';
+import { UNIVERSITY, nextCaptchaKey, nextPageLoad, submitLogin, test } from '../support';
 
 test('the chosen language survives a reload, on the login page and on the Mine tab', async ({ page }) => {
   await page.goto('/#/login');

@@ -2,7 +2,7 @@
  * Story: a student of either demo school opens the app in a phone browser, signs in with account,
  * password and the captcha, lands on home and looks around the tabs.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   COLLEGE,
   UNIVERSITY,
@@ -11,6 +11,7 @@ import {
   screenshot,
   signIn,
   submitLogin,
+  test,
 } from '../support';
 
 test('a Demo University student signs in with a password and visits the tabs', async ({ page }) => {

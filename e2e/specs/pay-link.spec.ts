@@ -3,7 +3,7 @@
  * a parent opens it in WeChat without signing in, or a teacher opens it signed in, and pays through
  * the sandbox. The student sees the order paid; the teacher finds it among other people's orders.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   UNIVERSITY,
   WECHAT_UA,
@@ -15,6 +15,7 @@ import {
   signIn,
   tuitionPartFen,
   yuan,
+  test,
 } from '../support';
 
 /** The student's open order detail, fetched afresh. */

@@ -2,8 +2,8 @@
  * Story: at Demo College a student binds by ID card only. Their ID card belongs to two student
  * records (a re-admitted student), so the app asks which student number is theirs, then binds it.
  */
-import { expect, test } from '@playwright/test';
-import { COLLEGE, WECHAT_UA, allowAsNewWechatUser, nextPageLoad, screenshot } from '../support';
+import { expect } from '@playwright/test';
+import { COLLEGE, WECHAT_UA, allowAsNewWechatUser, nextPageLoad, screenshot, test } from '../support';
 
 test.use({ userAgent: WECHAT_UA });
 

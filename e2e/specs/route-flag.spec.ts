@@ -2,8 +2,8 @@
  * Story: links sent to people (a notice, an order) carry routeFlag, a route name or name:id, or a
  * flow key of the school's dictionary; the app opens the screen the flag names.
  */
-import { expect, test } from '@playwright/test';
-import { UNIVERSITY, nextCaptchaKey, nextPageLoad, signIn, submitLogin } from '../support';
+import { expect } from '@playwright/test';
+import { UNIVERSITY, nextCaptchaKey, nextPageLoad, signIn, submitLogin, test } from '../support';
 
 test('routeFlag names a route, a route with an id, or a flow entry', async ({ page }) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });

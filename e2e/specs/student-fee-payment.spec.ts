@@ -3,7 +3,7 @@
  * is left of this year's tuition and is told no, pays part of it instead through the sandbox
  * channel, and finds the paid order with its charge bill among their orders.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   PAYMENT_SETTLES_MS,
   SANDBOX_CHECKOUT,
@@ -14,6 +14,7 @@ import {
   tuitionPartFen,
   tuitionRow,
   yuan,
+  test,
 } from '../support';
 
 test('a student pays part of the tuition through the sandbox and sees the paid order', async ({ page }) => {

@@ -2,8 +2,8 @@
  * Story: a Demo University student opens a link meant for Demo College. The session of the other
  * school is dropped and the app asks them to sign in at the college.
  */
-import { expect, test } from '@playwright/test';
-import { COLLEGE, UNIVERSITY, accessToken, loginForm, nextPageLoad, signIn } from '../support';
+import { expect } from '@playwright/test';
+import { COLLEGE, UNIVERSITY, accessToken, loginForm, nextPageLoad, signIn, test } from '../support';
 
 test('a tenantId in the link differing from the session clears the session', async ({ page }) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });

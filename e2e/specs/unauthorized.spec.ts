@@ -2,8 +2,8 @@
  * Story: a student's session ends on the server (signed out elsewhere, or revoked). The next call
  * the app makes is answered 401: the app drops the session and asks them to sign in again.
  */
-import { expect, test } from '@playwright/test';
-import { UNIVERSITY, accessToken, signIn } from '../support';
+import { expect } from '@playwright/test';
+import { UNIVERSITY, accessToken, signIn, test } from '../support';
 
 test('a 401 reply signs the user out and sends them to sign in', async ({ page }) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });

@@ -2,8 +2,8 @@
  * Story: a school turns the user centre off (system param account_disableUserCenter = '1'); its
  * people see only the Home tab.
  */
-import { expect, test } from '@playwright/test';
-import { UNIVERSITY, signIn } from '../support';
+import { expect } from '@playwright/test';
+import { UNIVERSITY, signIn, test } from '../support';
 
 test('account_disableUserCenter hides the Orders and Mine tabs', async ({ page }) => {
   // Params are changed in the admin console, which the demo has no API for, and the one demo

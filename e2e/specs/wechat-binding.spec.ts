@@ -3,7 +3,7 @@
  * consent, the app finds no account for this WeChat user and asks them to bind their school
  * identity (student number, ID card, name, phone with an SMS code); after that they are home.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   UNIVERSITY,
   WECHAT_UA,
@@ -12,6 +12,7 @@ import {
   lastSmsCode,
   nextPageLoad,
   screenshot,
+  test,
 } from '../support';
 
 test.use({ userAgent: WECHAT_UA });

@@ -6,7 +6,7 @@
  * that hands the getBrandWCPayRequest parameters to the demo WeChat Pay simulator, which checks
  * paySign and the prepay before the payer pays.
  */
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, type BrowserContext } from '@playwright/test';
 import {
   UNIVERSITY,
   WECHAT_UA,
@@ -17,6 +17,7 @@ import {
   signIn,
   tuitionPartFen,
   yuan,
+  test,
 } from '../support';
 
 /** window.WeixinJSBridge as the WeChat app provides it: here it pays (or cancels) through the simulator. */

@@ -2,7 +2,7 @@
  * Story: a teacher mistypes the captcha. The app says so, shows a new captcha (one image, one
  * try) and keeps them on the login page; with the new captcha typed right they get in.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   UNIVERSITY,
   accessToken,
@@ -11,6 +11,7 @@ import {
   nextCaptchaKey,
   nextPageLoad,
   submitLogin,
+  test,
 } from '../support';
 
 test('a wrong captcha is refused with a new captcha, and the next try signs in', async ({ page }) => {
