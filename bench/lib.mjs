@@ -12,7 +12,16 @@ export async function startServer(env = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'apps/server'),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // APP_MODE said out loud: the API bench runs the demo on PostgreSQL (DATABASE_URL), which needs it.
+    env: {
+      ...process.env,
+      APP_MODE: 'demo',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
