@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers';
-import { inlineScriptHashes } from './security-headers';
+import { indexScriptHashes, inlineScriptHashes } from './security-headers';
 
 const FIRST_PAINT = "document.documentElement.style.fontSize='15px'";
 /** A built index.html in miniature: one inline script, one module script from a file. */
@@ -107,5 +107,19 @@ describe('inlineScriptHashes', () => {
       sha256('\n  var a = 1;\n'),
       sha256('requestAnimationFrame(function(){})'),
     ]);
+  });
+});
+
+describe('indexScriptHashes', () => {
+  it('follows a rebuilt index.html, and answers none while there is no build', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cf-web-'));
+    const hashes = indexScriptHashes(dir, 0);
+    expect(hashes()).toBe('');
+    const index = path.join(dir, 'index.html');
+    writeFileSync(index, '<script>var build = 1</script>');
+    expect(hashes()).toBe(sha256('var build = 1'));
+    writeFileSync(index, '<script>var build = 2</script>');
+    utimesSync(index, new Date(), new Date(Date.now() + 5000));
+    expect(hashes()).toBe(sha256('var build = 2'));
   });
 });

@@ -3,7 +3,7 @@
  * 'unsafe-inline' scripts, framing by this site only, nosniff, a referrer policy, and HSTS in production.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 
@@ -12,7 +12,7 @@ const HSTS_MAX_AGE = 180 * 24 * 3600;
 
 /**
  * 'sha256-…' sources of the inline scripts of the built index.html (the first-paint rem script and
- * the loader of vite-plugin-paint-first.ts). Read from the very file served, so they always match it.
+ * the loader of vite-plugin-paint-first.ts), from the very file served, so they always match it.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
@@ -23,15 +23,39 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
+/** How often the served index.html is looked at again: `npm run build` beside a running server. */
+const RECHECK_MS = 1000;
+
+/**
+ * The hash sources of the index.html as it is on disk now (none when there is no build), re-read when
+ * the file changes, so a rebuilt web app works without restarting the server.
+ */
+export function indexScriptHashes(webDist: string, recheckMs = RECHECK_MS): () => string {
+  const index = path.join(webDist, 'index.html');
+  let checkedAt = -Infinity;
+  let seenMtime: number | undefined;
+  let sources = '';
+  return () => {
+    const now = Date.now();
+    if (now - checkedAt < recheckMs) return sources;
+    checkedAt = now;
+    const mtime = statSync(index, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtime !== seenMtime) {
+      seenMtime = mtime;
+      sources = mtime === undefined ? '' : inlineScriptHashes(readFileSync(index, 'utf8')).join(' ');
+    }
+    return sources;
+  };
+}
+
 export function securityHeaders(options: { production: boolean; webDist: string }): FastifyHelmetOptions {
-  const index = path.join(options.webDist, 'index.html');
-  const scriptHashes = existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+  const scriptHashes = indexScriptHashes(options.webDist);
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...scriptHashes],
+        scriptSrc: ["'self'", () => scriptHashes()],
         scriptSrcAttr: ["'none'"],
         // Styles may be inline: React and antd-mobile set style attributes, the demo stand-in pages
         // carry a <style>. Scripts never may.
