@@ -14,8 +14,16 @@ export interface WechatPayConfig {
   privateKeyPem: KeyInput;
   /** The APIv3 key set in the merchant platform: 32 characters, decrypts notifies. */
   apiV3Key: string;
-  /** Platform certificate (or WeChat Pay public key) serial -> public key PEM. */
+  /**
+   * Platform certificate serial or WeChat Pay public key id (PUB_KEY_ID_...) -> public key PEM. While a
+   * merchant moves from platform certificates to the public key, both are listed.
+   */
   platformPublicKeys: Record<string, KeyInput>;
+  /**
+   * The serial requests name in Wechatpay-Serial, so WeChat signs its answers with that key. Default: the
+   * WeChat Pay public key when one is listed (the migration's goal), else the last certificate listed.
+   */
+  wechatpaySerial?: string;
   baseUrl?: string;
 }
 
@@ -26,7 +34,19 @@ export interface ResolvedWechatPayConfig {
   privateKey: KeyObject;
   apiV3Key: string;
   platformKeys: ReadonlyMap<string, KeyObject>;
+  /** Sent as Wechatpay-Serial on every request; always one of platformKeys. */
+  wechatpaySerial: string;
   baseUrl: string;
+}
+
+export const PUBLIC_KEY_ID_PREFIX = 'PUB_KEY_ID_';
+
+function requestSerial(serials: string[], wanted: string | undefined): string {
+  if (wanted !== undefined) {
+    if (!serials.includes(wanted)) throw new Error(`WeChat Pay serial ${wanted} has no platform public key`);
+    return wanted;
+  }
+  return serials.find((serial) => serial.startsWith(PUBLIC_KEY_ID_PREFIX)) ?? serials.at(-1)!;
 }
 
 /** Fails at start-up, not at the first payment, when a key is malformed. */
@@ -42,6 +62,7 @@ export function resolveWechatPayConfig(config: WechatPayConfig): ResolvedWechatP
     privateKey: toPrivateKey(config.privateKeyPem),
     apiV3Key: config.apiV3Key,
     platformKeys,
+    wechatpaySerial: requestSerial([...platformKeys.keys()], config.wechatpaySerial),
     baseUrl: (config.baseUrl ?? WECHAT_PAY_BASE_URL).replace(/\/+$/, ''),
   };
 }
