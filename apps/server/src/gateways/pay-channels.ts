@@ -53,13 +53,15 @@ function merchantSettings(settings: Record<string, unknown>): WechatPayConfig | 
     privateKeyPem,
     apiV3Key,
     platformPublicKeys: keys as Record<string, string>,
+    wechatpaySerial: text(settings.wechatpaySerial),
     baseUrl: text(settings.baseUrl),
   };
 }
 
-function wechatGateway(channel: PayChannel, notifyUrl: string): PayGateway {
+function wechatGateway(channel: PayChannel, notifyUrl: string, simulated: boolean): PayGateway {
   return {
     name: 'wechat',
+    simulated,
     async prepay(input) {
       if (!input.openId) throw new PayChannelError('NO_OPENID', 'WeChat JSAPI needs the payer openid');
       const { jsapiParams } = await channel.prepay({ ...input, openId: input.openId, notifyUrl });
@@ -67,7 +69,8 @@ function wechatGateway(channel: PayChannel, notifyUrl: string): PayGateway {
     },
     query: (outTradeNo) => channel.query(outTradeNo),
     close: (outTradeNo) => channel.close(outTradeNo),
-    refund: (input) => channel.refund(input),
+    // Refund outcomes (REFUND.*) come to the same address as payments; the event type tells them apart.
+    refund: (input) => channel.refund({ ...input, notifyUrl }),
     queryRefund: (outRefundNo) => channel.queryRefund(outRefundNo),
     parseNotify: (input) => channel.parseNotify(input),
     ackNotify: () => channel.ackNotify(),
@@ -98,6 +101,9 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
       };
       const simulator = createWechatPaySimulator({
         merchant: { ...merchant, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+        // Refund outcomes are notified as WeChat does, to this process.
+        sendNotify: (notify) =>
+          deps.fetchFn(notify.notifyUrl, { method: 'POST', headers: notify.headers, body: notify.rawBody }),
       });
       entry = {
         simulator,
@@ -134,12 +140,13 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
     } else {
       const merchant = merchantSettings(row.settings);
       if (merchant) {
-        gateway = wechatGateway(wechatPayV3(merchant), notifyUrl(publicBase(), tenantId, 'wechat'));
+        gateway = wechatGateway(wechatPayV3(merchant), notifyUrl(publicBase(), tenantId, 'wechat'), false);
       } else if (demo) {
         const { simulator, config: simulated } = demoMerchant(tenantId, row.settings);
         gateway = wechatGateway(
           wechatPayV3(simulated, simulator.fetch),
           notifyUrl(deps.selfUrl(), tenantId, 'wechat'),
+          true,
         );
       }
     }

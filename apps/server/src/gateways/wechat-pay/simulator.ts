@@ -116,13 +116,14 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
       : { serial: platformSerial, key: platformKey };
 
   let refundStatus: RefundStatus = options.refundStatus ?? 'SUCCESS';
+  let holdNotifies = false;
   const book = new SimOrderBook(
     merchant,
     now,
     () => refundStatus,
     (refund) => {
       const send = options.sendNotify;
-      if (!send || !refund.notifyUrl) return;
+      if (!send || !refund.notifyUrl || holdNotifies) return;
       // WeChat notifies after it answered the refund request, on its own connection.
       setImmediate(() => void send(buildRefundNotify(refund)).catch(() => {}));
     },
@@ -379,6 +380,10 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
       const refund = book.refunds.get(outRefundNo);
       if (!refund) throw new Error(`simulator: no refund ${outRefundNo}`);
       return buildRefundNotify(refund, tamper);
+    },
+    /** While held, refund notifies are not sent on their own (a test plays a lost notify). */
+    holdRefundNotifies(hold: boolean): void {
+      holdNotifies = hold;
     },
     /** Notifies signed with the platform certificate (default) or the WeChat Pay public key. */
     signNotifiesWith(signer: 'certificate' | 'publicKey'): void {
