@@ -220,6 +220,9 @@ export class SimOrderBook {
     if (!refund) throw new Error(`simulator: no refund ${outRefundNo}`);
     refund.status = status;
     if (status === 'SUCCESS') refund.successTime = beijingTime(new Date(this.now()));
+    // A closed refund sent nothing back: its amount may be refunded again.
+    const order = this.orders.get(refund.outTradeNo);
+    if (status === 'CLOSED' && order) order.refundedFen -= refund.refundFen;
     this.ended(refund);
   }
 
