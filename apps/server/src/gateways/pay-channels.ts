@@ -59,18 +59,24 @@ function merchantSettings(settings: Record<string, unknown>): WechatPayConfig | 
 }
 
 function wechatGateway(channel: PayChannel, notifyUrl: string, simulated: boolean): PayGateway {
+  // WeChat posts notifies to https addresses only (it refuses the request otherwise); the simulator
+  // runs on this process's own address.
+  const https = simulated || notifyUrl.startsWith('https://');
   return {
     name: 'wechat',
     simulated,
     async prepay(input) {
       if (!input.openId) throw new PayChannelError('NO_OPENID', 'WeChat JSAPI needs the payer openid');
+      if (!https)
+        throw new PayChannelError('NOTIFY_URL_NOT_HTTPS', `set PUBLIC_URL to an https address: ${notifyUrl}`);
       const { jsapiParams } = await channel.prepay({ ...input, openId: input.openId, notifyUrl });
       return { jsapi: jsapiParams };
     },
     query: (outTradeNo) => channel.query(outTradeNo),
     close: (outTradeNo) => channel.close(outTradeNo),
     // Refund outcomes (REFUND.*) come to the same address as payments; the event type tells them apart.
-    refund: (input) => channel.refund({ ...input, notifyUrl }),
+    // Without an https address the refund still goes out; the reconciliation job learns its outcome.
+    refund: (input) => channel.refund({ ...input, notifyUrl: https ? notifyUrl : undefined }),
     queryRefund: (outRefundNo) => channel.queryRefund(outRefundNo),
     parseNotify: (input) => channel.parseNotify(input),
     ackNotify: () => channel.ackNotify(),

@@ -18,7 +18,8 @@ let running: RunningSimulator;
 const wechat = createWechatPayFixture();
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // WeChat posts notifies to https only: a real merchant needs the public https address.
+  ctx = await createTestApp({ PUBLIC_URL: 'https://pay.example.edu' });
   running = await listenSimulator(wechat.simulator);
   // Complete merchant settings: the tenant talks to "WeChat" with the real adapter, no simulator of ours.
   await enableChannels(ctx.database.db, UNI, {
@@ -91,6 +92,9 @@ describe('the WeChat Pay payer with real merchant keys', () => {
     const res = await prepay(order.orderNo, await wechatTokenOfStudent1('oREALopenid_student1'));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.jsapi.package).toMatch(/^prepay_id=/);
-    expect(wechat.simulator.order(order.orderNo)).toMatchObject({ openId: 'oREALopenid_student1' });
+    expect(wechat.simulator.order(order.orderNo)).toMatchObject({
+      openId: 'oREALopenid_student1',
+      notifyUrl: `https://pay.example.edu/api/blade-finance/pay/notify/wechat/${UNI}`,
+    });
   });
 });
