@@ -45,15 +45,18 @@ function merchantSettings(settings: Record<string, unknown>): WechatPayConfig | 
     text(settings.apiV3Key),
   ];
   if (!mchId || !appId || !serialNo || !privateKeyPem || !apiV3Key) return undefined;
-  if (!keys || typeof keys !== 'object') return undefined;
+  // No keys at all is fine: platform certificates are then downloaded, trusted through the APIv3 key.
+  if (keys !== undefined && (keys === null || typeof keys !== 'object')) return undefined;
   return {
     mchId,
     appId,
     serialNo,
     privateKeyPem,
     apiV3Key,
-    platformPublicKeys: keys as Record<string, string>,
+    platformPublicKeys: (keys ?? {}) as Record<string, string>,
     wechatpaySerial: text(settings.wechatpaySerial),
+    downloadCertificates:
+      typeof settings.downloadCertificates === 'boolean' ? settings.downloadCertificates : undefined,
     baseUrl: text(settings.baseUrl),
   };
 }

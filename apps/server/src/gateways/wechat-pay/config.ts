@@ -21,9 +21,14 @@ export interface WechatPayConfig {
   platformPublicKeys: Record<string, KeyInput>;
   /**
    * The serial requests name in Wechatpay-Serial, so WeChat signs its answers with that key. Default: the
-   * WeChat Pay public key when one is listed (the migration's goal), else the last certificate listed.
+   * WeChat Pay public key when one is listed (the migration's goal), else the newest platform certificate.
    */
   wechatpaySerial?: string;
+  /**
+   * Download and rotate platform certificates from GET /v3/certificates (./platform-keys.ts). Default: on,
+   * unless every configured key is a WeChat Pay public key (merchants without platform certificates).
+   */
+  downloadCertificates?: boolean;
   baseUrl?: string;
 }
 
@@ -33,28 +38,32 @@ export interface ResolvedWechatPayConfig {
   serialNo: string;
   privateKey: KeyObject;
   apiV3Key: string;
+  /** The keys configured by hand; downloaded certificates join them in the adapter's keyring. */
   platformKeys: ReadonlyMap<string, KeyObject>;
-  /** Sent as Wechatpay-Serial on every request; always one of platformKeys. */
-  wechatpaySerial: string;
+  wechatpaySerial?: string;
+  downloadCertificates: boolean;
   baseUrl: string;
 }
 
 export const PUBLIC_KEY_ID_PREFIX = 'PUB_KEY_ID_';
-
-function requestSerial(serials: string[], wanted: string | undefined): string {
-  if (wanted !== undefined) {
-    if (!serials.includes(wanted)) throw new Error(`WeChat Pay serial ${wanted} has no platform public key`);
-    return wanted;
-  }
-  return serials.find((serial) => serial.startsWith(PUBLIC_KEY_ID_PREFIX)) ?? serials.at(-1)!;
-}
 
 /** Fails at start-up, not at the first payment, when a key is malformed. */
 export function resolveWechatPayConfig(config: WechatPayConfig): ResolvedWechatPayConfig {
   if (Buffer.byteLength(config.apiV3Key, 'utf8') !== 32)
     throw new Error('WeChat Pay APIv3 key must be 32 bytes');
   const platformKeys = toKeyMap(config.platformPublicKeys);
-  if (platformKeys.size === 0) throw new Error('WeChat Pay needs at least one platform public key');
+  const serials = [...platformKeys.keys()];
+  const onlyPublicKeys = serials.length > 0 && serials.every((s) => s.startsWith(PUBLIC_KEY_ID_PREFIX));
+  const downloadCertificates = config.downloadCertificates ?? !onlyPublicKeys;
+  // With downloads the first certificates are trusted through the APIv3 key that decrypts them.
+  if (platformKeys.size === 0 && !downloadCertificates)
+    throw new Error('WeChat Pay needs a platform public key, or certificate downloads');
+  if (
+    config.wechatpaySerial !== undefined &&
+    !downloadCertificates &&
+    !platformKeys.has(config.wechatpaySerial)
+  )
+    throw new Error(`WeChat Pay serial ${config.wechatpaySerial} has no platform public key`);
   return {
     mchId: config.mchId,
     appId: config.appId,
@@ -62,7 +71,8 @@ export function resolveWechatPayConfig(config: WechatPayConfig): ResolvedWechatP
     privateKey: toPrivateKey(config.privateKeyPem),
     apiV3Key: config.apiV3Key,
     platformKeys,
-    wechatpaySerial: requestSerial([...platformKeys.keys()], config.wechatpaySerial),
+    wechatpaySerial: config.wechatpaySerial,
+    downloadCertificates,
     baseUrl: (config.baseUrl ?? WECHAT_PAY_BASE_URL).replace(/\/+$/, ''),
   };
 }

@@ -18,6 +18,12 @@ import {
   unixSeconds,
   type KeyInput,
 } from './signing';
+import {
+  certificatesAnswer,
+  newCertificateSerial,
+  newPlatformCertificate,
+  type PlatformCertificate,
+} from './simulator-certificates';
 import { SimOrderBook, type Answer, type SimOrder, type SimRefund } from './simulator-orders';
 import type { IncomingHeaders, PayFetch, RefundStatus } from './types';
 import { beijingTime, parseJson, type WireTradeState } from './wire';
@@ -102,8 +108,14 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
   const platformKey: KeyObject = options.platformPrivateKeyPem
     ? toPrivateKey(options.platformPrivateKeyPem)
     : generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-  const platformSerial = options.platformSerial ?? 'SIMULATOR0000000000000000000000000000001';
+  // A certificate serial is hex, as X.509 writes it.
+  const platformSerial = options.platformSerial ?? newCertificateSerial();
   const platformPublicKeyPem = toPublicKey(platformKey).export({ type: 'spki', format: 'pem' }).toString();
+  /** Every platform certificate /v3/certificates lists; `signing` is the one answers are signed with. */
+  const certificates: PlatformCertificate[] = [
+    newPlatformCertificate(merchant.mchId, now(), { privateKey: platformKey, serial: platformSerial }),
+  ];
+  let signing = certificates[0]!;
   const publicKeyId = options.publicKeyId;
   const publicKey = options.publicKeyPrivatePem ? toPrivateKey(options.publicKeyPrivatePem) : undefined;
   if ((publicKeyId === undefined) !== (publicKey === undefined))
@@ -113,7 +125,7 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
   const signerOf = (serial: string | undefined) =>
     publicKey && publicKeyId && serial === publicKeyId
       ? { serial: publicKeyId, key: publicKey }
-      : { serial: platformSerial, key: platformKey };
+      : { serial: signing.serial, key: signing.privateKey };
 
   let refundStatus: RefundStatus = options.refundStatus ?? 'SUCCESS';
   let holdNotifies = false;
@@ -154,6 +166,10 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
     const method = req.method.toUpperCase();
     let match: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v3/pay/transactions/jsapi') return book.prepay(body);
+    if (method === 'GET' && path === '/v3/certificates') {
+      const valid = certificates.filter((c) => c.effectiveMs <= now() && now() < c.expireMs);
+      return { status: 200, body: certificatesAnswer(merchant.apiV3Key, valid) };
+    }
     if ((match = path.match(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/)) && method === 'GET') {
       return book.query(url.searchParams.get('mchid'), decodeURIComponent(match[1]!));
     }
@@ -243,7 +259,9 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
     const headers = platformHeaders(signer.serial, key, signedBody, tamper.signedAt ?? now());
     if (tamper.serial) headers['Wechatpay-Serial'] = tamper.serial;
     headers['Content-Type'] = 'application/json';
-    const rawBody = tamper.tamperBody ? JSON.stringify({ ...envelope, summary: `${event.summary}!` }) : signedBody;
+    const rawBody = tamper.tamperBody
+      ? JSON.stringify({ ...envelope, summary: `${event.summary}!` })
+      : signedBody;
     return { headers, rawBody };
   }
 
@@ -381,6 +399,22 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
       if (!refund) throw new Error(`simulator: no refund ${outRefundNo}`);
       return buildRefundNotify(refund, tamper);
     },
+    /**
+     * WeChat's certificate rotation: a new platform certificate is listed at /v3/certificates first,
+     * and signs only once signWithPlatformCertificate() names it. Answers its serial.
+     */
+    addPlatformCertificate(validDays?: number): string {
+      const added = newPlatformCertificate(merchant.mchId, now(), { validDays });
+      certificates.push(added);
+      return added.serial;
+    },
+    signWithPlatformCertificate(serial: string): void {
+      const chosen = certificates.find((c) => c.serial === serial);
+      if (!chosen) throw new Error(`simulator: no platform certificate ${serial}`);
+      signing = chosen;
+    },
+    /** The certificate that signs now (its PEM, as /v3/certificates hands it out decrypted). */
+    signingCertificate: () => ({ serial: signing.serial, pem: signing.pem }),
     /** While held, refund notifies are not sent on their own (a test plays a lost notify). */
     holdRefundNotifies(hold: boolean): void {
       holdNotifies = hold;
