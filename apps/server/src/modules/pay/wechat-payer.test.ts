@@ -3,14 +3,11 @@
  * simulator on a socket standing in for WeChat, reached like WeChat) a password sign-in has no openid
  * WeChat would accept, so it is told to sign in with WeChat; only the demo simulator takes a stand-in id.
  */
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthLinks, users } from '../../db/schema';
 import { createWechatPayFixture } from '../../gateways/wechat-pay/fixtures';
 import { listenSimulator, type RunningSimulator } from '../../gateways/wechat-pay/simulator-server';
-import { issueTokens } from '../auth/tokens';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
+import { bladeAuth, tokenFor, wechatTokenFor } from '../../../test/issue-token';
 import { UNI, createPayOrder, enableChannels } from '../../../test/pay-fixtures';
 
 let ctx: TestContext;
@@ -39,31 +36,6 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** A token of student1 signed in through WeChat: the session carries the oauth link with the openid. */
-async function wechatTokenOfStudent1(openId: string): Promise<string> {
-  const db = ctx.database.db;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, UNI), eq(users.account, 'student1')));
-  const [link] = await db
-    .insert(oauthLinks)
-    .values({ tenantId: UNI, source: 'wechat', openId, userId: user!.id, nickname: '学生一' })
-    .returning();
-  const reply = await issueTokens(db, ctx.config, {
-    tenantId: UNI,
-    userId: user!.id,
-    oauthId: link!.id,
-    account: user!.account,
-    userName: user!.realName,
-    nickName: user!.nickName,
-    roleName: '',
-    userType: user!.userType,
-    avatar: user!.avatar,
-  });
-  return reply.access_token;
-}
-
 const prepay = (orderNo: string, token: string, lang = 'en') =>
   ctx.app.inject({
     method: 'POST',
@@ -89,7 +61,7 @@ describe('the WeChat Pay payer with real merchant keys', () => {
 
   it("prepays with the openid of the payer's WeChat sign-in", async () => {
     const order = await createPayOrder(ctx);
-    const res = await prepay(order.orderNo, await wechatTokenOfStudent1('oREALopenid_student1'));
+    const res = await prepay(order.orderNo, await wechatTokenFor(ctx, UNI, 'student1', 'oREALopenid_student1'));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.jsapi.package).toMatch(/^prepay_id=/);
     expect(wechat.simulator.order(order.orderNo)).toMatchObject({
