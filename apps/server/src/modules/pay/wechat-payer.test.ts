@@ -61,7 +61,10 @@ describe('the WeChat Pay payer with real merchant keys', () => {
 
   it("prepays with the openid of the payer's WeChat sign-in", async () => {
     const order = await createPayOrder(ctx);
-    const res = await prepay(order.orderNo, await wechatTokenFor(ctx, UNI, 'student1', 'oREALopenid_student1'));
+    const res = await prepay(
+      order.orderNo,
+      await wechatTokenFor(ctx, UNI, 'student1', 'oREALopenid_student1'),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data.jsapi.package).toMatch(/^prepay_id=/);
     expect(wechat.simulator.order(order.orderNo)).toMatchObject({
