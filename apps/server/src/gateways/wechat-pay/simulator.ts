@@ -101,6 +101,8 @@ export interface SimulatedNotify {
   notifyUrl: string;
 }
 
+const MAX_CALLS_KEPT = 1000;
+
 export function createWechatPaySimulator(options: SimulatorOptions) {
   const now = options.now ?? Date.now;
   const merchant = options.merchant;
@@ -218,6 +220,8 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
       wechatpaySerial: headerOf(req.headers, 'Wechatpay-Serial'),
       body: req.body,
     });
+    // A demo server runs for weeks: keep the recent requests only.
+    if (calls.length > MAX_CALLS_KEPT) calls.splice(0, calls.length - MAX_CALLS_KEPT);
     return response;
   }
 
@@ -335,7 +339,7 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
     } as Record<string, string>,
     handle,
     fetch: simulatorFetch,
-    /** Every request the simulator answered, in order. */
+    /** The requests the simulator answered (the last thousand), in order. */
     calls,
 
     /** The payer pays: the order becomes SUCCESS; returns the notify WeChat would send. */

@@ -30,19 +30,18 @@ export async function applyRefundNotice(
 ): Promise<RefundNoticeOutcome> {
   const result = { refundId: event.refundId, status: event.status };
   const facts = { tenantId, outRefundNo: event.outRefundNo, status: event.status };
+  const amountDiffers = (amountFen: number) => {
+    if (amountFen === event.refundFen) return false;
+    log.error({ ...facts, amountFen, notified: event.refundFen }, 'refund notify: amount differs');
+    return true;
+  };
 
   const [refund] = await app.db
     .select()
     .from(refunds)
     .where(and(eq(refunds.tenantId, tenantId), eq(refunds.outRefundNo, event.outRefundNo)));
   if (refund) {
-    if (refund.amountFen !== event.refundFen) {
-      log.error(
-        { ...facts, amountFen: refund.amountFen, notified: event.refundFen },
-        'refund notify: amount differs',
-      );
-      return 'amount_mismatch';
-    }
+    if (amountDiffers(refund.amountFen)) return 'amount_mismatch';
     if (refund.status !== 'PROCESSING') return repeat(log, facts, refund.status);
     await settleRefund(app, gateway, refund, result, parseChannelTime(event.successTime));
     return 'settled';
@@ -53,13 +52,7 @@ export async function applyRefundNotice(
     .from(paymentExceptions)
     .where(and(eq(paymentExceptions.tenantId, tenantId), eq(paymentExceptions.refundNo, event.outRefundNo)));
   if (exception) {
-    if (exception.amountFen !== event.refundFen) {
-      log.error(
-        { ...facts, amountFen: exception.amountFen, notified: event.refundFen },
-        'refund notify: amount differs',
-      );
-      return 'amount_mismatch';
-    }
+    if (amountDiffers(exception.amountFen)) return 'amount_mismatch';
     if (exception.refundStatus !== 'PROCESSING') return repeat(log, facts, exception.refundStatus);
     await settleExceptionRefund(app, exception, result);
     return 'settled';
