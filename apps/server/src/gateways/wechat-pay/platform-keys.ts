@@ -88,8 +88,11 @@ export class PlatformKeyring {
   async ensureFresh(): Promise<void> {
     if (!this.options.download || this.options.now() - this.lastSuccessMs < CERTIFICATE_REFRESH_MS) return;
     await this.refresh().catch((error: unknown) => {
-      // Configured keys may still do; with none, the request cannot be trusted anyway: say why.
-      if (this.keys.size === 0) throw error;
+      // Configured keys may still do; with none, no answer can be trusted: say why.
+      if (this.keys.size > 0) return;
+      throw error instanceof PayChannelError
+        ? error
+        : new PayChannelError('NO_PLATFORM_KEY', 'WeChat Pay: no platform certificate downloaded yet');
     });
   }
 
