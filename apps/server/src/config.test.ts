@@ -58,6 +58,9 @@ describe('settings', () => {
     ['CLIENT_SECRET', 'saber_secret', /CLIENT_SECRET is a published default/],
     ['WIRE_AES_KEY', undefined, /WIRE_AES_KEY is missing/],
     ['SMS_HTTP_URL', undefined, /SMS_HTTP_URL is missing/],
+    // WeChat Pay sends notifies to https addresses only.
+    ['PUBLIC_URL', 'http://pay.example.edu', /PUBLIC_URL must be https/],
+    ['PUBLIC_URL', 'pay.example.edu', /PUBLIC_URL must be https/],
   ])('production refuses %s = %s', (name, value, message) => {
     const env: Record<string, string | undefined> = { ...productionEnv, [name]: value };
     expect(() => loadConfig(env)).toThrow(ConfigError);

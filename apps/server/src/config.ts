@@ -156,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!clientId) problems.push('CLIENT_ID is missing');
     if (jwtSecret && jwtSecret.length < 32) problems.push('JWT_SECRET must have at least 32 characters');
     if (!e.PUBLIC_URL) problems.push('PUBLIC_URL is missing');
+    // WeChat Pay posts notifies only to https notify_url addresses; the pay links share this base too.
+    else if (!/^https:\/\/[^/]/i.test(e.PUBLIC_URL)) problems.push('PUBLIC_URL must be https');
     if (!e.SMS_HTTP_URL) problems.push('SMS_HTTP_URL is missing');
     if (!e.MAIL_HTTP_URL) problems.push('MAIL_HTTP_URL is missing');
     if (problems.length) throw new ConfigError(`Production mode refuses to start: ${problems.join('; ')}`);

@@ -3,7 +3,7 @@
  * test does not depend on the sign-in flow (captcha, password grant) it is not about.
  */
 import { and, eq } from 'drizzle-orm';
-import { users } from '../src/db/schema';
+import { oauthLinks, users } from '../src/db/schema';
 import { issueTokens } from '../src/modules/auth/tokens';
 import type { TestContext } from './helpers';
 
@@ -45,3 +45,37 @@ export async function visitorToken(ctx: TestContext, tenantId: string): Promise<
 }
 
 export const bladeAuth = (token: string) => ({ 'blade-auth': `bearer ${token}` });
+
+/**
+ * A token of a seeded account signed in through WeChat: the session carries an oauth link with this
+ * openid, which WeChat Pay needs as the payer (a password sign-in has none).
+ */
+export async function wechatTokenFor(
+  ctx: TestContext,
+  tenantId: string,
+  account: string,
+  openId: string,
+): Promise<string> {
+  const db = ctx.database.db;
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.account, account)));
+  if (!user) throw new Error(`no account ${account} in tenant ${tenantId}`);
+  const [link] = await db
+    .insert(oauthLinks)
+    .values({ tenantId, source: 'wechat', openId, userId: user.id, nickname: user.nickName })
+    .returning();
+  const reply = await issueTokens(db, ctx.config, {
+    tenantId,
+    userId: user.id,
+    oauthId: link!.id,
+    account: user.account,
+    userName: user.realName,
+    nickName: user.nickName,
+    roleName: '',
+    userType: user.userType,
+    avatar: user.avatar,
+  });
+  return reply.access_token;
+}

@@ -45,29 +45,41 @@ function merchantSettings(settings: Record<string, unknown>): WechatPayConfig | 
     text(settings.apiV3Key),
   ];
   if (!mchId || !appId || !serialNo || !privateKeyPem || !apiV3Key) return undefined;
-  if (!keys || typeof keys !== 'object') return undefined;
+  // No keys at all is fine: platform certificates are then downloaded, trusted through the APIv3 key.
+  if (keys !== undefined && (keys === null || typeof keys !== 'object')) return undefined;
   return {
     mchId,
     appId,
     serialNo,
     privateKeyPem,
     apiV3Key,
-    platformPublicKeys: keys as Record<string, string>,
+    platformPublicKeys: (keys ?? {}) as Record<string, string>,
+    wechatpaySerial: text(settings.wechatpaySerial),
+    downloadCertificates:
+      typeof settings.downloadCertificates === 'boolean' ? settings.downloadCertificates : undefined,
     baseUrl: text(settings.baseUrl),
   };
 }
 
-function wechatGateway(channel: PayChannel, notifyUrl: string): PayGateway {
+function wechatGateway(channel: PayChannel, notifyUrl: string, simulated: boolean): PayGateway {
+  // WeChat posts notifies to https addresses only (it refuses the request otherwise); the simulator
+  // runs on this process's own address.
+  const https = simulated || notifyUrl.startsWith('https://');
   return {
     name: 'wechat',
+    simulated,
     async prepay(input) {
       if (!input.openId) throw new PayChannelError('NO_OPENID', 'WeChat JSAPI needs the payer openid');
+      if (!https)
+        throw new PayChannelError('NOTIFY_URL_NOT_HTTPS', `set PUBLIC_URL to an https address: ${notifyUrl}`);
       const { jsapiParams } = await channel.prepay({ ...input, openId: input.openId, notifyUrl });
       return { jsapi: jsapiParams };
     },
     query: (outTradeNo) => channel.query(outTradeNo),
     close: (outTradeNo) => channel.close(outTradeNo),
-    refund: (input) => channel.refund(input),
+    // Refund outcomes (REFUND.*) come to the same address as payments; the event type tells them apart.
+    // Without an https address the refund still goes out; the reconciliation job learns its outcome.
+    refund: (input) => channel.refund({ ...input, notifyUrl: https ? notifyUrl : undefined }),
     queryRefund: (outRefundNo) => channel.queryRefund(outRefundNo),
     parseNotify: (input) => channel.parseNotify(input),
     ackNotify: () => channel.ackNotify(),
@@ -98,6 +110,9 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
       };
       const simulator = createWechatPaySimulator({
         merchant: { ...merchant, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+        // Refund outcomes are notified as WeChat does, to this process.
+        sendNotify: (notify) =>
+          deps.fetchFn(notify.notifyUrl, { method: 'POST', headers: notify.headers, body: notify.rawBody }),
       });
       entry = {
         simulator,
@@ -134,12 +149,13 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
     } else {
       const merchant = merchantSettings(row.settings);
       if (merchant) {
-        gateway = wechatGateway(wechatPayV3(merchant), notifyUrl(publicBase(), tenantId, 'wechat'));
+        gateway = wechatGateway(wechatPayV3(merchant), notifyUrl(publicBase(), tenantId, 'wechat'), false);
       } else if (demo) {
         const { simulator, config: simulated } = demoMerchant(tenantId, row.settings);
         gateway = wechatGateway(
           wechatPayV3(simulated, simulator.fetch),
           notifyUrl(deps.selfUrl(), tenantId, 'wechat'),
+          true,
         );
       }
     }

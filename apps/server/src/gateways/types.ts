@@ -61,10 +61,13 @@ export interface PrepayRequest extends Omit<PrepayInput, 'openId' | 'notifyUrl'>
  */
 export interface PayGateway {
   readonly name: PayChannelName;
+  /** A demo stand-in (the WeChat Pay simulator) rather than a real merchant account. */
+  readonly simulated?: boolean;
   prepay(input: PrepayRequest): Promise<PrepayAnswer>;
   query(outTradeNo: string): Promise<TradeQueryResult>;
   close(outTradeNo: string): Promise<void>;
-  refund(input: RefundInput): Promise<RefundResult>;
+  /** The gateway names its own notify address, as for prepay. */
+  refund(input: Omit<RefundInput, 'notifyUrl'>): Promise<RefundResult>;
   queryRefund(outRefundNo: string): Promise<RefundResult>;
   parseNotify(input: NotifyInput): ParseNotifyResult;
   ackNotify(): NotifyReply;

@@ -47,6 +47,14 @@ export const payMessages = {
     zh: '退款被支付渠道拒绝（{code}）',
     en: 'The payment channel refused the refund ({code})',
   },
+  'pay.refundReasonTooLong': {
+    zh: '退款原因不能超过{max}个字节（约26个汉字）',
+    en: 'The refund reason cannot be longer than {max} bytes (about 26 Chinese characters)',
+  },
+  'pay.wechatSignInNeeded': {
+    zh: '微信支付需要微信登录：您是用账号密码登录的，请在微信中打开并用微信授权登录后再支付',
+    en: 'WeChat Pay needs a WeChat sign-in: you signed in with a password; open this page in WeChat and sign in with WeChat, then pay',
+  },
   'pay.refundPending': {
     zh: '退款处理中，结果稍后更新',
     en: 'The refund is being processed; the result will follow',

@@ -68,8 +68,8 @@ describe('WeChat Pay notify', () => {
     const again = simulator.notify(outTradeNo);
     expect(again.rawBody).not.toBe('');
     const second = channel.parseNotify(asReceived(again));
-    expect(first.ok && second.ok).toBe(true);
-    if (first.ok && second.ok) {
+    expect('event' in first && 'event' in second).toBe(true);
+    if ('event' in first && 'event' in second) {
       expect(second.event.eventId).toBe(first.event.eventId);
       expect(second.event.transactionId).toBe(first.event.transactionId);
     }
@@ -77,7 +77,7 @@ describe('WeChat Pay notify', () => {
 
   it('passes on an amount different from the order, for the payment service to refuse', () => {
     const result = channel.parseNotify(asReceived(simulator.notify(outTradeNo, { amountFen: 1 })));
-    expect(result.ok && result.event.amountFen).toBe(1);
+    expect('event' in result && result.event.amountFen).toBe(1);
   });
 
   it.each([
@@ -125,16 +125,16 @@ describe('WeChat Pay notify', () => {
     expect(otherKey.parseNotify(asReceived(paid))).toMatchObject({ ok: false, reason: 'decrypt_failed' });
   });
 
-  it('refuses a validly signed body that is not a transaction notify', () => {
-    const refundEvent = JSON.parse(paid.rawBody);
-    refundEvent.event_type = 'REFUND.SUCCESS';
-    refundEvent.resource.original_type = 'refund';
-    const rawBody = JSON.stringify(refundEvent);
+  it('refuses a validly signed body of an event it does not know', () => {
+    const other = JSON.parse(paid.rawBody);
+    other.event_type = 'PROFIT_SHARING.SUCCESS';
+    other.resource.original_type = 'profitsharing';
+    const rawBody = JSON.stringify(other);
     const headers = platformHeaders(simulator.platformSerial, platform.privateKeyPem, rawBody, clock);
     expect(channel.parseNotify({ headers, rawBody })).toMatchObject({
       ok: false,
       reason: 'unsupported_event',
-      detail: 'REFUND.SUCCESS',
+      detail: 'PROFIT_SHARING.SUCCESS',
     });
   });
 
@@ -142,6 +142,86 @@ describe('WeChat Pay notify', () => {
     const rawBody = 'code=SUCCESS';
     const headers = platformHeaders(simulator.platformSerial, platform.privateKeyPem, rawBody, clock);
     expect(channel.parseNotify({ headers, rawBody })).toMatchObject({ ok: false, reason: 'bad_body' });
+  });
+});
+
+describe('WeChat Pay refund notify', () => {
+  // Was refused as unsupported_event: refunds then completed only through the query job.
+  let outTradeNo: string;
+  beforeAll(async () => {
+    outTradeNo = await prepaidOrder(5000);
+    simulator.pay(outTradeNo);
+  });
+
+  async function refund(outRefundNo: string, refundFen: number) {
+    await channel.refund({
+      outTradeNo,
+      outRefundNo,
+      refundFen,
+      totalFen: 5000,
+      reason: '退费',
+      notifyUrl: 'https://campus.example/api/pay/notify/wechat',
+    });
+    return outRefundNo;
+  }
+
+  it('verifies, decrypts and reports REFUND.SUCCESS with the refund resource', async () => {
+    const outRefundNo = await refund('RN-OK-1', 1200);
+    const notify = simulator.refundNotify(outRefundNo);
+    expect(notify.notifyUrl).toBe('https://campus.example/api/pay/notify/wechat');
+    expect(channel.parseNotify(asReceived(notify))).toEqual({
+      ok: true,
+      refund: {
+        eventId: expect.any(String),
+        eventType: 'REFUND.SUCCESS',
+        outTradeNo,
+        outRefundNo,
+        refundId: simulator.refunds.get(outRefundNo)!.refundId,
+        transactionId: expect.stringMatching(/^4200\d+$/),
+        status: 'SUCCESS',
+        refundFen: 1200,
+        totalFen: 5000,
+        mchId: TEST_MCH_ID,
+        successTime: expect.stringMatching(/\+08:00$/),
+      },
+    });
+  });
+
+  it('reports REFUND.ABNORMAL and REFUND.CLOSED', async () => {
+    simulator.setRefundStatus('PROCESSING');
+    try {
+      const abnormal = await refund('RN-AB-1', 100);
+      const closed = await refund('RN-CL-1', 100);
+      simulator.settleRefund(abnormal, 'ABNORMAL');
+      simulator.settleRefund(closed, 'CLOSED');
+      expect(channel.parseNotify(asReceived(simulator.refundNotify(abnormal)))).toMatchObject({
+        ok: true,
+        refund: { eventType: 'REFUND.ABNORMAL', status: 'ABNORMAL', outRefundNo: abnormal },
+      });
+      expect(channel.parseNotify(asReceived(simulator.refundNotify(closed)))).toMatchObject({
+        ok: true,
+        refund: { eventType: 'REFUND.CLOSED', status: 'CLOSED', outRefundNo: closed },
+      });
+    } finally {
+      simulator.setRefundStatus('SUCCESS');
+    }
+  });
+
+  it.each([
+    ['a forged signature', { forgeSignature: true }, 'bad_signature'],
+    ['a body changed after signing', { tamperBody: true }, 'bad_signature'],
+    ['a notify signed ten minutes ago', { signedAt: clock - 10 * 60_000 }, 'stale_timestamp'],
+    ['an unknown platform serial', { serial: 'PUB_KEY_ID_UNKNOWN' }, 'unknown_serial'],
+    [
+      'a resource encrypted with another APIv3 key',
+      { apiV3Key: 'OtherApiV3Key_0123456789abcdefgh' },
+      'decrypt_failed',
+    ],
+    ['another merchant id', { mchId: '1900000999' }, 'mchid_mismatch'],
+  ] as const)('refuses a refund notify with %s', async (_what, tamper, reason) => {
+    const outRefundNo = await refund(`RN-T-${reason}-${Object.keys(tamper)[0]}`, 10);
+    const result = channel.parseNotify(asReceived(simulator.refundNotify(outRefundNo, tamper)));
+    expect(result).toMatchObject({ ok: false, reason });
   });
 });
 

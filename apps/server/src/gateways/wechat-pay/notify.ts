@@ -1,13 +1,13 @@
 /**
- * Incoming WeChat Pay payment notifies: signature over the raw body first, then freshness, then the
- * AEAD_AES_256_GCM resource, then that it is addressed to this merchant. Nothing in an unverified body
- * is read. Also the replies WeChat expects.
+ * Incoming WeChat Pay notifies — payments (TRANSACTION.*) and refunds (REFUND.*): signature over the raw
+ * body first, then freshness, then the AEAD_AES_256_GCM resource, then that it is addressed to this
+ * merchant. Nothing in an unverified body is read. Also the replies WeChat expects.
  */
 import type { ResolvedWechatPayConfig } from './config';
 import { decryptResource } from './resource-cipher';
 import { headerOf, verifyPlatformSignature } from './signing';
 import type { NotifyInput, NotifyReply, ParseNotifyResult } from './types';
-import { parseJson, wireNotify, wireTransaction } from './wire';
+import { parseJson, wireNotify, wireRefundNotice, wireTransaction } from './wire';
 
 export function parseWechatPayNotify(
   config: Pick<ResolvedWechatPayConfig, 'appId' | 'mchId' | 'apiV3Key' | 'platformKeys'>,
@@ -24,10 +24,14 @@ export function parseWechatPayNotify(
 
   const envelope = wireNotify.safeParse(parseJson(input.rawBody));
   if (!envelope.success) return { ok: false, reason: 'bad_body', detail: 'not a notify envelope' };
-  const { resource } = envelope.data;
-  if (resource.original_type !== 'transaction' || !envelope.data.event_type.startsWith('TRANSACTION.')) {
-    return { ok: false, reason: 'unsupported_event', detail: envelope.data.event_type };
-  }
+  const { resource, event_type: eventType, id: eventId } = envelope.data;
+  const kind =
+    resource.original_type === 'transaction' && eventType.startsWith('TRANSACTION.')
+      ? 'transaction'
+      : resource.original_type === 'refund' && eventType.startsWith('REFUND.')
+        ? 'refund'
+        : undefined;
+  if (!kind) return { ok: false, reason: 'unsupported_event', detail: eventType };
   if (resource.algorithm !== 'AEAD_AES_256_GCM') {
     return { ok: false, reason: 'unsupported_event', detail: resource.algorithm };
   }
@@ -38,6 +42,17 @@ export function parseWechatPayNotify(
   } catch {
     return { ok: false, reason: 'decrypt_failed' };
   }
+  return kind === 'refund'
+    ? refundEvent(config, eventId, eventType, plaintext)
+    : paymentEvent(config, eventId, eventType, plaintext);
+}
+
+function paymentEvent(
+  config: Pick<ResolvedWechatPayConfig, 'appId' | 'mchId'>,
+  eventId: string,
+  eventType: string,
+  plaintext: string,
+): ParseNotifyResult {
   const parsed = wireTransaction.safeParse(parseJson(plaintext));
   if (!parsed.success) return { ok: false, reason: 'bad_body', detail: 'not a transaction' };
   const tx = parsed.data;
@@ -50,8 +65,8 @@ export function parseWechatPayNotify(
   return {
     ok: true,
     event: {
-      eventId: envelope.data.id,
-      eventType: envelope.data.event_type,
+      eventId,
+      eventType,
       outTradeNo: tx.out_trade_no,
       transactionId: tx.transaction_id,
       tradeState: tx.trade_state,
@@ -60,6 +75,35 @@ export function parseWechatPayNotify(
       mchId: tx.mchid,
       successTime: tx.success_time,
       payerOpenId: tx.payer?.openid,
+    },
+  };
+}
+
+/** A refund notify names no app id (refunds belong to the merchant), so only the merchant id is checked. */
+function refundEvent(
+  config: Pick<ResolvedWechatPayConfig, 'mchId'>,
+  eventId: string,
+  eventType: string,
+  plaintext: string,
+): ParseNotifyResult {
+  const parsed = wireRefundNotice.safeParse(parseJson(plaintext));
+  if (!parsed.success) return { ok: false, reason: 'bad_body', detail: 'not a refund' };
+  const refund = parsed.data;
+  if (refund.mchid !== config.mchId) return { ok: false, reason: 'mchid_mismatch', detail: refund.mchid };
+  return {
+    ok: true,
+    refund: {
+      eventId,
+      eventType,
+      outTradeNo: refund.out_trade_no,
+      outRefundNo: refund.out_refund_no,
+      refundId: refund.refund_id,
+      transactionId: refund.transaction_id,
+      status: refund.refund_status,
+      refundFen: refund.amount.refund,
+      totalFen: refund.amount.total,
+      mchId: refund.mchid,
+      successTime: refund.success_time,
     },
   };
 }

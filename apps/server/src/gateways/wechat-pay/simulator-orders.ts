@@ -5,7 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { RefundStatus } from './types';
-import { beijingTime, type WireRefund, type WireTradeState, type WireTransaction } from './wire';
+import {
+  beijingTime,
+  type WireRefund,
+  type WireRefundNotice,
+  type WireTradeState,
+  type WireTransaction,
+} from './wire';
 
 export interface SimOrder {
   outTradeNo: string;
@@ -37,6 +43,10 @@ export interface SimRefund {
   status: RefundStatus;
   createTime: string;
   successTime?: string;
+  /** Where the refund's outcome is notified; none when the request named none. */
+  notifyUrl?: string;
+  /** The notification id of its REFUND.* notify, set when it reaches its end. */
+  eventId?: string;
 }
 
 /** An answer before signing: a JSON body, or none (204). */
@@ -59,10 +69,17 @@ const prepayRequest = z.object({
   payer: z.object({ openid: z.string().min(1) }),
 });
 
+const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+
 const refundRequest = z.object({
   out_trade_no: z.string().min(1),
   out_refund_no: z.string().min(1).max(64),
-  reason: z.string().max(80).optional(),
+  // WeChat counts bytes: 1-80 when present (26 Chinese characters fit, 27 do not).
+  reason: z
+    .string()
+    .refine((r) => utf8Bytes(r) >= 1 && utf8Bytes(r) <= 80, '退款原因长度须为1-80字节')
+    .optional(),
+  notify_url: z.string().url().optional(),
   amount: z.object({
     refund: z.number().int().positive(),
     total: z.number().int().positive(),
@@ -78,6 +95,8 @@ export class SimOrderBook {
     private readonly merchant: { mchId: string; appId: string },
     private readonly now: () => number,
     private readonly refundStatus: () => RefundStatus,
+    /** Called when a refund reaches SUCCESS, CLOSED or ABNORMAL (WeChat then notifies). */
+    private readonly refundEnded: (refund: SimRefund) => void = () => {},
   ) {}
 
   prepay(body: unknown): Answer {
@@ -164,11 +183,13 @@ export class SimOrderBook {
       status,
       createTime: beijingTime(new Date(this.now())),
       successTime: status === 'SUCCESS' ? beijingTime(new Date(this.now())) : undefined,
+      notifyUrl: req.notify_url,
     };
     this.refunds.set(refund.outRefundNo, refund);
     order.refundedFen += refund.refundFen;
     // WeChat reports REFUND ("转入退款") once any refund was made, partial or full.
     order.state = 'REFUND';
+    if (status !== 'PROCESSING') this.ended(refund);
     return { status: 200, body: this.refundJson(refund) };
   }
 
@@ -199,6 +220,35 @@ export class SimOrderBook {
     if (!refund) throw new Error(`simulator: no refund ${outRefundNo}`);
     refund.status = status;
     if (status === 'SUCCESS') refund.successTime = beijingTime(new Date(this.now()));
+    // A closed refund sent nothing back: its amount may be refunded again.
+    const order = this.orders.get(refund.outTradeNo);
+    if (status === 'CLOSED' && order) order.refundedFen -= refund.refundFen;
+    this.ended(refund);
+  }
+
+  private ended(refund: SimRefund): void {
+    refund.eventId = randomBytes(16).toString('hex');
+    this.refundEnded(refund);
+  }
+
+  /** The resource of a REFUND.* notify, before encryption. */
+  refundNoticeJson(refund: SimRefund): WireRefundNotice {
+    return {
+      mchid: this.merchant.mchId,
+      out_trade_no: refund.outTradeNo,
+      transaction_id: refund.transactionId,
+      out_refund_no: refund.outRefundNo,
+      refund_id: refund.refundId,
+      refund_status: refund.status as WireRefundNotice['refund_status'],
+      ...(refund.successTime ? { success_time: refund.successTime } : {}),
+      user_received_account: '支付用户零钱',
+      amount: {
+        total: refund.totalFen,
+        refund: refund.refundFen,
+        payer_total: refund.totalFen,
+        payer_refund: refund.refundFen,
+      },
+    };
   }
 
   transactionJson(order: SimOrder): WireTransaction {

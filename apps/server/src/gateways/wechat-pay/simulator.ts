@@ -1,7 +1,8 @@
 /**
  * An in-process WeChat Pay v3 server for tests and demo mode. It speaks the real protocol: it verifies
- * the merchant's request signatures (401 SIGN_ERROR otherwise), signs its answers with its own platform
- * key, and builds signed, AEAD-encrypted payment notifies — honest ones, or forged ones on request.
+ * the merchant's request signatures (401 SIGN_ERROR otherwise), signs its answers with its platform
+ * certificate key — or with its WeChat Pay public key when the request's Wechatpay-Serial names that —
+ * and builds signed, AEAD-encrypted payment and refund notifies: honest ones, or forged ones on request.
  */
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { encryptResource } from './resource-cipher';
@@ -17,9 +18,15 @@ import {
   unixSeconds,
   type KeyInput,
 } from './signing';
-import { SimOrderBook, type Answer, type SimOrder } from './simulator-orders';
+import {
+  certificatesAnswer,
+  newCertificateSerial,
+  newPlatformCertificate,
+  type PlatformCertificate,
+} from './simulator-certificates';
+import { SimOrderBook, type Answer, type SimOrder, type SimRefund } from './simulator-orders';
 import type { IncomingHeaders, PayFetch, RefundStatus } from './types';
-import { parseJson, type WireTradeState } from './wire';
+import { beijingTime, parseJson, type WireTradeState } from './wire';
 
 export interface SimulatedMerchant {
   mchId: string;
@@ -38,6 +45,17 @@ export interface SimulatorOptions {
   now?: () => number;
   /** The status new refunds start in; PROCESSING ones finish through settleRefund(). */
   refundStatus?: RefundStatus;
+  /**
+   * A WeChat Pay public key besides the platform certificate (a merchant moving to it): answers to
+   * requests whose Wechatpay-Serial names publicKeyId are signed with it.
+   */
+  publicKeyId?: string;
+  publicKeyPrivatePem?: KeyInput;
+  /**
+   * Sends a notify to its notify_url, as WeChat does on its own (demo mode: refund notifies, after the
+   * answer). Without it, tests take the notifies from refundNotify() and deliver them themselves.
+   */
+  sendNotify?: (notify: SimulatedNotify) => Promise<unknown>;
 }
 
 export interface SimRequest {
@@ -83,6 +101,8 @@ export interface SimulatedNotify {
   notifyUrl: string;
 }
 
+const MAX_CALLS_KEPT = 1000;
+
 export function createWechatPaySimulator(options: SimulatorOptions) {
   const now = options.now ?? Date.now;
   const merchant = options.merchant;
@@ -90,12 +110,41 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
   const platformKey: KeyObject = options.platformPrivateKeyPem
     ? toPrivateKey(options.platformPrivateKeyPem)
     : generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-  const platformSerial = options.platformSerial ?? 'SIMULATOR0000000000000000000000000000001';
+  // A certificate serial is hex, as X.509 writes it.
+  const platformSerial = options.platformSerial ?? newCertificateSerial();
   const platformPublicKeyPem = toPublicKey(platformKey).export({ type: 'spki', format: 'pem' }).toString();
+  /** Every platform certificate /v3/certificates lists; `signing` is the one answers are signed with. */
+  const certificates: PlatformCertificate[] = [
+    newPlatformCertificate(merchant.mchId, now(), { privateKey: platformKey, serial: platformSerial }),
+  ];
+  let signing = certificates[0]!;
+  const publicKeyId = options.publicKeyId;
+  const publicKey = options.publicKeyPrivatePem ? toPrivateKey(options.publicKeyPrivatePem) : undefined;
+  if ((publicKeyId === undefined) !== (publicKey === undefined))
+    throw new Error('simulator: a WeChat Pay public key needs both its id and its key');
+  /** Which key signs notifies; WeChat switches to the public key when the merchant asks it to. */
+  let notifySigner: 'certificate' | 'publicKey' = 'certificate';
+  const signerOf = (serial: string | undefined) =>
+    publicKey && publicKeyId && serial === publicKeyId
+      ? { serial: publicKeyId, key: publicKey }
+      : { serial: signing.serial, key: signing.privateKey };
+
   let refundStatus: RefundStatus = options.refundStatus ?? 'SUCCESS';
-  const book = new SimOrderBook(merchant, now, () => refundStatus);
+  let holdNotifies = false;
+  const book = new SimOrderBook(
+    merchant,
+    now,
+    () => refundStatus,
+    (refund) => {
+      const send = options.sendNotify;
+      if (!send || !refund.notifyUrl || holdNotifies) return;
+      // WeChat notifies after it answered the refund request, on its own connection.
+      setImmediate(() => void send(buildRefundNotify(refund)).catch(() => {}));
+    },
+  );
   const tampers: ResponseTamper[] = [];
-  const calls: { method: string; path: string; status: number }[] = [];
+  const calls: { method: string; path: string; status: number; wechatpaySerial?: string; body: string }[] =
+    [];
 
   // Generated only when a test forges something: a 2048-bit key takes a noticeable moment.
   let forger: KeyObject | undefined;
@@ -119,6 +168,10 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
     const method = req.method.toUpperCase();
     let match: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v3/pay/transactions/jsapi') return book.prepay(body);
+    if (method === 'GET' && path === '/v3/certificates') {
+      const valid = certificates.filter((c) => c.effectiveMs <= now() && now() < c.expireMs);
+      return { status: 200, body: certificatesAnswer(merchant.apiV3Key, valid) };
+    }
     if ((match = path.match(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/)) && method === 'GET') {
       return book.query(url.searchParams.get('mchid'), decodeURIComponent(match[1]!));
     }
@@ -135,12 +188,13 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
     return { status: 404, body: { code: 'NOT_FOUND', message: '接口不存在' } };
   }
 
-  function sign(answer: Answer): SimResponse {
+  function sign(answer: Answer, requestSerial: string | undefined): SimResponse {
     let body = answer.body === undefined ? '' : JSON.stringify(answer.body);
     const tamper = tampers.shift();
-    const key = tamper === 'bad_signature' ? forgerKey() : platformKey;
+    const signer = signerOf(requestSerial);
+    const key = tamper === 'bad_signature' ? forgerKey() : signer.key;
     const signedAt = tamper === 'stale_timestamp' ? now() - 10 * 60_000 : now();
-    const headers = platformHeaders(platformSerial, key, body, signedAt);
+    const headers = platformHeaders(signer.serial, key, body, signedAt);
     if (tamper === 'unknown_serial') headers['Wechatpay-Serial'] = 'UNKNOWN_SERIAL';
     if (tamper === 'tampered_body')
       body = body.replace(/"(prepay_id|trade_state|status)":"[^"]*"/, '"$1":"TAMPERED"');
@@ -157,9 +211,17 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
       const body = JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' });
       response = { status: 401, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body };
     } else {
-      response = sign(route(req));
+      response = sign(route(req), headerOf(req.headers, 'Wechatpay-Serial'));
     }
-    calls.push({ method: req.method.toUpperCase(), path: req.path, status: response.status });
+    calls.push({
+      method: req.method.toUpperCase(),
+      path: req.path,
+      status: response.status,
+      wechatpaySerial: headerOf(req.headers, 'Wechatpay-Serial'),
+      body: req.body,
+    });
+    // A demo server runs for weeks: keep the recent requests only.
+    if (calls.length > MAX_CALLS_KEPT) calls.splice(0, calls.length - MAX_CALLS_KEPT);
     return response;
   }
 
@@ -175,6 +237,38 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
     return { status: res.status, headers: new Headers(res.headers), text: async () => res.body };
   };
 
+  /** Encrypts the resource, wraps it in the envelope and signs it as WeChat does (or spoils it). */
+  function signedNotify(
+    event: { id: string; createTime: string; eventType: string; summary: string; originalType: string },
+    resourceJson: object,
+    tamper: NotifyTamper,
+  ): { headers: Record<string, string>; rawBody: string } {
+    const resource = encryptResource(
+      tamper.apiV3Key ?? merchant.apiV3Key,
+      JSON.stringify(resourceJson),
+      event.originalType,
+      event.originalType,
+    );
+    const envelope = {
+      id: event.id,
+      create_time: event.createTime,
+      resource_type: 'encrypt-resource',
+      event_type: event.eventType,
+      summary: event.summary,
+      resource,
+    };
+    const signedBody = JSON.stringify(envelope);
+    const signer = notifySigner === 'publicKey' ? signerOf(publicKeyId) : signerOf(undefined);
+    const key = tamper.forgeSignature ? forgerKey() : signer.key;
+    const headers = platformHeaders(signer.serial, key, signedBody, tamper.signedAt ?? now());
+    if (tamper.serial) headers['Wechatpay-Serial'] = tamper.serial;
+    headers['Content-Type'] = 'application/json';
+    const rawBody = tamper.tamperBody
+      ? JSON.stringify({ ...envelope, summary: `${event.summary}!` })
+      : signedBody;
+    return { headers, rawBody };
+  }
+
   function buildNotify(order: SimOrder, tamper: NotifyTamper = {}): SimulatedNotify {
     if (!order.transactionId || !order.eventId)
       throw new Error(`simulator: ${order.outTradeNo} was never paid`);
@@ -186,27 +280,44 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
       trade_state: 'SUCCESS',
       amount: { ...tx.amount, total: tamper.amountFen ?? order.amountFen },
     };
-    const resource = encryptResource(
-      tamper.apiV3Key ?? merchant.apiV3Key,
-      JSON.stringify(transaction),
-      'transaction',
-      'transaction',
-    );
-    const envelope = {
+    const event = {
       id: order.eventId,
-      create_time: order.successTime,
-      resource_type: 'encrypt-resource',
-      event_type: 'TRANSACTION.SUCCESS',
+      createTime: order.successTime!,
+      eventType: 'TRANSACTION.SUCCESS',
       summary: '支付成功',
-      resource,
+      originalType: 'transaction',
     };
-    const signedBody = JSON.stringify(envelope);
-    const key = tamper.forgeSignature ? forgerKey() : platformKey;
-    const headers = platformHeaders(platformSerial, key, signedBody, tamper.signedAt ?? now());
-    if (tamper.serial) headers['Wechatpay-Serial'] = tamper.serial;
-    headers['Content-Type'] = 'application/json';
-    const rawBody = tamper.tamperBody ? JSON.stringify({ ...envelope, summary: '支付成功!' }) : signedBody;
-    return { headers, rawBody, transactionId: order.transactionId, notifyUrl: order.notifyUrl };
+    return {
+      ...signedNotify(event, transaction, tamper),
+      transactionId: order.transactionId,
+      notifyUrl: order.notifyUrl,
+    };
+  }
+
+  const REFUND_SUMMARY = { SUCCESS: '退款成功', CLOSED: '退款关闭', ABNORMAL: '退款异常' } as const;
+
+  /** REFUND.SUCCESS / REFUND.CLOSED / REFUND.ABNORMAL for a refund that reached its end. */
+  function buildRefundNotify(refund: SimRefund, tamper: NotifyTamper = {}): SimulatedNotify {
+    if (refund.status === 'PROCESSING' || !refund.eventId)
+      throw new Error(`simulator: refund ${refund.outRefundNo} is still processing`);
+    const notice = book.refundNoticeJson(refund);
+    const resource = {
+      ...notice,
+      mchid: tamper.mchId ?? notice.mchid,
+      amount: { ...notice.amount, refund: tamper.amountFen ?? notice.amount.refund },
+    };
+    const event = {
+      id: refund.eventId,
+      createTime: refund.successTime ?? beijingTime(new Date(now())),
+      eventType: `REFUND.${refund.status}`,
+      summary: REFUND_SUMMARY[refund.status],
+      originalType: 'refund',
+    };
+    return {
+      ...signedNotify(event, resource, tamper),
+      transactionId: refund.transactionId,
+      notifyUrl: refund.notifyUrl ?? '',
+    };
   }
 
   function orderOf(outTradeNo: string): SimOrder {
@@ -218,11 +329,17 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
   return {
     platformSerial,
     platformPublicKeyPem,
-    /** Ready for WechatPayConfig.platformPublicKeys. */
-    platformPublicKeys: { [platformSerial]: platformPublicKeyPem } as Record<string, string>,
+    publicKeyId,
+    /** Ready for WechatPayConfig.platformPublicKeys: the certificate's key, and the public key if any. */
+    platformPublicKeys: {
+      [platformSerial]: platformPublicKeyPem,
+      ...(publicKey && publicKeyId
+        ? { [publicKeyId]: toPublicKey(publicKey).export({ type: 'spki', format: 'pem' }).toString() }
+        : {}),
+    } as Record<string, string>,
     handle,
     fetch: simulatorFetch,
-    /** Every request the simulator answered, in order. */
+    /** The requests the simulator answered (the last thousand), in order. */
     calls,
 
     /** The payer pays: the order becomes SUCCESS; returns the notify WeChat would send. */
@@ -280,6 +397,37 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
     refunds: book.refunds,
     settleRefund: (outRefundNo: string, status?: 'SUCCESS' | 'CLOSED' | 'ABNORMAL') =>
       book.settleRefund(outRefundNo, status),
+    /** The REFUND.* notify of a refund that reached its end (WeChat's, or a retry of it). */
+    refundNotify(outRefundNo: string, tamper: NotifyTamper = {}): SimulatedNotify {
+      const refund = book.refunds.get(outRefundNo);
+      if (!refund) throw new Error(`simulator: no refund ${outRefundNo}`);
+      return buildRefundNotify(refund, tamper);
+    },
+    /**
+     * WeChat's certificate rotation: a new platform certificate is listed at /v3/certificates first,
+     * and signs only once signWithPlatformCertificate() names it. Answers its serial.
+     */
+    addPlatformCertificate(validDays?: number): string {
+      const added = newPlatformCertificate(merchant.mchId, now(), { validDays });
+      certificates.push(added);
+      return added.serial;
+    },
+    signWithPlatformCertificate(serial: string): void {
+      const chosen = certificates.find((c) => c.serial === serial);
+      if (!chosen) throw new Error(`simulator: no platform certificate ${serial}`);
+      signing = chosen;
+    },
+    /** The certificate that signs now (its PEM, as /v3/certificates hands it out decrypted). */
+    signingCertificate: () => ({ serial: signing.serial, pem: signing.pem }),
+    /** While held, refund notifies are not sent on their own (a test plays a lost notify). */
+    holdRefundNotifies(hold: boolean): void {
+      holdNotifies = hold;
+    },
+    /** Notifies signed with the platform certificate (default) or the WeChat Pay public key. */
+    signNotifiesWith(signer: 'certificate' | 'publicKey'): void {
+      if (signer === 'publicKey' && !publicKey) throw new Error('simulator: no WeChat Pay public key');
+      notifySigner = signer;
+    },
     setRefundStatus(status: RefundStatus): void {
       refundStatus = status;
     },

@@ -53,7 +53,10 @@ export interface RefundInput {
   refundFen: number;
   /** The order's total as paid; the channel checks it. */
   totalFen: number;
+  /** Shown to the payer; WeChat takes 1–80 bytes, so an empty one is left out of the request. */
   reason: string;
+  /** Where the channel reports the refund's outcome (WeChat: REFUND.SUCCESS / ABNORMAL / CLOSED). */
+  notifyUrl?: string;
 }
 
 export type RefundStatus = 'SUCCESS' | 'CLOSED' | 'PROCESSING' | 'ABNORMAL';
@@ -77,6 +80,21 @@ export interface PaymentEvent {
   payerOpenId?: string;
 }
 
+/** A refund reached its end at the channel (WeChat: a REFUND.* notify), verified and decrypted. */
+export interface RefundEvent {
+  eventId: string;
+  eventType: string;
+  outTradeNo: string;
+  outRefundNo: string;
+  refundId: string;
+  transactionId?: string;
+  status: Exclude<RefundStatus, 'PROCESSING'>;
+  refundFen: number;
+  totalFen: number;
+  mchId: string;
+  successTime?: string;
+}
+
 export type NotifyRejection =
   | 'missing_headers'
   | 'unknown_serial'
@@ -89,7 +107,9 @@ export type NotifyRejection =
   | 'mchid_mismatch';
 
 export type ParseNotifyResult =
-  { ok: true; event: PaymentEvent } | { ok: false; reason: NotifyRejection; detail?: string };
+  | { ok: true; event: PaymentEvent }
+  | { ok: true; refund: RefundEvent }
+  | { ok: false; reason: NotifyRejection; detail?: string };
 
 /** Incoming HTTP headers as Node/Fastify give them (lower-case names) or as a plain record. */
 export type IncomingHeaders = Record<string, string | string[] | undefined>;

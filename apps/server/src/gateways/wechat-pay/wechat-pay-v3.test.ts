@@ -130,6 +130,27 @@ describe('refund', () => {
     simulator.pay(paid.outTradeNo);
   });
 
+  it('leaves an empty reason out and sends notify_url (WeChat takes a reason of 1-80 bytes)', async () => {
+    const input = order({ amountFen: 100 });
+    await channel.prepay(input);
+    simulator.pay(input.outTradeNo);
+    const base = { outTradeNo: input.outTradeNo, totalFen: 100, refundFen: 1 };
+    await channel.refund({
+      ...base,
+      outRefundNo: `${input.outTradeNo}E`,
+      reason: '',
+      notifyUrl: 'https://campus.example/n',
+    });
+    const sent = JSON.parse(simulator.calls.at(-1)!.body);
+    expect(sent).not.toHaveProperty('reason');
+    expect(sent.notify_url).toBe('https://campus.example/n');
+    // 27 Chinese characters are 81 bytes: WeChat (and the simulator) refuse them.
+    const long = await rejection(
+      channel.refund({ ...base, outRefundNo: `${input.outTradeNo}L`, reason: '退'.repeat(27) }),
+    );
+    expect(long.code).toBe('PARAM_ERROR');
+  });
+
   it('refunds part, then the rest, and never more than was paid', async () => {
     const base = { outTradeNo: paid.outTradeNo, totalFen: 10000, reason: '退学退费' };
     const part = await channel.refund({ ...base, outRefundNo: `${paid.outTradeNo}R1`, refundFen: 3000 });
@@ -230,9 +251,12 @@ describe('trust', () => {
     expect(error).toMatchObject({ code: 'SIGN_ERROR', httpStatus: 401 });
   });
 
-  it('does not start with a malformed APIv3 key or no platform key', () => {
+  it('does not start with a malformed APIv3 key, or with no platform key when it may not download certificates', () => {
     expect(() => wechatPayV3({ ...config, apiV3Key: 'short' }, simulator.fetch)).toThrow(/32 bytes/);
-    expect(() => wechatPayV3({ ...config, platformPublicKeys: {} }, simulator.fetch)).toThrow(/platform/);
+    // Certificates are downloaded now (./platform-keys.ts): no configured key is refused only without downloads.
+    expect(() =>
+      wechatPayV3({ ...config, platformPublicKeys: {}, downloadCertificates: false }, simulator.fetch),
+    ).toThrow(/platform/);
   });
 });
 

@@ -1,11 +1,14 @@
 /**
  * WeChat Pay v3 JSAPI, the real protocol: every request carries a WECHATPAY2-SHA256-RSA2048 Authorization
- * signed with the merchant key; every successful answer must carry a valid platform signature, or it is
- * not believed. The same adapter talks to the local simulator in tests and demo mode.
+ * signed with the merchant key and names in Wechatpay-Serial the key it verifies answers with; every
+ * successful answer must carry a valid platform signature, or it is not believed. Platform certificates
+ * are downloaded and rotated through ./platform-keys.ts. The same adapter talks to the local simulator
+ * in tests and demo mode.
  */
 import type { ZodType } from 'zod';
 import { resolveWechatPayConfig, type WechatPayConfig } from './config';
 import { parseWechatPayNotify, wechatPayNotifyAck, wechatPayNotifyFail } from './notify';
+import { PlatformKeyring, type RawAnswer } from './platform-keys';
 import { authorizationHeader, jsapiParams, verifyPlatformSignature } from './signing';
 import { PayChannelError, type PayChannel, type PayFetch } from './types';
 import {
@@ -39,7 +42,8 @@ export function wechatPayV3(
   const now = options.now ?? Date.now;
   const q = encodeURIComponent;
 
-  async function call(method: 'GET' | 'POST', path: string, payload?: object): Promise<SignedAnswer> {
+  /** Sends one signed request; the answer is not yet checked. */
+  async function send(method: 'GET' | 'POST', path: string, payload?: object): Promise<RawAnswer> {
     const url = config.baseUrl + path;
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const { pathname, search } = new URL(url);
@@ -49,17 +53,41 @@ export function wechatPayV3(
       // WeChat refuses v3 requests without a User-Agent.
       'User-Agent': options.userAgent ?? 'campus-finance-wechatpay-v3',
     };
+    // Names the key we verify answers with: while a merchant moves from platform certificates to the
+    // WeChat Pay public key, WeChat signs with the one named here.
+    const serial = keyring.requestSerial();
+    if (serial) headers['Wechatpay-Serial'] = serial;
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetchFn(url, { method, headers, body: payload === undefined ? undefined : body });
-    const text = await res.text();
+    return { status: res.status, header: (name) => res.headers.get(name), body: await res.text() };
+  }
 
-    const header = (name: string) => res.headers.get(name);
-    const signed = header('Wechatpay-Signature') !== null;
+  const keyring = new PlatformKeyring(config.platformKeys, {
+    apiV3Key: config.apiV3Key,
+    download: config.downloadCertificates,
+    explicitSerial: config.wechatpaySerial,
+    now,
+    fetchCertificates: () => send('GET', '/v3/certificates'),
+  });
+  const notifyConfig = { ...config, platformKeys: keyring.keys };
+
+  async function call(method: 'GET' | 'POST', path: string, payload?: object): Promise<SignedAnswer> {
+    await keyring.ensureFresh();
+    const res = await send(method, path, payload);
+    const { pathname } = new URL(config.baseUrl + path);
+    const signed = res.header('Wechatpay-Signature') !== null;
     const ok = res.status >= 200 && res.status < 300;
     // A success must be signed; an error is believed unsigned (WeChat signs only answers to requests it
     // authenticated) but never with a bad signature.
     if (ok || signed) {
-      const verdict = verifyPlatformSignature(header, text, config.platformKeys, now());
+      let verdict = verifyPlatformSignature(res.header, res.body, keyring.keys, now());
+      // A serial we do not know may be a certificate WeChat started using since we last asked.
+      if (
+        verdict.ok === false &&
+        verdict.reason === 'unknown_serial' &&
+        (await keyring.refreshForUnknownSerial())
+      )
+        verdict = verifyPlatformSignature(res.header, res.body, keyring.keys, now());
       if (!verdict.ok) {
         throw new PayChannelError(
           'BAD_RESPONSE_SIGNATURE',
@@ -69,12 +97,12 @@ export function wechatPayV3(
       }
     }
     if (!ok) {
-      const error = wireError.safeParse(parseJson(text));
+      const error = wireError.safeParse(parseJson(res.body));
       const code = error.success ? error.data.code : `HTTP_${res.status}`;
-      const message = error.success ? (error.data.message ?? code) : text.slice(0, 200);
+      const message = error.success ? (error.data.message ?? code) : res.body.slice(0, 200);
       throw new PayChannelError(code, `WeChat Pay ${method} ${pathname}: ${code} ${message}`, res.status);
     }
-    return { status: res.status, body: text };
+    return { status: res.status, body: res.body };
   }
 
   function read<T>(schema: ZodType<T>, answer: SignedAnswer, what: string): T {
@@ -130,7 +158,9 @@ export function wechatPayV3(
       const answer = await call('POST', '/v3/refund/domestic/refunds', {
         out_trade_no: input.outTradeNo,
         out_refund_no: input.outRefundNo,
-        reason: input.reason,
+        // WeChat takes 1-80 bytes when the field is present: an empty reason is left out.
+        ...(input.reason ? { reason: input.reason } : {}),
+        ...(input.notifyUrl ? { notify_url: input.notifyUrl } : {}),
         amount: { refund: input.refundFen, total: input.totalFen, currency: 'CNY' },
       });
       return toRefundResult(read(wireRefund, answer, 'refund'));
@@ -141,7 +171,12 @@ export function wechatPayV3(
       return toRefundResult(read(wireRefund, answer, 'refund query'));
     },
 
-    parseNotify: (input) => parseWechatPayNotify(config, input, now()),
+    parseNotify(input) {
+      const result = parseWechatPayNotify(notifyConfig, input, now());
+      // WeChat retries a refused notify; by then the certificate it names should be in hand.
+      if (!result.ok && result.reason === 'unknown_serial') void keyring.refreshForUnknownSerial();
+      return result;
+    },
     ackNotify: wechatPayNotifyAck,
     rejectNotify: (message) => wechatPayNotifyFail(message),
   };

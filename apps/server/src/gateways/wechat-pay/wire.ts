@@ -71,6 +71,20 @@ export const wireRefund = z.object({
 });
 export type WireRefund = z.infer<typeof wireRefund>;
 
+/** What a REFUND.* notify carries, decrypted (WeChat names the status refund_status here). */
+export const wireRefundNotice = z.object({
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().optional(),
+  out_refund_no: z.string(),
+  refund_id: z.string(),
+  refund_status: z.enum(['SUCCESS', 'CLOSED', 'ABNORMAL']),
+  success_time: z.string().optional(),
+  user_received_account: z.string().optional(),
+  amount: z.object({ total: fen, refund: fen, payer_total: fen.optional(), payer_refund: fen.optional() }),
+});
+export type WireRefundNotice = z.infer<typeof wireRefundNotice>;
+
 export const wireError = z.object({ code: z.string(), message: z.string().optional() });
 
 /** JSON.parse that answers undefined for malformed text, so zod reports it as a wrong shape. */

@@ -84,7 +84,7 @@ function refusalOf(row: ExceptionRow | null): AppError {
 }
 
 /** Applies the channel's answer about an exception refund; answers the refund's status afterwards. */
-async function settleExceptionRefund(
+export async function settleExceptionRefund(
   app: FastifyInstance,
   e: ExceptionRow,
   result: RefundResult,

@@ -49,6 +49,8 @@ beforeAll(async () => {
     .values({ tenantId: COLLEGE, account: 'finance2', realName: '财务处', roleIds: String(role!.id) });
   collegeFinance = await tokenFor(ctx, COLLEGE, 'finance2');
   simulator = (await ctx.app.gateways.pay.standins!.wechatSimulator(UNI))!;
+  // Refund notifies are lost here unless a test sends one: these tests are about the job finding out.
+  simulator.holdRefundNotifies(true);
   sandbox = ctx.app.gateways.pay.standins!.sandbox;
   // One prompt notify per sandbox payment, so a test knows when the exception exists.
   sandbox.notifier.behaviour = { ...sandbox.notifier.behaviour, duplicateRate: 0, lateRate: 0 };
@@ -282,6 +284,29 @@ describe('refunding a payment exception to the payer', () => {
     } finally {
       simulator.setRefundStatus('SUCCESS');
     }
+  });
+
+  it('settles an exception refund from its REFUND.SUCCESS notify, once', async () => {
+    const { order, exceptionId } = await paidAfterClose('wechat');
+    simulator.setRefundStatus('PROCESSING');
+    let refundNo: string;
+    try {
+      refundNo = (await refund(exceptionId)).json().data.refundNo;
+    } finally {
+      simulator.setRefundStatus('SUCCESS');
+    }
+    simulator.settleRefund(refundNo, 'SUCCESS');
+    const notify = simulator.refundNotify(refundNo);
+    for (const reply of await Promise.all([deliver(ctx, notify), deliver(ctx, notify)])) {
+      expect(reply.status).toBe(200);
+    }
+    const row = await exceptionRow(exceptionId);
+    expect(row).toMatchObject({ status: 'refunded', refundStatus: 'SUCCESS', refundNo });
+    expect(row.resolvedBy).toBe(await userIdOf(db(), UNI, 'finance1'));
+    const run = await reconcilePayments(ctx.app, { olderThanSeconds: 0, leaseSeconds: 0 });
+    expect(run.results.exception_refund_SUCCESS).toBeUndefined();
+    expect(wechatRefundsOf(order.orderNo)).toHaveLength(1);
+    await expectOrderUntouched(order);
   });
 
   it('leaves a refund whose answer was lost PROCESSING (502) and lets the job find it was made', async () => {

@@ -1,8 +1,8 @@
 /**
- * A channel's payment notify: the signature over the raw body is checked before anything in it is
- * read; then the payment is applied exactly once (./payments.ts), to the order whose attempt the
- * notify's trade number names (./attempts.ts). Every notify that is handled —
- * including repeats and money the order could not take — is answered with the channel's success
+ * A channel's notify: the signature over the raw body is checked before anything in it is read; then
+ * a payment is applied exactly once (./payments.ts), to the order whose attempt the notify's trade
+ * number names (./attempts.ts), and a refund's outcome settles that refund once (./refund-notify.ts).
+ * Every notify that is handled — including repeats and money the order could not take — is answered with the channel's success
  * reply, so it stops retrying; a refused one gets the failure reply; a failure of ours gets a 5xx
  * so the channel tries again later.
  */
@@ -11,6 +11,7 @@ import type { IncomingHeaders, NotifyReply } from '../../gateways/wechat-pay/typ
 import { isChannelName } from './channel';
 import { closeOpenAttempt } from './close';
 import { applyPayment, parseChannelTime } from './payments';
+import { applyRefundNotice } from './refund-notify';
 
 const NOT_FOUND: NotifyReply = {
   status: 404,
@@ -35,6 +36,19 @@ export async function handleNotify(
     // Forged, tampered, stale or addressed to another merchant: nothing is read, nothing changes.
     log.warn({ channel, tenantId, reason: parsed.reason, detail: parsed.detail }, 'notify refused');
     return gateway.rejectNotify(parsed.reason);
+  }
+  if ('refund' in parsed) {
+    try {
+      const outcome = await applyRefundNotice(app, log, gateway, tenantId, parsed.refund);
+      log.info({ channel, tenantId, outRefundNo: parsed.refund.outRefundNo, outcome }, 'refund notify');
+      return gateway.ackNotify();
+    } catch (error) {
+      log.error(
+        { err: error, channel, tenantId, outRefundNo: parsed.refund.outRefundNo },
+        'refund notify failed',
+      );
+      return { ...gateway.rejectNotify('try again later'), status: 500 };
+    }
   }
   const event = parsed.event;
   if (event.tradeState !== 'SUCCESS') {

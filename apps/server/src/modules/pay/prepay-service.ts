@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { translate, type Language } from '@cf/shared/messages';
-import type { PayChannelName, PrepayAnswer } from '../../gateways/types';
+import type { PayChannelName, PayGateway, PrepayAnswer } from '../../gateways/types';
 import { PayChannelError } from '../../gateways/wechat-pay/types';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { payerOf, type PayAccess } from './access';
@@ -35,12 +35,17 @@ async function describe(app: FastifyInstance, order: OrderRow): Promise<string> 
   return text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX - 1)}…` : text;
 }
 
-async function payerOpenId(app: FastifyInstance, access: PayAccess): Promise<string | undefined> {
+/**
+ * The payer's openid for the merchant's app: from the WeChat sign-in of this session. Only the demo
+ * simulator takes an invented one (a password sign-in trying the WeChat flow); real WeChat Pay refuses
+ * any openid it did not issue, so there a password sign-in is told to sign in with WeChat.
+ */
+async function payerOpenId(app: FastifyInstance, access: PayAccess, gateway: PayGateway): Promise<string> {
   const oauthId = access.auth?.oauthId;
   const openId = oauthId ? await wechatOpenId(app.db, access.order.tenantId, oauthId) : undefined;
-  // The demo's WeChat Pay simulator takes anyone, so a password sign-in can try the WeChat flow too.
-  if (!openId && app.config.mode === 'demo') return `o-demo-payer-${access.auth?.userId ?? 0}`;
-  return openId;
+  if (openId) return openId;
+  if (gateway.simulated) return `o-demo-payer-${access.auth?.userId ?? 0}`;
+  throw badRequest(access.auth ? 'pay.wechatSignInNeeded' : 'pay.wechatOnly');
 }
 
 const lockedTo = (channel: string | null, lang: Language) =>
@@ -111,8 +116,7 @@ export async function prepay(
     throw badRequest('pay.channelUnavailable');
   if (order.payStatus === 'PAYING' && order.channel !== channel) throw lockedTo(order.channel, lang);
   const gateway = await gatewayOf(app, order.tenantId, channel);
-  const openId = channel === 'wechat' ? await payerOpenId(app, access) : undefined;
-  if (channel === 'wechat' && !openId) throw badRequest('pay.wechatOnly');
+  const openId = channel === 'wechat' ? await payerOpenId(app, access, gateway) : undefined;
 
   const description = await describe(app, order);
   const attempt = await attemptFor(app, order, channel, openId ?? null, lang);

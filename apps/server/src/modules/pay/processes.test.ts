@@ -14,7 +14,7 @@ import { createWechatPayFixture } from '../../gateways/wechat-pay/fixtures';
 import { listenSimulator, type RunningSimulator } from '../../gateways/wechat-pay/simulator-server';
 import type { SimulatedNotify } from '../../gateways/wechat-pay/simulator';
 import { TEST_WIRE_KEY, usePostgres, type TestContext } from '../../../test/helpers';
-import { tokenFor } from '../../../test/issue-token';
+import { wechatTokenFor } from '../../../test/issue-token';
 import { UNI, createPayOrder, enableChannels, paymentFacts, type PayOrder } from '../../../test/pay-fixtures';
 import {
   PROCESS_JWT_SECRET,
@@ -33,6 +33,13 @@ const JOBS_ON = {
   RECONCILE_AFTER: '0',
   JOB_EXPIRE_INTERVAL: '3600',
 };
+
+/**
+ * The tenant has real merchant keys (the simulator on a socket plays WeChat): the payer is a WeChat
+ * sign-in with its openid, and notifies go to the https public address.
+ */
+const STUDENT_OPENID = 'o-student1-wechat-openid';
+const PUBLIC = { PUBLIC_URL: 'https://pay.example.edu' };
 
 const wechat = createWechatPayFixture();
 let simulator: RunningSimulator;
@@ -102,7 +109,7 @@ describe.runIf(usePostgres())('two server processes on one PostgreSQL', () => {
   it('takes an order created on one and notified on the other, crediting it once', async () => {
     const pgDb = await freshPgDatabase();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-two-'));
-    const env = { DATABASE_URL: pgDb.url, DATA_DIR: dataDir, ...JOBS_OFF };
+    const env = { DATABASE_URL: pgDb.url, DATA_DIR: dataDir, ...PUBLIC, ...JOBS_OFF };
     const servers: ServerProcess[] = [];
     let database: Database | undefined;
     try {
@@ -111,7 +118,7 @@ describe.runIf(usePostgres())('two server processes on one PostgreSQL', () => {
       const [a, b] = servers as [ServerProcess, ServerProcess];
       database = await openDatabase({ url: pgDb.url });
       await enableChannels(database.db, UNI, { wechat: merchantSettings(), sandbox: {} });
-      const token = await tokenFor(asContext(database), UNI, 'student1');
+      const token = await wechatTokenFor(asContext(database), UNI, 'student1', STUDENT_OPENID);
 
       // Created through A with the order module's own endpoint, from a seeded receivable.
       const fees = await call(a, 'GET', '/api/blade-finance/fee/student', token);
@@ -162,7 +169,7 @@ describe('a server killed with SIGKILL while it handles a notify', () => {
     async () => {
       const pgDb = await freshPgDatabase();
       const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-kill-'));
-      const env = { DATABASE_URL: pgDb.url, DATA_DIR: dataDir };
+      const env = { DATABASE_URL: pgDb.url, DATA_DIR: dataDir, ...PUBLIC };
       let server: ServerProcess | undefined;
       let database: Database | undefined;
       const locker = new pg.Client({ connectionString: pgDb.url });
@@ -170,7 +177,7 @@ describe('a server killed with SIGKILL while it handles a notify', () => {
         server = await startServer({ ...env, ...JOBS_OFF });
         database = await openDatabase({ url: pgDb.url });
         await enableChannels(database.db, UNI, { wechat: merchantSettings() });
-        const token = await tokenFor(asContext(database), UNI, 'student1');
+        const token = await wechatTokenFor(asContext(database), UNI, 'student1', STUDENT_OPENID);
         const order = await createPayOrder(asContext(database), { amounts: [20_000, 6_600] });
         await prepayWechat(server, token, order.orderNo);
         const notify = wechat.simulator.pay(order.orderNo);
@@ -226,7 +233,7 @@ describe('a server killed with SIGKILL while it handles a notify', () => {
     'PGlite: after a restart on the same data folder the order is PAID exactly once',
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-kill-'));
-      const env = { DATA_DIR: dataDir };
+      const env = { DATA_DIR: dataDir, ...PUBLIC };
       const withDatabase = async <T>(work: (database: Database) => Promise<T>): Promise<T> => {
         // PGlite allows one process: the test opens the folder only while no server runs.
         const database = await openDatabase({ dataDir });
@@ -242,7 +249,7 @@ describe('a server killed with SIGKILL while it handles a notify', () => {
         const { order, token } = await withDatabase(async (database) => {
           await enableChannels(database.db, UNI, { wechat: merchantSettings() });
           return {
-            token: await tokenFor(asContext(database), UNI, 'student1'),
+            token: await wechatTokenFor(asContext(database), UNI, 'student1', STUDENT_OPENID),
             order: await createPayOrder(asContext(database), { amounts: [20_000, 6_600] }),
           };
         });

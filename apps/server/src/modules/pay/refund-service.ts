@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { formatYuan } from '@cf/shared/money';
+import { checkRefundReason } from '@cf/shared/refund-reason';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { orders, refunds } from '../../db/schema-finance';
@@ -67,12 +68,13 @@ export async function settleRefund(
   gateway: PayGateway,
   refund: RefundRow,
   result: RefundResult,
+  refundedAt = new Date(),
 ): Promise<RefundState> {
   if (result.status === 'SUCCESS') {
     await completeRefund(app.db, refund.id, {
       channelRefundId: result.refundId,
       method: gateway.name,
-      refundedAt: new Date(),
+      refundedAt,
     });
     return 'SUCCESS';
   }
@@ -98,7 +100,10 @@ export async function refundOrder(
   input: { amountFen: number; reason: string },
 ) {
   await requireFinanceRole(app.db, auth);
-  const { order, refund } = await reserve(app, auth, orderId, input.amountFen, input.reason);
+  const checked = checkRefundReason(input.reason);
+  if (!checked.ok) throw badRequest(checked.message, checked.params);
+  const reason = checked.reason;
+  const { order, refund } = await reserve(app, auth, orderId, input.amountFen, reason);
   const gateway = await gatewayOf(app, order.tenantId, order.channel);
   // The money came on one payment attempt's trade; orders paid before attempts existed used the order number.
   const outTradeNo =
@@ -110,7 +115,7 @@ export async function refundOrder(
       outRefundNo: refund.outRefundNo,
       refundFen: refund.amountFen,
       totalFen: order.totalFen,
-      reason: input.reason,
+      reason,
     });
     status = await settleRefund(app, gateway, refund, result);
   } catch (error) {
