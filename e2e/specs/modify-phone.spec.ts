@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
+  DEMO_PASSWORD,
   UNIVERSITY,
   accessToken,
   freshPhone,
@@ -66,4 +67,20 @@ test('a teacher proves the phone on file before changing the sign-in phone', asy
     },
   });
   expect((await info.json()).data).toMatchObject({ phone: newPhone, financePhone: HELD_PHONE });
+});
+
+test('someone with no phone on file confirms the password first', async ({ page }) => {
+  // finance1 holds no phone (README "Demo accounts").
+  await signIn(page, { tenantName: UNIVERSITY.name, account: 'finance1' });
+  const popup = await openModifyPhone(page);
+  await expect(popup.getByRole('heading', { name: '第 1 步：验证登录密码' })).toBeVisible();
+  await popup.getByLabel('登录密码', { exact: true }).fill('Wrong@2024');
+  await popup.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('密码错误')).toBeVisible();
+  await expect(popup.getByLabel('新手机号', { exact: true })).toHaveCount(0);
+
+  await popup.getByLabel('登录密码', { exact: true }).fill(DEMO_PASSWORD);
+  await popup.getByRole('button', { name: '下一步' }).click();
+  await expect(popup.getByRole('heading', { name: '第 2 步：填写新手机号' })).toBeVisible();
+  await expect(popup.getByLabel('新手机号', { exact: true })).toBeVisible();
 });

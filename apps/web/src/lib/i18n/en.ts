@@ -151,7 +151,7 @@ export const en: Record<TextKey, string> = {
   'phone.stepNew': 'Step 2: enter the new phone',
   'phone.heldPhone': 'Phone on file',
   'phone.proveSmsHint':
-    'To keep your account and money safe, first verify the phone on file: the code goes to {phone}.',
+    'To keep your account and money safe, first confirm it is you with a code sent to the phone on file.',
   'phone.provePasswordHint':
     'You have no phone on file yet; enter your sign-in password to confirm it is you.',
   'phone.password': 'Password',

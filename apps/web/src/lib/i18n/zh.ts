@@ -148,7 +148,7 @@ export const zh = {
   'phone.stepProvePassword': '第 1 步：验证登录密码',
   'phone.stepNew': '第 2 步：填写新手机号',
   'phone.heldPhone': '预留手机号',
-  'phone.proveSmsHint': '为保障账号和资金安全，请先验证预留手机号，验证码将发送到 {phone}。',
+  'phone.proveSmsHint': '为保障账号和资金安全，请先用预留手机号接收验证码，确认是本人操作。',
   'phone.provePasswordHint': '您还没有手机号，请输入登录密码以确认是本人操作。',
   'phone.password': '登录密码',
   'phone.next': '下一步',

@@ -72,9 +72,7 @@ export function ProveHeldPhone({
       <h3 id="phone-step-prove" style={{ margin: '0 0 0.5rem', fontSize: '0.9rem' }}>
         {bySms ? t('phone.stepProve') : t('phone.stepProvePassword')}
       </h3>
-      <p style={hintStyle}>
-        {bySms ? t('phone.proveSmsHint', { phone: method.phoneMasked ?? '' }) : t('phone.provePasswordHint')}
-      </p>
+      <p style={hintStyle}>{bySms ? t('phone.proveSmsHint') : t('phone.provePasswordHint')}</p>
       <div style={boxStyle}>
         {bySms ? (
           <>
