@@ -125,6 +125,11 @@ export const users = pgTable(
     bankName: text('bank_name'),
     bankProvince: text('bank_province'),
     bankCity: text('bank_city'),
+    /**
+     * When the phone verify-phone texts (finance phone, else login phone) last changed; null when
+     * never changed since the account was made. Bank card and e-mail need a phone held 24 hours.
+     */
+    phoneChangedAt: timestamp('phone_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -230,8 +235,22 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('verification_codes_phone').on(t.tenantId, t.phone, t.createdAt)],
+  (t) => [
+    index('verification_codes_phone').on(t.tenantId, t.phone, t.createdAt),
+    // The daily cap across tenants counts a phone's codes whatever the tenant.
+    index('verification_codes_phone_all_tenants').on(t.phone, t.createdAt),
+  ],
 );
+
+/** Step-up (verify) tokens already spent: each one allows one change (modules/user/verify-token.ts). */
+export const stepUpUses = pgTable('step_up_uses', {
+  jti: text('jti').primaryKey(),
+  tenantId: tenantId(),
+  userId: integer('user_id').notNull(),
+  /** The token's own expiry: rows past it can be deleted, the token is dead anyway. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const captchas = pgTable('captchas', {
   key: text('key').primaryKey(),

@@ -75,6 +75,23 @@ export const userMessages = {
     zh: '手机验证已失效，请重新验证',
     en: 'The phone verification has expired, please verify again',
   },
+  'user.proveCurrentPhone': {
+    zh: '请先验证当前手机号，再修改手机号',
+    en: 'Please verify your current phone number before changing it',
+  },
+  'user.phoneTooNew': {
+    zh: '手机号变更未满 24 小时，为保障资金安全，请于 {hours} 小时后再修改银行卡或邮箱',
+    en: 'Your phone number was changed less than 24 hours ago; for your safety, the bank card and e-mail can be changed in {hours} h',
+  },
+  'user.verifyWithPhone': {
+    zh: '您已有手机号，请用发送到该手机的验证码验证',
+    en: 'You have a phone number on file; please verify with the code sent to it',
+  },
+  'user.passwordWrong': { zh: '密码错误', en: 'The password is wrong' },
+  'user.passwordNotSet': {
+    zh: '该账号未设置密码，无需验证',
+    en: 'This account has no password, so there is nothing to verify',
+  },
   'user.emailChangedSubject': { zh: '财务预留邮箱已变更', en: 'Your finance-reserved e-mail was changed' },
   'user.emailChangedBody': {
     zh: '您的财务预留邮箱已变更为 {email}。如非本人操作，请立即联系财务处。',

@@ -5,7 +5,14 @@ import { verificationCodes } from '../../db/schema';
 import type { SmsGateway } from '../../gateways/types';
 import { AppError } from '../../http/errors';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { CODE_MAX_TRIES, consumeCode, sendCode, type CheckCodeInput } from './codes';
+import {
+  CODE_MAX_TRIES,
+  consumeCode,
+  DAILY_CAP_PER_PHONE,
+  DAILY_CAP_PER_PHONE_ALL_TENANTS,
+  sendCode,
+  type CheckCodeInput,
+} from './codes';
 import { lastCode } from './test-outbox';
 
 describe('verification codes (sendCode, consumeCode)', () => {
@@ -85,6 +92,79 @@ describe('verification codes (sendCode, consumeCode)', () => {
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(refused.reason).toMatchObject({ status: 429, messageKey: 'sms.resendTooSoon' });
+    });
+
+    /** Codes sent to a phone two hours ago (past the resend guard, inside the day). */
+    const sentEarlier = (phone: string, tenantIds: string[]) =>
+      db.insert(verificationCodes).values(
+        tenantIds.map((tenantId, i) => ({
+          id: `earlier-${phone}-${i}`,
+          tenantId,
+          phone,
+          purpose: 'phone',
+          codeHash: 'x',
+          expiresAt: sql`now() - interval '1 hour'`,
+          createdAt: sql`now() - interval '2 hours'`,
+        })),
+      );
+
+    it(`caps one phone at ${DAILY_CAP_PER_PHONE_ALL_TENANTS} codes a day across all tenants`, async () => {
+      const phone = freshPhone();
+      await sentEarlier(phone, Array(DAILY_CAP_PER_PHONE_ALL_TENANTS).fill('100001'));
+      // The 11th, from a second tenant that has sent this phone nothing today.
+      const input = { tenantId: '100002', phone, purpose: 'phone' as const, lang: 'en' as const };
+      expect(await reason(sendCode(db, sms, input))).toBe('429 sms.dailyCap');
+      await db
+        .update(verificationCodes)
+        .set({ createdAt: sql`now() - interval '25 hours'` })
+        .where(eq(verificationCodes.phone, phone));
+      await expect(sendCode(db, sms, input)).resolves.toHaveProperty('id');
+    });
+
+    it('counts the codes of every tenant towards the cap across tenants', async () => {
+      const phone = freshPhone();
+      await sentEarlier(phone, [
+        '100001',
+        '100002',
+        '100003',
+        '100004',
+        '100005',
+        '100006',
+        '100007',
+        '100008',
+        '100009',
+      ]);
+      await expect(
+        sendCode(db, sms, { tenantId: '100010', phone, purpose: 'bind', lang: 'zh' }),
+      ).resolves.toHaveProperty('id');
+      expect(
+        await reason(sendCode(db, sms, { tenantId: '100011', phone, purpose: 'bind', lang: 'zh' })),
+      ).toBe('429 sms.dailyCap');
+    });
+
+    it('lets one of several tenants racing for the last code of the day through', async () => {
+      const phone = freshPhone();
+      await sentEarlier(phone, Array(DAILY_CAP_PER_PHONE_ALL_TENANTS - 1).fill('100003'));
+      const results = await Promise.all(
+        ['100001', '100002', '100004', '100005', '100006', '100007'].map((tenantId) =>
+          reason(sendCode(db, sms, { tenantId, phone, purpose: 'phone', lang: 'zh' })),
+        ),
+      );
+      expect(results.filter((r) => r === '429 sms.dailyCap')).toHaveLength(5);
+      const [today] = (
+        (await db.execute(
+          sql`SELECT count(*)::int AS n FROM verification_codes WHERE phone = ${phone}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows;
+      expect(today!.n).toBe(DAILY_CAP_PER_PHONE_ALL_TENANTS);
+    });
+
+    it(`keeps the spec's ${DAILY_CAP_PER_PHONE} a day per tenant and phone`, async () => {
+      const phone = freshPhone();
+      await sentEarlier(phone, Array(DAILY_CAP_PER_PHONE).fill('100001'));
+      expect(
+        await reason(sendCode(db, sms, { tenantId: '100001', phone, purpose: 'phone', lang: 'zh' })),
+      ).toBe('429 sms.dailyCap');
     });
 
     it('keeps the resend guard per tenant and phone', async () => {

@@ -1,6 +1,7 @@
 /**
  * SMS verification codes: 6 digits, stored hashed, 10 minutes, 5 tries, one send per phone
- * per 60 seconds and a daily cap. All state is in PostgreSQL so several processes agree.
+ * per 60 seconds and daily caps (per tenant and phone, and per phone across all tenants).
+ * All state is in PostgreSQL so several processes agree.
  */
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Language } from '@cf/shared/messages';
@@ -15,6 +16,8 @@ export const CODE_TTL_SECONDS = 600;
 export const CODE_MAX_TRIES = 5;
 export const RESEND_GUARD_SECONDS = 60;
 export const DAILY_CAP_PER_PHONE = 10;
+/** One phone's texts a day from every tenant together, so N tenants cannot send it N x 10 codes. */
+export const DAILY_CAP_PER_PHONE_ALL_TENANTS = 10;
 
 export type CodePurpose = 'bind' | 'phone' | 'verify';
 
@@ -32,19 +35,26 @@ export async function sendCode(db: Db, sms: SmsGateway, input: SendCodeInput): P
   const id = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
-    // One sender at a time per phone: two requests racing must not both pass the guard and the cap.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms:${input.tenantId}:${input.phone}`}))`);
+    // One sender at a time per phone, whatever the tenant: two requests racing (from one tenant or
+    // two) must not both pass the guard and the caps.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms:${input.phone}`}))`);
     const result = (await tx.execute(
-      sql`SELECT EXTRACT(EPOCH FROM (now() - max(created_at)))::float AS last_seconds,
-                 count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today
-          FROM verification_codes WHERE tenant_id = ${input.tenantId} AND phone = ${input.phone}`,
-    )) as unknown as { rows: { last_seconds: number | null; today: number }[] };
+      sql`SELECT EXTRACT(EPOCH FROM (now() - max(created_at) FILTER (WHERE tenant_id = ${input.tenantId})))::float
+                   AS last_seconds,
+                 count(*) FILTER (WHERE tenant_id = ${input.tenantId}
+                                    AND created_at > now() - interval '1 day')::int AS today,
+                 count(*) FILTER (WHERE created_at > now() - interval '1 day')::int AS today_all_tenants
+          FROM verification_codes WHERE phone = ${input.phone}`,
+    )) as unknown as { rows: { last_seconds: number | null; today: number; today_all_tenants: number }[] };
     const recent = result.rows[0];
     const lastSeconds = recent?.last_seconds == null ? null : Number(recent.last_seconds);
     if (lastSeconds !== null && lastSeconds < RESEND_GUARD_SECONDS) {
       throw tooMany('sms.resendTooSoon', { seconds: Math.ceil(RESEND_GUARD_SECONDS - lastSeconds) });
     }
     if (Number(recent?.today ?? 0) >= DAILY_CAP_PER_PHONE) throw tooMany('sms.dailyCap');
+    if (Number(recent?.today_all_tenants ?? 0) >= DAILY_CAP_PER_PHONE_ALL_TENANTS) {
+      throw tooMany('sms.dailyCap');
+    }
     await tx.insert(verificationCodes).values({
       id,
       tenantId: input.tenantId,

@@ -11,7 +11,6 @@ import {
   changeReservedPhone,
   sendUserCode,
   updateRegisterPhone,
-  verifyReservedPhone,
 } from './profile-service';
 import {
   bankAccountSchema,
@@ -19,13 +18,17 @@ import {
   changePhoneSchema,
   registerPhoneSchema,
   sendValidateSchema,
+  stepUpMethodSchema,
   verifyIdSchema,
+  verifyPasswordSchema,
   verifyPhoneSchema,
 } from './schemas';
+import { stepUpMethod, verifyPassword, verifyReservedPhone } from './step-up-service';
 
 const tags = ['user'];
 const security = [{ bladeAuth: [] }];
 const done = envelopeSchema(z.literal(true));
+const verifyTokenSchema = z.object({ verifyToken: z.string() });
 
 export function registerProfileRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -48,6 +51,21 @@ export function registerProfileRoutes(app: FastifyInstance): void {
     async (req) => ok(await sendUserCode(userCtx(req), { ...req.query, ...req.body })),
   );
 
+  r.get(
+    '/api/blade-user/step-up-method',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'How the caller proves themselves before a phone change: sms (phone shown masked), password or none',
+        response: { 200: envelopeSchema(stepUpMethodSchema) },
+      },
+    },
+    async (req) => ok(await stepUpMethod(userCtx(req))),
+  );
+
   r.post(
     '/api/blade-user/verify-phone',
     {
@@ -55,12 +73,28 @@ export function registerProfileRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         security,
-        summary: 'Check the code sent to the finance-reserved phone; answers a 10-minute verifyToken',
+        summary:
+          'Check the code sent to the phone held now; answers a 10-minute single-use verifyToken (purpose finance: phone held 24 h)',
         ...form(verifyPhoneSchema),
-        response: { 200: envelopeSchema(z.object({ verifyToken: z.string() })) },
+        response: { 200: envelopeSchema(verifyTokenSchema) },
       },
     },
     async (req) => ok(await verifyReservedPhone(userCtx(req), { ...req.query, ...req.body })),
+  );
+
+  r.post(
+    '/api/blade-user/verify-password',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'For a caller holding no phone: the password answers a verifyToken for setting one',
+        ...form(verifyPasswordSchema),
+        response: { 200: envelopeSchema(verifyTokenSchema) },
+      },
+    },
+    async (req) => ok(await verifyPassword(userCtx(req), { ...req.query, ...req.body })),
   );
 
   r.post(
@@ -70,7 +104,8 @@ export function registerProfileRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         security,
-        summary: 'Change the login phone (SMS code required when account_registerPhone is 1)',
+        summary:
+          'Change the login phone: verifyToken of the phone held now, then an SMS code to the new one when account_registerPhone is 1',
         ...form(registerPhoneSchema),
         response: { 200: done },
       },
@@ -88,7 +123,8 @@ export function registerProfileRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         security,
-        summary: 'Change the finance-reserved phone (code sent to the new phone by send-validate)',
+        summary:
+          'Change the finance-reserved phone: verifyToken of the phone held now, then the code send-validate sent to the new one',
         ...form(changePhoneSchema),
         response: { 200: done },
       },
@@ -106,7 +142,7 @@ export function registerProfileRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         security,
-        summary: 'Change the bank card (needs a verifyToken from verify-phone)',
+        summary: 'Change the bank card (needs a verifyToken from verify-phone, phone held 24 h)',
         ...form(bankAccountSchema),
         response: { 200: done },
       },

@@ -1,36 +1,27 @@
 /**
  * What a signed-in user changes about themselves: login phone, finance-reserved phone, bank card
- * and e-mail, and the SMS proof the last two need. Every write names the caller's tenant and user
- * in its where clause (nothing in a request body can point it elsewhere) and is audited.
+ * and e-mail. Each needs a step-up proof first (step-up-service.ts). Every write names the caller's
+ * tenant and user in its where clause (nothing in a request body can point it elsewhere) and is
+ * audited in the same transaction that spends the proof.
  */
 import { ACCOUNT_PARAM_KEYS, BANK_CARD_PATTERN, isEmail, isPhone } from '@cf/shared/validation';
 import { translate } from '@cf/shared/messages';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { audit } from '../../http/audit';
 import { badRequest, forbidden, unauthorized } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { consumeCaptcha } from '../auth/captcha';
-import { findUser } from '../auth/subject';
 import { consumeCode, sendCode } from '../sms/codes';
 import type { UserCtx } from './context';
 import { maskTail } from './mask';
 import { findOtherUserWithPhone, tenantParams, updateOwnUser, type UserRow } from './repo';
-import { readVerifyToken, signVerifyToken } from './verify-token';
+import { blank, callerRow, checkProof, proofDetail, reservedPhone, spendProof } from './step-up-service';
+import type { StepUpProof } from './verify-token';
 
 /** Codes a user may ask for in the window below, whatever the phone. */
 const USER_CODE_TRIES = 10;
 const USER_CODE_WINDOW_SECONDS = 60 * 60;
-
-const blank = (v: string | undefined | null) => v === undefined || v === null || v.trim() === '';
-
-async function callerRow(ctx: UserCtx): Promise<UserRow> {
-  const user = await findUser(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
-  if (!user) throw unauthorized('auth.tokenInvalid');
-  return user;
-}
-
-/** The phone the finance office reaches the person on: the reserved one, else the login phone. */
-const reservedPhone = (user: UserRow) => user.financePhone || user.phone || null;
 
 /** A new phone from a change form (spec §5 phone change). */
 function checkNewPhone(phone: string | undefined): string {
@@ -45,9 +36,10 @@ function checkCodeGiven(input: { verifyId?: string; verifyCode?: string }) {
   return { verifyId: input.verifyId!.trim(), code: input.verifyCode!.trim() };
 }
 
-/** Runs the caller's own update and its audit line in one transaction. */
+/** Spends the proof, runs the caller's own update and its audit line in one transaction. */
 async function changeOwn(
   ctx: UserCtx,
+  proof: StepUpProof | null,
   action: string,
   values: Parameters<typeof updateOwnUser>[3],
   detail: Record<string, unknown>,
@@ -55,10 +47,15 @@ async function changeOwn(
   const { tenantId, userId } = ctx.auth;
   await ctx.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
+    await spendProof(tx, proof);
     if (!(await updateOwnUser(tx, tenantId, userId, values))) throw unauthorized('auth.tokenInvalid');
-    await audit(tx, ctx.req, { tenantId, userId, action, detail });
+    await audit(tx, ctx.req, { tenantId, userId, action, detail: { ...detail, ...proofDetail(proof) } });
   });
 }
+
+/** A phone change moves the clock of the 24-hour rule when the phone verify-phone texts changes. */
+const phoneClock = (before: UserRow, after: Pick<UserRow, 'financePhone' | 'phone'>) =>
+  reservedPhone(before) === reservedPhone(after) ? {} : { phoneChangedAt: sql`now()` };
 
 /** send-validate: a code (purpose 'verify') to a new phone (captcha needed) or to the reserved phone. */
 export async function sendUserCode(
@@ -89,52 +86,19 @@ export async function sendUserCode(
   });
 }
 
-/** verify-phone: the code sent to the reserved phone buys a 10-minute verifyToken. */
-export async function verifyReservedPhone(
-  ctx: UserCtx,
-  input: { verifyId?: string; verifyCode?: string },
-): Promise<{ verifyToken: string }> {
-  const user = await callerRow(ctx);
-  const phone = reservedPhone(user);
-  if (!phone) throw badRequest('user.noReservedPhone');
-  const { verifyId, code } = checkCodeGiven(input);
-  await consumeCode(ctx.db, { tenantId: ctx.auth.tenantId, phone, verifyId, code, purpose: 'verify' });
-  await audit(ctx.db, ctx.req, {
-    tenantId: ctx.auth.tenantId,
-    userId: user.id,
-    action: 'user.verifyPhone',
-    detail: { phone: maskTail(phone) },
-  });
-  const verifyToken = await signVerifyToken(ctx.config, {
-    tenantId: ctx.auth.tenantId,
-    userId: user.id,
-    phone,
-  });
-  return { verifyToken };
-}
-
-/** The verifyToken must be this user's, of this tenant, for the phone still reserved now. */
-async function requireVerified(ctx: UserCtx, user: UserRow, token: string | undefined) {
-  if (blank(token)) throw badRequest('user.verifyRequired');
-  const proof = await readVerifyToken(ctx.config, token!.trim());
-  if (
-    !proof ||
-    proof.tenantId !== ctx.auth.tenantId ||
-    proof.userId !== ctx.auth.userId ||
-    proof.phone !== reservedPhone(user)
-  )
-    throw badRequest('user.verifyExpired');
-}
-
-/** update-register-phone: the login phone; an SMS code (purpose 'phone') when the tenant asks for one. */
+/**
+ * update-register-phone: the login phone. First a proof of the phone held now (verifyToken,
+ * purpose 'phone'), then an SMS code (purpose 'phone') to the new one when the tenant asks for it.
+ */
 export async function updateRegisterPhone(
   ctx: UserCtx,
-  input: { phone?: string; verifyCode?: string; verifyId?: string; tenantId?: string },
+  input: { phone?: string; verifyCode?: string; verifyId?: string; tenantId?: string; verifyToken?: string },
 ): Promise<void> {
   const { db, auth } = ctx;
   if (!blank(input.tenantId) && input.tenantId!.trim() !== auth.tenantId) throw forbidden();
   const user = await callerRow(ctx);
   const phone = checkNewPhone(input.phone);
+  const proof = await checkProof(ctx, user, input.verifyToken, 'phone');
   const settings = await tenantParams(db, auth.tenantId);
   const codeNeeded = settings[ACCOUNT_PARAM_KEYS.registerPhone] === '1';
   const given = codeNeeded ? checkCodeGiven(input) : null;
@@ -143,8 +107,9 @@ export async function updateRegisterPhone(
   try {
     await changeOwn(
       ctx,
+      proof,
       'user.updateRegisterPhone',
-      { phone },
+      { phone, ...phoneClock(user, { phone, financePhone: user.financePhone }) },
       {
         from: maskTail(user.phone),
         to: maskTail(phone),
@@ -158,19 +123,24 @@ export async function updateRegisterPhone(
   }
 }
 
-/** change-phone: the finance-reserved phone; the code was sent to the new phone by send-validate. */
+/**
+ * change-phone: the finance-reserved phone. First a proof of the phone held now (verifyToken,
+ * purpose 'phone'), then the code send-validate sent to the new phone.
+ */
 export async function changeReservedPhone(
   ctx: UserCtx,
-  input: { phone?: string; verifyCode?: string; verifyId?: string },
+  input: { phone?: string; verifyCode?: string; verifyId?: string; verifyToken?: string },
 ): Promise<void> {
   const user = await callerRow(ctx);
   const phone = checkNewPhone(input.phone);
+  const proof = await checkProof(ctx, user, input.verifyToken, 'phone');
   const given = checkCodeGiven(input);
   await consumeCode(ctx.db, { tenantId: ctx.auth.tenantId, phone, ...given, purpose: 'verify' });
   await changeOwn(
     ctx,
+    proof,
     'user.changePhone',
-    { financePhone: phone },
+    { financePhone: phone, ...phoneClock(user, { phone: user.phone, financePhone: phone }) },
     {
       from: maskTail(user.financePhone),
       to: maskTail(phone),
@@ -193,10 +163,11 @@ export async function changeBankAccount(
   const bankCard = (input.bankCard ?? '').replace(/[\s-]/g, '');
   if (!BANK_CARD_PATTERN.test(bankCard)) throw badRequest('validate.bankCardInvalid');
   if (blank(input.bankName)) throw badRequest('validate.bankNameRequired');
-  await requireVerified(ctx, user, input.verifyToken);
+  const proof = await checkProof(ctx, user, input.verifyToken, 'finance');
   const bankName = input.bankName!.trim();
   await changeOwn(
     ctx,
+    proof,
     'user.changeBankAccount',
     {
       bankCard,
@@ -216,8 +187,14 @@ export async function changeEmail(
   if (blank(input.email)) throw badRequest('validate.emailRequired');
   const email = input.email!.trim();
   if (!isEmail(email)) throw badRequest('validate.emailInvalid');
-  await requireVerified(ctx, user, input.verifyToken);
-  await changeOwn(ctx, 'user.changeEmail', { financeEmail: email }, { from: user.financeEmail, to: email });
+  const proof = await checkProof(ctx, user, input.verifyToken, 'finance');
+  await changeOwn(
+    ctx,
+    proof,
+    'user.changeEmail',
+    { financeEmail: email },
+    { from: user.financeEmail, to: email },
+  );
   // The old address hears of it too: if the change was not the person's, they learn it there.
   const recipients = [
     email,

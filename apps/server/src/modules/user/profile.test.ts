@@ -33,13 +33,18 @@ describe('profile changes', () => {
     )[0]!;
 
   /** send-validate to the reserved phone, then verify-phone with the code texted there. */
-  async function verifyToken(token: string, reservedPhone: string): Promise<string> {
+  async function verifyToken(
+    token: string,
+    reservedPhone: string,
+    purpose: 'finance' | 'phone' = 'finance',
+  ): Promise<string> {
     await allowResend(db(), reservedPhone);
     const sent = await post(token, 'send-validate', {});
     expect(sent.statusCode).toBe(200);
     const res = await post(token, 'verify-phone', {
       verifyId: sent.json().data.id,
       verifyCode: await lastCode(db(), reservedPhone),
+      purpose,
     });
     expect(res.statusCode).toBe(200);
     return res.json().data.verifyToken as string;
@@ -208,14 +213,22 @@ describe('profile changes', () => {
     it.each([
       [{ phone: '' }, 'Phone number is empty'],
       [{ phone: '12000000000' }, 'enter a correct phone'],
-      [{ phone: '13900000102' }, 'Please enter the verification code'],
+      // Issue 9: the phone held now is proven before anything else about the new one.
+      [{ phone: '13900000102' }, 'Please verify your current phone number before changing it'],
     ])('refuses %j with "%s"', async (body, message) => {
       const res = await post(teacher, 'change-phone', body);
       expect(res.json().msg).toBe(message);
     });
 
-    it('takes a code texted to the new phone; proofs of the old phone stop working', async () => {
+    it('asks for the code to the new phone once the held phone is proven', async () => {
+      const proof = await verifyToken(teacher, '13800000002', 'phone');
+      const res = await post(teacher, 'change-phone', { phone: '13900000102', verifyToken: proof });
+      expect(res.json().msg).toBe('Please enter the verification code');
+    });
+
+    it('takes a proof of the held phone and a code texted to the new phone; proofs of the old phone stop working', async () => {
       const oldProof = await verifyToken(teacher, '13800000002');
+      const heldProof = await verifyToken(teacher, '13800000002', 'phone');
       const key = await captchaWithText(db(), 'q7Zx');
       await allowResend(db(), '13900000102');
       const sent = await post(teacher, 'send-validate', {
@@ -228,18 +241,20 @@ describe('profile changes', () => {
         phone: '13900000103',
         verifyId: sent.json().data.id,
         verifyCode: await lastCode(db(), '13900000102'),
+        verifyToken: heldProof,
       });
       expect(mismatch.json().msg).toBe('The verification code has expired, please get a new one');
       const res = await post(teacher, 'change-phone', {
         phone: '13900000102',
         verifyId: sent.json().data.id,
         verifyCode: await lastCode(db(), '13900000102'),
+        verifyToken: heldProof,
       });
       expect(res.json().data).toBe(true);
       expect(await userRow(teacherId)).toMatchObject({ financePhone: '13900000102', phone: '13800000002' });
       expect(await lastAudit(teacherId)).toMatchObject({
         action: 'user.changePhone',
-        detail: { to: '*******0102' },
+        detail: { to: '*******0102', proof: 'sms', proofPhone: '*******0002' },
       });
 
       const stale = await post(teacher, 'change-email', { email: 'chen@example.edu', verifyToken: oldProof });
@@ -249,12 +264,18 @@ describe('profile changes', () => {
 
   describe('update-register-phone (login phone)', () => {
     it('needs a code when account_registerPhone is 1, and refuses a phone of another account', async () => {
-      const noCode = await post(student, 'update-register-phone', { phone: '13900000104', tenantId: T });
+      const proof = await verifyToken(student, '13800000001', 'phone');
+      const noCode = await post(student, 'update-register-phone', {
+        phone: '13900000104',
+        tenantId: T,
+        verifyToken: proof,
+      });
       expect(noCode.json().msg).toBe('Please enter the verification code');
       const taken = await post(student, 'update-register-phone', {
         phone: '13800000002',
         verifyId: 'x',
         verifyCode: '123456',
+        verifyToken: proof,
       });
       expect(taken.json().msg).toBe('This phone number is used by another account');
       const otherTenant = await post(student, 'update-register-phone', {
@@ -265,6 +286,7 @@ describe('profile changes', () => {
     });
 
     it('changes the login phone with the code from sms/endpoint/send-validate', async () => {
+      const proof = await verifyToken(student, '13800000001', 'phone');
       await allowResend(db(), '13900000104');
       const { id } = await sendCode(db(), ctx.app.gateways.sms, {
         tenantId: T,
@@ -277,18 +299,24 @@ describe('profile changes', () => {
         verifyId: id,
         verifyCode: await lastCode(db(), '13900000104'),
         tenantId: T,
+        verifyToken: proof,
       });
       expect(res.json().data).toBe(true);
       expect((await userRow(studentId)).phone).toBe('13900000104');
       expect(await lastAudit(studentId)).toMatchObject({
         action: 'user.updateRegisterPhone',
-        detail: { from: '*******0001', to: '*******0104', verified: true },
+        detail: { from: '*******0001', to: '*******0104', verified: true, proof: 'sms' },
       });
+      // The finance phone 13800000001 is still the one held: the 24-hour clock did not move.
+      expect((await userRow(studentId)).phoneChangedAt).toBeNull();
     });
 
-    it('needs no code in a tenant where account_registerPhone is 0', async () => {
+    it('needs no code in a tenant where account_registerPhone is 0, but still the proof', async () => {
       const college = (await signIn(ctx, '100002', 'student2')).access_token;
-      const res = await post(college, 'update-register-phone', { phone: '13900000105' });
+      const unproven = await post(college, 'update-register-phone', { phone: '13900000105' });
+      expect(unproven.json().msg).toBe('Please verify your current phone number before changing it');
+      const proof = await verifyToken(college, '13800000004', 'phone');
+      const res = await post(college, 'update-register-phone', { phone: '13900000105', verifyToken: proof });
       expect(res.json().data).toBe(true);
       expect((await userRow(await userId(db(), '100002', 'student2'))).phone).toBe('13900000105');
     });

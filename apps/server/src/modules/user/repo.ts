@@ -2,10 +2,10 @@
  * Queries of users, their roles, WeChat links and bindings; every one is scoped to a tenant.
  * Reading a user or a WeChat link by id is the auth module's (modules/auth/subject.ts).
  */
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { oauthLinks, params, roles, userBindings, users } from '../../db/schema';
+import { oauthLinks, params, roles, stepUpUses, userBindings, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserBindingRow = typeof userBindings.$inferSelect;
@@ -47,6 +47,38 @@ export async function updateOwnUser(
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
     .returning();
   return row;
+}
+
+/**
+ * Seconds until the caller's phone has been held for `hours` (0 once it has, or when it never
+ * changed), by the database clock so API servers with skewed clocks agree.
+ */
+export async function phoneSettlesInSeconds(
+  db: Db,
+  tenantId: string,
+  userId: number,
+  hours: number,
+): Promise<number> {
+  const [row] = await db
+    .select({
+      seconds: sql<number>`greatest(0, coalesce(extract(epoch from (${users.phoneChangedAt} + make_interval(hours => ${hours}) - now())), 0))::float`,
+    })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return Number(row?.seconds ?? 0);
+}
+
+/** Spends a step-up token: true for the first use of its id, false when it was used already. */
+export async function spendStepUp(
+  db: Db,
+  use: { jti: string; tenantId: string; userId: number; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(stepUpUses)
+    .values(use)
+    .onConflictDoNothing()
+    .returning({ jti: stepUpUses.jti });
+  return rows.length > 0;
 }
 
 /**

@@ -64,19 +64,34 @@ export const sendValidateSchema = z.object({
 export const verifyPhoneSchema = z.object({
   verifyId: field(64),
   verifyCode: field(10),
+  purpose: field(16).describe("'finance' (default: bank card, e-mail) or 'phone' (changing the phone)"),
 });
+
+export const verifyPasswordSchema = z.object({
+  password: field(512).describe('MD5 hex of the password, AES-encrypted as for the token endpoint'),
+});
+
+export const stepUpMethodSchema = z.object({
+  method: z.enum(['sms', 'password', 'none']),
+  phoneMasked: z.string().nullable(),
+});
+
+/** Proof of the phone held now (verify-phone purpose 'phone', or verify-password), for phone changes. */
+const phoneProof = field(2048).describe('verifyToken proving the phone held now (or the password)');
 
 export const registerPhoneSchema = z.object({
   phone: field(20),
   verifyCode: field(10),
   verifyId: field(64),
   tenantId: field(12),
+  verifyToken: phoneProof,
 });
 
 export const changePhoneSchema = z.object({
   phone: field(20),
   verifyCode: field(10),
   verifyId: field(64),
+  verifyToken: phoneProof,
 });
 
 export const bankAccountSchema = z.object({

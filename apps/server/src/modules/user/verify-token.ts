@@ -1,9 +1,11 @@
 /**
- * Proof that the caller just answered an SMS code on their reserved phone: a 10-minute HS256 JWT
- * bound to tenant, user and phone. Its own key (derived from JWT_SECRET), issuer, audience and
- * `typ` keep it from ever passing as an access token, and an access token from passing as it.
+ * Step-up proof: a 10-minute HS256 JWT saying the caller just proved control of the phone they
+ * hold (an SMS code to it) or, holding none, re-entered their password. Bound to tenant, user,
+ * phone and what it may be used for, with its own id (jti) so each token allows one change
+ * (spent in step_up_uses). Its own key (derived from JWT_SECRET), issuer, audience and `typ`
+ * keep it from ever passing as an access token, and an access token from passing as it.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '../../config';
 
@@ -12,19 +14,34 @@ const ISSUER = 'campus-finance/phone-verify';
 const AUDIENCE = 'blade-user/verified-phone';
 const TYP = 'phone-verify+jwt';
 
+/** 'phone': changes the phone itself; 'finance': changes the bank card or the e-mail. */
+export const STEP_UP_PURPOSES = ['phone', 'finance'] as const;
+export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
+/** How the caller proved it: the code texted to their phone, or their password (no phone held). */
+export type StepUpMethod = 'sms' | 'password';
+
 const keyOf = (config: Config) =>
   createHmac('sha256', config.jwtSecret).update('phone-verify-token').digest();
 
 export interface VerifiedPhone {
   tenantId: string;
   userId: number;
+  /** The phone proven; '' for a password proof (the caller held no phone). */
   phone: string;
+  purpose: StepUpPurpose;
+  method: StepUpMethod;
+}
+
+export interface StepUpProof extends VerifiedPhone {
+  jti: string;
+  expiresAt: Date;
 }
 
 export async function signVerifyToken(config: Config, proof: VerifiedPhone): Promise<string> {
-  return new SignJWT({ tid: proof.tenantId, phone: proof.phone })
+  return new SignJWT({ tid: proof.tenantId, phone: proof.phone, use: proof.purpose, amr: proof.method })
     .setProtectedHeader({ alg: 'HS256', typ: TYP })
     .setSubject(String(proof.userId))
+    .setJti(randomUUID())
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
@@ -32,8 +49,10 @@ export async function signVerifyToken(config: Config, proof: VerifiedPhone): Pro
     .sign(keyOf(config));
 }
 
+const isPurpose = (v: unknown): v is StepUpPurpose => STEP_UP_PURPOSES.includes(v as StepUpPurpose);
+
 /** The proof the token carries, or null when it is forged, expired or not a verify token. */
-export async function readVerifyToken(config: Config, token: string): Promise<VerifiedPhone | null> {
+export async function readVerifyToken(config: Config, token: string): Promise<StepUpProof | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(config), {
       algorithms: ['HS256'],
@@ -42,8 +61,25 @@ export async function readVerifyToken(config: Config, token: string): Promise<Ve
       typ: TYP,
     });
     const userId = Number(payload.sub);
-    if (typeof payload.tid !== 'string' || typeof payload.phone !== 'string' || !(userId > 0)) return null;
-    return { tenantId: payload.tid, userId, phone: payload.phone };
+    if (
+      typeof payload.tid !== 'string' ||
+      typeof payload.phone !== 'string' ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.exp !== 'number' ||
+      !isPurpose(payload.use) ||
+      (payload.amr !== 'sms' && payload.amr !== 'password') ||
+      !(userId > 0)
+    )
+      return null;
+    return {
+      tenantId: payload.tid,
+      userId,
+      phone: payload.phone,
+      purpose: payload.use,
+      method: payload.amr,
+      jti: payload.jti,
+      expiresAt: new Date(payload.exp * 1000),
+    };
   } catch {
     return null;
   }

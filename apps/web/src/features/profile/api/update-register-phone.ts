@@ -1,4 +1,7 @@
-/** POST /api/blade-user/update-register-phone: changes the sign-in phone (spec §3 phone-change form). */
+/**
+ * POST /api/blade-user/update-register-phone: changes the sign-in phone (spec §3 phone-change form),
+ * with the verifyToken proving the phone held now (verify-held-phone or verify-password).
+ */
 import { useMutation } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 
@@ -7,6 +10,8 @@ export interface PhoneChange {
   verifyCode: string;
   verifyId: string;
   tenantId: string;
+  /** Absent only when the caller holds no phone and has no password (step-up method 'none'). */
+  verifyToken?: string;
 }
 
 export const updateRegisterPhone = (form: PhoneChange): Promise<boolean> =>

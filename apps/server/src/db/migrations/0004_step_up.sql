@@ -1,0 +1,10 @@
+CREATE TABLE "step_up_uses" (
+	"jti" text PRIMARY KEY NOT NULL,
+	"tenant_id" varchar(6) NOT NULL,
+	"user_id" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "phone_changed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "verification_codes_phone_all_tenants" ON "verification_codes" USING btree ("phone","created_at");

@@ -1,0 +1,86 @@
+/**
+ * Story: a teacher changes the phone they sign in with from the more menu. The app first asks them
+ * to prove the phone the finance office holds for them (a code texted to it, shown masked); a
+ * wrong code keeps them there. Only then may they enter the new phone and the code texted to it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  UNIVERSITY,
+  accessToken,
+  freshPhone,
+  lastSmsCode,
+  nextPageLoad,
+  screenshot,
+  signIn,
+} from '../support';
+
+const HELD_PHONE = '13800000002'; // teacher1's finance-reserved phone (README "Demo accounts")
+
+async function openModifyPhone(page: Page) {
+  await page.getByTestId('more-menu').click();
+  await page.getByText('修改手机号', { exact: true }).last().click();
+  const popup = page.getByRole('dialog', { name: '修改手机号' });
+  await expect(popup).toBeVisible();
+  return popup;
+}
+
+test('a teacher proves the phone on file before changing the sign-in phone', async ({ page }) => {
+  await signIn(page, { tenantName: UNIVERSITY.name, account: 'teacher1' });
+  const popup = await openModifyPhone(page);
+
+  // Step 1: the phone on file, masked; the new-phone form is not there yet.
+  await expect(popup.getByRole('heading', { name: '第 1 步：验证预留手机号' })).toBeVisible();
+  await expect(popup.getByLabel('预留手机号', { exact: true })).toHaveValue('138****0002');
+  await expect(popup.getByLabel('新手机号', { exact: true })).toHaveCount(0);
+  await screenshot(page, 'modify-phone-1-prove', popup);
+
+  await popup.getByTestId('send-code').click();
+  await expect(page.getByText('验证码已发送')).toBeVisible();
+  const code = await lastSmsCode(page.request, HELD_PHONE);
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+  await popup.getByLabel('验证码', { exact: true }).fill(wrong);
+  await popup.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('验证码不正确')).toBeVisible();
+  await expect(popup.getByLabel('新手机号', { exact: true })).toHaveCount(0);
+
+  await popup.getByLabel('验证码', { exact: true }).fill(code);
+  await popup.getByRole('button', { name: '下一步' }).click();
+
+  // Step 2: the new phone and the code texted to it, as before.
+  await expect(popup.getByRole('heading', { name: '第 2 步：填写新手机号' })).toBeVisible();
+  const newPhone = freshPhone();
+  await popup.getByLabel('新手机号', { exact: true }).fill(newPhone);
+  await popup.getByTestId('send-code').click();
+  await expect(popup.getByLabel('验证码', { exact: true })).toBeEditable();
+  await popup.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(page.request, newPhone));
+  await screenshot(page, 'modify-phone-2-new', popup);
+  const reloaded = nextPageLoad(page);
+  await popup.getByRole('button', { name: '确认修改' }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await reloaded;
+
+  const info = await page.request.get('/api/blade-user/bind-info', {
+    headers: {
+      Authorization: 'Basic c2FiZXI6c2FiZXJfc2VjcmV0',
+      'Blade-Auth': `bearer ${await accessToken(page)}`,
+    },
+  });
+  expect((await info.json()).data).toMatchObject({ phone: newPhone, financePhone: HELD_PHONE });
+});
+
+test('someone with no phone on file confirms the password first', async ({ page }) => {
+  // finance1 holds no phone (README "Demo accounts").
+  await signIn(page, { tenantName: UNIVERSITY.name, account: 'finance1' });
+  const popup = await openModifyPhone(page);
+  await expect(popup.getByRole('heading', { name: '第 1 步：验证登录密码' })).toBeVisible();
+  await popup.getByLabel('登录密码', { exact: true }).fill('Wrong@2024');
+  await popup.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('密码错误')).toBeVisible();
+  await expect(popup.getByLabel('新手机号', { exact: true })).toHaveCount(0);
+
+  await popup.getByLabel('登录密码', { exact: true }).fill(DEMO_PASSWORD);
+  await popup.getByRole('button', { name: '下一步' }).click();
+  await expect(popup.getByRole('heading', { name: '第 2 步：填写新手机号' })).toBeVisible();
+  await expect(popup.getByLabel('新手机号', { exact: true })).toBeVisible();
+});
