@@ -12,7 +12,6 @@ import { bills, feeItems, orderItems, orders, paymentExceptions, receivables } f
 import { issueTokens } from './modules/auth/tokens';
 import { userSubject } from './modules/auth/subject';
 import { pay, visitorToken } from './modules/fee/test-support';
-import { lastCode } from './modules/sms/test-outbox';
 import { signVerifyToken } from './modules/user/verify-token';
 import { allowResend, resetRateLimits } from './modules/user/test-support';
 import { basicAuth, TEST_WIRE_KEY, type TestContext } from '../test/helpers';
