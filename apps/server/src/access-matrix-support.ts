@@ -10,8 +10,8 @@ import { queryRows, type Db } from './db/client';
 import { oauthLinks, roles, userBindings, users, verificationCodes } from './db/schema';
 import { bills, feeItems, orderItems, orders, paymentExceptions, receivables } from './db/schema-finance';
 import { issueTokens } from './modules/auth/tokens';
-import { userSubject } from './modules/auth/subject';
-import { pay, visitorToken } from './modules/fee/test-support';
+import { userSubject, visitorSubject } from './modules/auth/subject';
+import { pay } from './modules/fee/test-support';
 import { signVerifyToken } from './modules/user/verify-token';
 import { allowResend, resetRateLimits } from './modules/user/test-support';
 import { basicAuth, TEST_WIRE_KEY, type TestContext } from '../test/helpers';
@@ -250,6 +250,9 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
   };
 }
 
+/** A filler value that leaves its parameter out of that variant. */
+export const OMIT = Symbol('omit');
+
 /**
  * Values of the victim's that a request may carry, by parameter name (path, query or body). A name
  * means the same thing on every route; a route's `ids` says what a path `{id}` is. Several values
@@ -278,8 +281,8 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     verifyCode: ['000000'],
     verifyToken: [v.verifyToken],
     data: [aesEncryptJson({ idCard: '110101200401011234' })],
-    // a pay link of the victim's other NOT_PAY order: never a key to these ones
-    payAuthToken: [v.payAuthToken],
+    // none, then a pay link of the victim's other NOT_PAY order (never a key to these ones)
+    payAuthToken: [OMIT, v.payAuthToken, v.payAuthToken],
     channel: ['sandbox', 'wechat'],
     amountFen: [100],
     quantity: [1],
@@ -347,17 +350,18 @@ export function requestsFor(
     .filter((e): e is readonly [string, unknown[]] => !!e[1]);
   const variants = Math.max(1, ...[...path, ...query, ...body].map(([, v]) => v.length));
   const pick = (values: unknown[], i: number) => values[i % values.length];
+  const present = (values: unknown[], i: number) => pick(values, i) !== OMIT;
   return Array.from({ length: variants }, (_, i) => {
     let url = op.path;
     for (const [n, values] of path) url = url.replace(`{${n}}`, encodeURIComponent(String(pick(values, i))));
     const qs = new URLSearchParams(
-      query.map(([n, values]): [string, string] => [n, String(pick(values, i))]),
+      query.filter(([, v]) => present(v, i)).map(([n, v]): [string, string] => [n, String(pick(v, i))]),
     ).toString();
     return {
       method: op.method,
       url: qs ? `${url}?${qs}` : url,
       ...(doc?.requestBody
-        ? { body: Object.fromEntries(body.map(([n, values]) => [n, pick(values, i)])) }
+        ? { body: Object.fromEntries(body.filter(([, v]) => present(v, i)).map(([n, v]) => [n, pick(v, i)])) }
         : {}),
     };
   });
@@ -415,15 +419,16 @@ export async function plantCallers(ctx: TestContext): Promise<Caller[]> {
     .insert(roles)
     .values({ tenantId: COLLEGE, roleAlias: 'finance', roleName: '财务处' })
     .returning();
-  await db
-    .insert(users)
-    .values({
-      tenantId: COLLEGE,
-      account: 'finance2',
-      realName: '学院财务',
-      roleIds: String(collegeFinance!.id),
-    });
-  const visitor = await visitorToken(ctx, UNI, 'matrix-visitor-openid');
+  await db.insert(users).values({
+    tenantId: COLLEGE,
+    account: 'finance2',
+    realName: '学院财务',
+    roleIds: String(collegeFinance!.id),
+  });
+  const [visitorLink] = await db
+    .insert(oauthLinks)
+    .values({ tenantId: UNI, source: 'wechat', openId: 'matrix-visitor-openid', nickname: 'visitor' })
+    .returning();
 
   const signedIn = (name: string, tenantId: string, account: string, otherFinance = false): Caller => ({
     name,
@@ -433,7 +438,11 @@ export async function plantCallers(ctx: TestContext): Promise<Caller[]> {
   });
   return [
     { name: 'no token', tenantId: null, token: async () => null },
-    { name: 'WeChat visitor of 100001', tenantId: UNI, token: async () => visitor },
+    {
+      name: 'WeChat visitor of 100001',
+      tenantId: UNI,
+      token: async () => (await issueTokens(db, ctx.config, visitorSubject(visitorLink!))).access_token,
+    },
     signedIn('another student of 100001', UNI, 'matrix-peer'),
     signedIn('teacher1 of 100001', UNI, 'teacher1'),
     signedIn('guest1 of 100001 (not bound)', UNI, 'guest1'),

@@ -253,6 +253,13 @@ describe('the access matrix', () => {
     }
   });
 
+  it('controls: every caller’s session is still alive after the matrix (refusals were not for a dead token)', async () => {
+    for (const caller of callers.filter((c) => tokens.get(c.name))) {
+      const reply = await call(ctx, 'GET', '/api/blade-auth/oauth/user-info', tokens.get(caller.name)!);
+      expect(reply.statusCode, `${caller.name}: ${reply.body}`).toBe(200);
+    }
+  });
+
   it('watches every table but the few any request may touch', async () => {
     const watched = await fingerprint(ctx.database.db);
     expect(watched.size).toBeGreaterThan(25);
