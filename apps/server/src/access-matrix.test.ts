@@ -22,6 +22,7 @@ import {
   UNI,
   UNWATCHED_TABLES,
   type Caller,
+  type Fingerprint,
   type OpenApiPaths,
   type Request,
   type RouteOp,
@@ -148,33 +149,39 @@ describe('the access matrix', () => {
 
   /**
    * Every caller but the owner sends every request of one route: what went wrong, one line each.
-   * Writes are looked for around each request, or for a GET route (which should write nothing)
-   * around all of its calls at once, which is cheaper.
+   * Writes are looked for in windows: around each request of a route that ends the caller's
+   * session, around each caller's requests of a route that may write, around all calls of a plain
+   * GET route (which should write nothing). Each window starts from the end of the one before.
    */
   async function probe(op: RouteOp): Promise<string[]> {
     const db = ctx.database.db;
     const rule = ruleOf(op);
     const problems: string[] = [];
     const mayWrite = (t: string) => rule.mayWrite?.includes(t);
-    const perRequest = op.method !== 'GET' || !!rule.ownSession || !!rule.mayWrite;
-    const routeBefore = perRequest ? undefined : await fingerprint(db);
-    const callersSeen: string[] = [];
+    const window = rule.ownSession ? 'request' : op.method !== 'GET' || rule.mayWrite ? 'caller' : 'route';
+    let last: Fingerprint | undefined = await fingerprint(db);
+    const open = async (skip: string[] = []) => (skip.length ? fingerprint(db, skip) : last!);
+    const close = async (before: Fingerprint, where: string, skip: string[] = []) => {
+      const after = await fingerprint(db, skip);
+      last = skip.length ? await fingerprint(db) : after;
+      const written = changedTables(before, after).filter((t) => !mayWrite(t));
+      if (written.length) problems.push(`${where}: wrote ${written.join(', ')}`);
+    };
+    const routeBefore = window === 'route' ? await open() : undefined;
     for (const caller of callersOf(rule)) {
-      callersSeen.push(caller.name);
+      const callerBefore = window === 'caller' ? await open() : undefined;
+      const statuses: number[] = [];
       for (const req of requestsOf(op)) {
         const token = await tokenOf(caller, rule);
         const skip = rule.ownSession && token ? [sessionOf(token)] : [];
         await resetRateLimits(db);
         // Routes that text a code: every caller meets the same resend guard, not the last caller's code.
         if (mayWrite('verification_codes')) await forgetCodesSent(db, victim.markers.phone!);
-        const before = perRequest ? await fingerprint(db, skip) : undefined;
+        const before = window === 'request' ? await open(skip) : undefined;
         const reply = await call(ctx, req.method, req.url, token, req.body);
+        statuses.push(reply.statusCode);
         const where = `${op.key} as ${caller.name}: ${req.method} ${req.url} ${JSON.stringify(req.body ?? '')}`;
-        if (before) {
-          const written = changedTables(before, await fingerprint(db, skip)).filter((t) => !mayWrite(t));
-          if (written.length)
-            problems.push(`${where}: wrote ${written.join(', ')} (status ${reply.statusCode})`);
-        }
+        if (before) await close(before, `${where} (status ${reply.statusCode})`, skip);
         const forbidden = { ...victim.markers, ...(caller.tenantId === UNI ? {} : victim.tenantMarkers) };
         problems.push(...judge(reply, req, rule, forbidden).problems.map((p) => `${where}: ${p}`));
         if (rule.class !== 'public' && !token && ![401, 403].includes(reply.statusCode))
@@ -182,12 +189,16 @@ describe('the access matrix', () => {
         if (rule.class === 'finance-office' && !caller.otherFinance && ![401, 403].includes(reply.statusCode))
           problems.push(`${where}: answered ${reply.statusCode} to a caller without the finance role`);
       }
+      if (callerBefore)
+        await close(callerBefore, `${op.key} as ${caller.name} (statuses ${statuses.join(', ')})`);
     }
-    if (routeBefore) {
-      const written = changedTables(routeBefore, await fingerprint(db)).filter((t) => !mayWrite(t));
-      if (written.length)
-        problems.push(`${op.key} as ${callersSeen.join(', ')}: wrote ${written.join(', ')}`);
-    }
+    if (routeBefore)
+      await close(
+        routeBefore,
+        `${op.key} as ${callersOf(rule)
+          .map((c) => c.name)
+          .join(', ')}`,
+      );
     return problems;
   }
 
