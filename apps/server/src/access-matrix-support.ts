@@ -215,6 +215,7 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       billId: [offlineBill!.id, paidBill!.id],
       feeItemId: [tenantItem!.id],
       exceptionId: [exception!.id],
+      userId: [userId],
     },
     payAuthToken: payLink.json().data.payAuthToken,
     verifyId: sent.json().data.id,
@@ -313,7 +314,7 @@ export interface Request {
 
 /**
  * The requests the matrix sends for one route: every parameter with a filler gets the victim's
- * value; an id-like parameter without one is an error the developer must resolve in FILLERS or the
+ * value; an id-like parameter without one is an error the developer must resolve in fillers() or the
  * route's `ids`.
  */
 export function requestsFor(
