@@ -391,7 +391,7 @@ async function tokenOf(ctx: TestContext, tenantId: string, account: string): Pro
 /**
  * Everyone but the victim: another student of 100001 (bound to S2024002), teacher1, guest1 (not
  * bound), finance1 (for routes outside the finance office), a WeChat visitor of 100001, student2 of
- * 100002, the finance office of 100002, and no token at all.
+ * 100002, a finance-office account of 100002 (planted), and no token at all.
  */
 export async function plantCallers(ctx: TestContext): Promise<Caller[]> {
   const db = ctx.database.db;
@@ -416,13 +416,18 @@ export async function plantCallers(ctx: TestContext): Promise<Caller[]> {
   await db
     .insert(userBindings)
     .values({ tenantId: UNI, userId: peer!.id, userType: 'student', studentId: lisi!.id });
-  const [collegeFinance] = await db
+  // 100002's finance role, unless a seed has one already.
+  await db
     .insert(roles)
     .values({ tenantId: COLLEGE, roleAlias: 'finance', roleName: '财务处' })
-    .returning();
+    .onConflictDoNothing();
+  const [collegeFinance] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, COLLEGE), eq(roles.roleAlias, 'finance')));
   await db.insert(users).values({
     tenantId: COLLEGE,
-    account: 'finance2',
+    account: 'matrix-finance2',
     realName: '学院财务',
     roleIds: String(collegeFinance!.id),
   });
@@ -449,7 +454,7 @@ export async function plantCallers(ctx: TestContext): Promise<Caller[]> {
     signedIn('guest1 of 100001 (not bound)', UNI, 'guest1'),
     signedIn('finance1 of 100001', UNI, 'finance1'),
     signedIn('student2 of 100002', COLLEGE, 'student2'),
-    signedIn('finance2 of 100002', COLLEGE, 'finance2', true),
+    signedIn('the finance office of 100002', COLLEGE, 'matrix-finance2', true),
   ];
 }
 
