@@ -1,0 +1,200 @@
+/**
+ * Who may call which route: the table the access matrix (access-matrix.test.ts) runs every route of
+ * the app against. A route the table does not name fails that test; add it here with its class.
+ *
+ *   public          anyone, no token; it must never answer a person's data (victim markers) or, to
+ *                   another tenant, the tenant's own catalogue (tenant markers)
+ *   own-data        the signed-in caller's own person, orders, fees, profile; with the victim's ids
+ *                   filled in, every other caller is refused or sees nothing of the victim's
+ *   finance-office  a finance role of the token's tenant only; everyone else is refused (401/403), the
+ *                   finance office of another tenant is refused or sees nothing of this tenant's
+ *   demo-only       a stand-in of an outside system (WeChat, WeChat Pay, SMS outbox, sandbox
+ *                   checkout); must not exist in production mode (checked), so not run in the matrix
+ *
+ * Ids and other inputs are filled by parameter name (path, query and JSON body alike) from
+ * fillers() in access-matrix-support.ts: `orderNo` gets the victim's order numbers, `receivableId`
+ * the victim's receivables, `userId` the victim's user id, and so on. A path `{id}` says what it
+ * is with `ids` (e.g. `ids: { id: 'userId' }` for a route that disables a user). A new kind of id
+ * needs the victim to own one: plant it in plantVictim() and name it in FillerName.
+ */
+
+export type RouteClass = 'public' | 'own-data' | 'finance-office' | 'demo-only';
+
+/** The victim's values (keys of fillers() in access-matrix-support.ts) a path `{id}` may stand for. */
+export type FillerName =
+  | 'orderId'
+  | 'receivableId'
+  | 'billId'
+  | 'feeItemId'
+  | 'exceptionId'
+  | 'userId'
+  | 'orderNo'
+  | 'receivableItems';
+
+export interface RouteRule {
+  class: RouteClass;
+  /** Why, for public and demo-only routes and for anything unusual. */
+  why?: string;
+  /** Parameter name -> the filler it takes (for `{id}` and names that mean something else here). */
+  ids?: Record<string, FillerName>;
+  /** Parameters not to send (e.g. a catalogue id that would make a legitimate order of the caller's own). */
+  omit?: string[];
+  /** Tables this route writes by design whoever calls it, with the reason in `why`. */
+  mayWrite?: string[];
+  /** Victim markers this route may answer to a caller of the victim's tenant who sent the proof (`why`). */
+  allowMarkers?: string[];
+  /** The reply's `data` is a wire-AES Base64 string; the matrix checks its plaintext. */
+  wireEncryptedReply?: boolean;
+  /**
+   * A refusal not in the Blade envelope: the token endpoint's raw `{error_code, error_description}`
+   * (oauth), or a payment channel's own answer to its notify (channel).
+   */
+  replyShape?: 'oauth' | 'channel';
+  /** Acts on the caller's own session (logout): each call gets a session of its own. */
+  ownSession?: boolean;
+  /**
+   * The positive control, proving the filled ids reach real data: the owner (the victim, or the
+   * finance office of the victim's tenant) makes the same call and it answers a victim marker.
+   */
+  ownerSees?: boolean;
+  /**
+   * A hole found by the matrix and not fixed yet: problems containing `problem` are reported by
+   * the `it.fails` case of this route instead of failing the matrix. Remove it with the fix.
+   */
+  knownHole?: { problem: string; note: string };
+}
+
+const PUBLIC_TENANT = 'tenant settings and catalogue the sign-in page reads before login';
+const STANDIN = 'demo stand-in of an outside system';
+
+export const ROUTES: Record<string, RouteRule> = {
+  // ---- app
+  'GET /health': { class: 'public', why: 'liveness for the load balancer' },
+  'GET /api/docs/json': { class: 'public', why: 'the OpenAPI document' },
+  'GET /api/blade-system/client-config': { class: 'public', why: 'client id and wire key, public by design' },
+
+  // ---- auth
+  'POST /api/blade-auth/oauth/token': {
+    class: 'public',
+    why: 'sign-in; the victim’s account and phone are filled in, with no captcha or password',
+    replyShape: 'oauth',
+  },
+  'GET /api/blade-auth/oauth/captcha': { class: 'public', why: 'a new captcha', mayWrite: ['captchas'] },
+  'GET /api/blade-auth/oauth/logout': { class: 'own-data', ownSession: true },
+  'GET /api/blade-auth/oauth/user-info': { class: 'own-data', ownerSees: true },
+
+  // ---- system, sms
+  'GET /api/blade-system/param/value': { class: 'public', why: PUBLIC_TENANT },
+  'GET /api/blade-system/param/value-list': { class: 'public', why: PUBLIC_TENANT },
+  'GET /api/blade-system/dict/dictionary': { class: 'public', why: PUBLIC_TENANT },
+  'GET /api/blade-system/menu/buttons': { class: 'own-data' },
+  'GET /api/blade-system/tenant/mobile-module': { class: 'public', why: PUBLIC_TENANT },
+  'GET /api/blade-system/tenant/get-by-tenant-id': { class: 'public', why: PUBLIC_TENANT },
+  'GET /api/blade-system/tenant/list-public': { class: 'public', why: PUBLIC_TENANT },
+  'POST /api/blade-resource/sms/endpoint/send-validate': {
+    class: 'public',
+    why: 'texts a code to the phone given (rate-limited); proving the phone is the point of the code',
+    mayWrite: ['verification_codes', 'dev_outbox'],
+  },
+
+  // ---- user: binding and profile
+  'POST /api/blade-user/check-and-send-validate': {
+    class: 'own-data',
+    why: 'texts a code to the phone of the bind form (the victim’s here); binding still needs that code',
+    mayWrite: ['verification_codes', 'dev_outbox'],
+  },
+  'POST /api/blade-user/register-user': { class: 'own-data' },
+  'POST /api/blade-user/bind-user': { class: 'own-data' },
+  'GET /api/blade-user/bind-info': { class: 'own-data', ownerSees: true },
+  'GET /api/blade-user/get-student-list-by-id-card': {
+    class: 'own-data',
+    why: 'spec §4 pick-student popup: whoever knows an ID card of the tenant sees its student numbers and names',
+    allowMarkers: ['studentNo', 'realName'],
+    wireEncryptedReply: true,
+  },
+  'POST /api/blade-user/send-validate': { class: 'own-data' },
+  'POST /api/blade-user/verify-phone': { class: 'own-data' },
+  'POST /api/blade-user/update-register-phone': { class: 'own-data' },
+  'POST /api/blade-user/change-phone': {
+    class: 'own-data',
+    knownHole: {
+      problem: 'wrote verification_codes',
+      note:
+        'another user who names the victim’s phone and verifyId spends one of the 5 tries of the victim’s ' +
+        'live code (attempts + 1): codes are not bound to the user who asked for them (sms/codes.ts consumeCode)',
+    },
+  },
+  'POST /api/blade-user/change-bank-account': { class: 'own-data' },
+  'POST /api/blade-user/change-email': { class: 'own-data' },
+
+  // ---- fees
+  'GET /api/blade-finance/fee/student': { class: 'own-data', ownerSees: true },
+  'GET /api/blade-finance/fee/other': { class: 'own-data', ownerSees: true },
+  'GET /api/blade-finance/fee/item/{id}': {
+    class: 'own-data',
+    why: 'the tenant’s catalogue: its own users may read it, other tenants may not',
+    ids: { id: 'feeItemId' },
+  },
+  'GET /api/blade-finance/fee/receivable/{id}': {
+    class: 'own-data',
+    ids: { id: 'receivableId' },
+    ownerSees: true,
+  },
+  'POST /api/blade-finance/fee/offline': { class: 'own-data' },
+  'GET /api/blade-finance/fee/history': { class: 'own-data', ownerSees: true },
+  'POST /api/blade-finance/enroll/lookup': { class: 'own-data' },
+
+  // ---- orders
+  'POST /api/blade-finance/order/create-fee': { class: 'own-data', ids: { items: 'receivableItems' } },
+  'POST /api/blade-finance/order/create-other': {
+    class: 'own-data',
+    why: 'a catalogue item (feeItemId) would be a legitimate order of the caller’s own',
+    omit: ['feeItemId'],
+  },
+  'POST /api/blade-finance/order/create-enroll': { class: 'own-data' },
+  'GET /api/blade-finance/order/list': { class: 'own-data', ownerSees: true },
+  'GET /api/blade-finance/order/other-list': { class: 'own-data' },
+  'GET /api/blade-finance/order/detail/{id}': { class: 'own-data', ids: { id: 'orderId' }, ownerSees: true },
+  'POST /api/blade-finance/order/cancel/{id}': { class: 'own-data', ids: { id: 'orderId' } },
+
+  // ---- pay
+  'GET /api/blade-finance/pay/cashier': { class: 'own-data', ownerSees: true },
+  'POST /api/blade-finance/pay/prepay': { class: 'own-data' },
+  'GET /api/blade-finance/pay/status': { class: 'own-data' },
+  'POST /api/blade-finance/pay/link': { class: 'own-data' },
+  'POST /api/blade-finance/pay/notify/{channel}/{tenantId}': {
+    class: 'public',
+    why: 'the channels’ notifies: the signature over the raw body is the credential',
+    replyShape: 'channel',
+  },
+
+  // ---- finance office
+  'GET /api/blade-finance/admin/bill/list': { class: 'finance-office', ownerSees: true },
+  'POST /api/blade-finance/admin/bill/{id}/review': { class: 'finance-office', ids: { id: 'billId' } },
+  'POST /api/blade-finance/admin/bill/{id}/void': { class: 'finance-office', ids: { id: 'billId' } },
+  'POST /api/blade-finance/admin/order/{id}/refund': { class: 'finance-office', ids: { id: 'orderId' } },
+  'GET /api/blade-finance/admin/payment-exception/list': { class: 'finance-office', ownerSees: true },
+  'POST /api/blade-finance/admin/payment-exception/refund/{id}': {
+    class: 'finance-office',
+    ids: { id: 'exceptionId' },
+  },
+  'POST /api/blade-finance/admin/payment-exception/resolve/{id}': {
+    class: 'finance-office',
+    ids: { id: 'exceptionId' },
+  },
+
+  // ---- demo stand-ins (absent in production: checked)
+  'GET /api/blade-finance/pay/sandbox/checkout': { class: 'demo-only', why: STANDIN },
+  'POST /api/blade-finance/pay/sandbox/checkout': { class: 'demo-only', why: STANDIN },
+  'POST /api/dev/wechatpay/{tenantId}/pay': { class: 'demo-only', why: STANDIN },
+  'POST /api/dev/wechatpay/{tenantId}/jsapi': { class: 'demo-only', why: STANDIN },
+  'ALL /api/dev/wechatpay/{tenantId}/v3/*': { class: 'demo-only', why: STANDIN },
+  'GET /api/dev/outbox': { class: 'demo-only', why: STANDIN },
+  'GET /api/dev/captcha/{key}': { class: 'demo-only', why: STANDIN },
+  'GET /api/dev/wechat/connect/oauth2/authorize': { class: 'demo-only', why: STANDIN },
+  'POST /api/dev/wechat/connect/oauth2/consent': { class: 'demo-only', why: STANDIN },
+  'GET /api/dev/wechat/sns/oauth2/access_token': { class: 'demo-only', why: STANDIN },
+  'GET /api/dev/wechat/sns/userinfo': { class: 'demo-only', why: STANDIN },
+  'GET /api/dev/wechat/cgi-bin/gettoken': { class: 'demo-only', why: STANDIN },
+  'GET /api/dev/wechat/cgi-bin/auth/getuserinfo': { class: 'demo-only', why: STANDIN },
+};
