@@ -95,7 +95,8 @@ function serializeRequest(req: FastifyRequest) {
 }
 
 function serializeError(err: Error) {
-  return redactValue(pino.stdSerializers.err(err));
+  // pino's serialized error has its own prototype: copy its fields into a plain object first.
+  return redactValue({ ...pino.stdSerializers.err(err) });
 }
 
 /** The redacting part of the app's logger options; `base` (level, stream, ...) is kept. */
