@@ -112,7 +112,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (/^\d+$/.test(value)) return Number(value);
   if (value === 'true')
     throw new ConfigError('TRUST_PROXY=true trusts any caller: give a hop count or the proxy addresses');
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, prefix, extra] = entry.split('/');
     const family = isIP(address ?? '');

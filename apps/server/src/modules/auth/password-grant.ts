@@ -78,7 +78,10 @@ export async function passwordGrant(
 
   await clearAddressFailures(db, attempt);
   if (check.upgrade) {
-    await db.update(users).set({ passwordHash: await hashPassword(md5) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(md5) })
+      .where(eq(users.id, user.id));
     log.info({ userId: user.id }, 'legacy password hash upgraded to argon2id');
   }
   return issueTokens(db, config, await userSubject(db, user, null));
