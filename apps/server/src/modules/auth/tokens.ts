@@ -41,7 +41,8 @@ export interface TokenReply {
   jti: string;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+/** A transaction or the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -104,7 +105,7 @@ async function sessionState(db: Db, sessionId: string): Promise<SessionState | n
     checkedAt: Date.now(),
     tenantId: row.tenantId,
     userId: row.userId,
-    // A disabled user's sessions stop even where disabling did not revoke them (another process).
+    // The user's status too: a user disabled without the sessions revoked (by hand, an import) stops.
     revoked: !!row.revokedAt || (row.userId !== null && row.userStatus !== 1),
   };
   remember(sessionStates, sessionId, state);

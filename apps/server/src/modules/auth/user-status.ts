@@ -8,11 +8,8 @@
  * runs only when it changed a row, inside the caller's transaction.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { revokeUserSessions } from './tokens';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+import { revokeUserSessions, type Tx } from './tokens';
 
 export const USER_ENABLED = 1;
 export const USER_DISABLED = 0;
