@@ -15,7 +15,7 @@ import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { createGateways } from '../apps/server/src/gateways';
 import { median, table } from './lib.mjs';
 
-const ROUNDS = Number(process.env.BENCH_LOGIN_ROUNDS ?? 60);
+const ROUNDS = Number(process.env.BENCH_LOGIN_ROUNDS ?? 100);
 const WARMUP = 5;
 const BUDGET_MS = 5;
 const print = (text: string) => process.stdout.write(`${text}\n`);
