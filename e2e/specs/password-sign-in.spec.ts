@@ -24,7 +24,12 @@ test('a Demo University student signs in with a password and visits the tabs', a
   await screenshot(page, 'login');
 
   const reloaded = nextPageLoad(page);
+  const tokenCall = page.waitForRequest((r) => r.url().includes('/api/blade-auth/oauth/token'));
   await submitLogin(page, captchaKey, { tenantName: UNIVERSITY.name, account: 'student1' });
+  // The encrypted password goes in the body, never in the URL (logs, proxies).
+  const sent = await tokenCall;
+  expect(new URL(sent.url()).search).toBe('');
+  expect(new URLSearchParams(sent.postData() ?? '').get('password')).toBeTruthy();
   await expect(page.getByText('登录成功')).toBeVisible();
   await reloaded;
   await page.waitForURL(/#\/home$/);

@@ -23,6 +23,7 @@ import type { Gateways } from './gateways/types';
 import { fail, ok } from './http/envelope';
 import { registerErrorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
+import { loggerOptions } from './http/redact';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
@@ -46,9 +47,13 @@ export interface AppDeps {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const logger = deps.logger ?? true;
+  const proxies = deps.config.trustProxy;
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
-    trustProxy: true,
+    // Every log line goes through the one redaction list (http/redact.ts).
+    logger: logger && loggerOptions({ level: deps.config.logLevel, ...(logger === true ? {} : logger) }),
+    // Off unless TRUST_PROXY says which proxies may set X-Forwarded-For (per-IP limits, audit).
+    trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

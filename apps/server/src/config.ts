@@ -1,6 +1,7 @@
 /** Every setting, parsed once from the environment (README lists them). */
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -56,6 +57,7 @@ export const envSchema = z.object({
   RECONCILE_AFTER: z.coerce.number().min(0).default(180),
   ORDER_LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   ORDER_LIST_CACHE_TTL: z.coerce.number().positive().max(3600).default(60),
+  TRUST_PROXY: optionalString,
 });
 
 export interface Config {
@@ -96,6 +98,38 @@ export interface Config {
   };
   /** Order list pages kept in memory per process (modules/order/list-cache.ts); 0 bytes: off. */
   orderListCache: { maxBytes: number; ttlMs: number };
+  /** Fastify's trustProxy: false (X-Forwarded-For ignored), a hop count, or the proxies' addresses. */
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, "false" or "0" = off; a whole number = that many proxy hops in front; else a
+ * comma list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal). "true" (trust
+ * whatever X-Forwarded-For says) is refused: any caller could then choose its own address.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true')
+    throw new ConfigError('TRUST_PROXY=true trusts any caller: give a hop count or the proxy addresses');
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const prefixOk =
+      prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.has(entry) && (!family || !prefixOk || extra !== undefined))
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is not an address, a CIDR range or a hop count`);
+  }
+  return entries;
 }
 
 export class ConfigError extends Error {}
@@ -216,5 +250,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: Math.round(e.ORDER_LIST_CACHE_MB * 1024 * 1024),
       ttlMs: e.ORDER_LIST_CACHE_TTL * 1000,
     },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

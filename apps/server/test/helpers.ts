@@ -61,7 +61,8 @@ export function injectFetch(getApp: () => FastifyInstance): FetchLike {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { seed?: boolean } = {},
+  /** logger: pino options (e.g. a stream) for tests that read the log lines. */
+  options: { seed?: boolean; logger?: object } = {},
 ): Promise<TestContext> {
   const pgDb = usePostgres() ? await createPgDatabase() : undefined;
   const config = loadConfig({
@@ -82,7 +83,7 @@ export async function createTestApp(
     () => 'http://app.test',
     injectFetch(() => app!),
   );
-  app = await buildApp({ config, db: database.db, database, gateways, logger: false });
+  app = await buildApp({ config, db: database.db, database, gateways, logger: options.logger ?? false });
   await app.ready();
   return {
     app,

@@ -116,8 +116,6 @@ export const users = pgTable(
     /** argon2id of the MD5 hex, or a legacy BladeX sha1 hex of it (upgraded at the next login). */
     passwordHash: text('password_hash'),
     roleIds: text('role_ids').notNull().default(''),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** What the finance office holds for the person (spec: change bank card, phone, e-mail). */
     financePhone: text('finance_phone'),
     financeEmail: text('finance_email'),

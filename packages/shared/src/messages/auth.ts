@@ -7,13 +7,9 @@ export const authMessages = {
   'auth.accountRequired': { zh: '请输入账号', en: 'Please enter your account' },
   'auth.passwordRequired': { zh: '请输入密码', en: 'Please enter your password' },
   'auth.wrongPassword': { zh: '用户名或密码错误', en: 'Wrong account or password' },
-  'auth.wrongPasswordLeft': {
-    zh: '用户名或密码错误，再错 {left} 次账号将锁定 30 分钟',
-    en: 'Wrong account or password; {left} more wrong tries lock the account for 30 minutes',
-  },
-  'auth.locked': {
-    zh: '密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试',
-    en: 'Too many wrong passwords: the account is locked, try again in {minutes} minutes',
+  'auth.tooManyWrongPasswords': {
+    zh: '密码错误次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many wrong passwords, try again in {minutes} minutes',
   },
   'auth.userDisabled': {
     zh: '账号已被停用，请联系管理员',
@@ -54,5 +50,7 @@ export const authMessages = {
     zh: '微信服务暂时不可用，请稍后再试',
     en: 'WeChat is not reachable right now, please try again later',
   },
+  'auth.cannotDisableSelf': { zh: '不能停用自己的账号', en: 'You cannot disable your own account' },
+  'auth.userNotFound': { zh: '用户不存在', en: 'The user does not exist' },
   'auth.forbidden': { zh: '无权访问该数据', en: 'You may not access this data' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -1,4 +1,38 @@
-/** Users: the finance office disables and enables accounts (filled in by the sign-in work). */
+/**
+ * /api/blade-finance/admin/user/:id/{disable,enable} (HTTP only): the finance office disables and
+ * enables accounts of its tenant. The scope's guard checks the role and writes the audit row.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, ok } from '../../http/envelope';
+import { setUserEnabled } from '../auth/service';
+import { idParam } from '../fee/schemas';
 
-export function registerAdminUserRoutes(_scope: FastifyInstance): void {}
+const userStatusSchema = z.object({
+  userId: z.string(),
+  status: z.number().describe('1 enabled, 0 disabled'),
+});
+
+export function registerAdminUserRoutes(scope: FastifyInstance): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+
+  for (const action of ['disable', 'enable'] as const) {
+    app.post(
+      `/api/blade-finance/admin/user/:id/${action}`,
+      {
+        schema: {
+          tags: ['finance admin'],
+          security: [{ bladeAuth: [] }],
+          summary:
+            action === 'disable'
+              ? 'Disable a user of the tenant (not oneself): sign-in refused, sessions ended at once; finance role'
+              : 'Enable a disabled user of the tenant: they may sign in again; finance role',
+          params: idParam,
+          response: { 200: envelopeSchema(userStatusSchema) },
+        },
+      },
+      async (req) => ok(await setUserEnabled(app.db, req.auth, req.params.id, action === 'enable')),
+    );
+  }
+}

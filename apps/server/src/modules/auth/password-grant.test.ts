@@ -8,8 +8,9 @@ import {
   wirePassword,
   type TestContext,
 } from '../../../test/helpers';
-import { captchas, tenants, users } from '../../db/schema';
+import { captchas, rateLimits, tenants, users } from '../../db/schema';
 import { hashPassword, legacyBladeHash } from './password';
+import { slowdownMs } from './sign-in-limits';
 import { newCaptcha, passwordLogin, tokenRequest } from './test-sign-in';
 
 describe('password grant', () => {
@@ -268,48 +269,94 @@ describe('password grant', () => {
     });
   });
 
-  describe('wrong passwords and lockout', () => {
-    it('says how many tries are left and locks the account for 30 minutes at the fifth', async () => {
-      for (const left of [4, 3, 2, 1]) {
-        const res = await passwordLogin(ctx, { username: 'guest1', password: 'Wrong@2024' });
-        expect(res.statusCode).toBe(400);
-        expect(res.json().error_description).toBe(
-          `Wrong account or password; ${left} more wrong tries lock the account for 30 minutes`,
-        );
+  describe('wrong passwords: no account lock, limits per account and address, slowing across addresses', () => {
+    const failFrom = (username: string, remoteAddress: string, lang: 'zh' | 'en' = 'en') =>
+      passwordLogin(ctx, { username, password: 'Wrong@2024', remoteAddress, lang });
+    const failures = () =>
+      db()
+        .select()
+        .from(rateLimits)
+        .where(sql`${rateLimits.key} LIKE 'login:fail:%'`);
+    const forgetFailures = () =>
+      db()
+        .delete(rateLimits)
+        .where(sql`${rateLimits.key} LIKE 'login:fail:%'`);
+
+    it('answers an unknown account exactly as a wrong password, in both languages', async () => {
+      for (const lang of ['en', 'zh'] as const) {
+        const known = await failFrom('guest1', '192.0.2.1', lang);
+        const unknown = await failFrom('nobody-here', '192.0.2.1', lang);
+        expect(known.statusCode).toBe(400);
+        expect(unknown.statusCode).toBe(known.statusCode);
+        expect(unknown.json()).toEqual(known.json());
+        expect(known.json()).toEqual({
+          error_code: 400,
+          error_description: lang === 'en' ? 'Wrong account or password' : '用户名或密码错误',
+        });
       }
-      const fifth = await passwordLogin(ctx, { username: 'guest1', password: 'Wrong@2024', lang: 'zh' });
-      expect(fifth.json()).toEqual({
-        error_code: 400,
-        error_description: '密码错误次数过多，账号已锁定，请 30 分钟后再试',
+      await forgetFailures();
+    });
+
+    it('refuses an address for an account after five wrong passwords there, even the right one', async () => {
+      for (let i = 0; i < 5; i++) expect((await failFrom('guest1', '192.0.2.2')).statusCode).toBe(400);
+      const right = await passwordLogin(ctx, { username: 'guest1', remoteAddress: '192.0.2.2' });
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toEqual({
+        error_code: 429,
+        error_description: 'Too many wrong passwords, try again in 30 minutes',
       });
-      const locked = await userRow('guest1');
-      expect(locked.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+      const zh = await passwordLogin(ctx, { username: 'GUEST1', remoteAddress: '192.0.2.2', lang: 'zh' });
+      expect(zh.json().error_description).toBe('密码错误次数过多，请 30 分钟后再试');
+    });
 
-      // Even the right password is refused while locked.
-      const right = await passwordLogin(ctx, { username: 'guest1' });
-      expect(right.json().error_description).toBe(
-        'Too many wrong passwords: the account is locked, try again in 30 minutes',
+    it("never stops the owner, from another address, with a stranger's failures", async () => {
+      // The stranger of the test before keeps failing, now from a second address too.
+      for (let i = 0; i < 2; i++) await failFrom('guest1', '192.0.2.3');
+      const owner = await passwordLogin(ctx, { username: 'guest1', remoteAddress: '198.51.100.20' });
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json()).toMatchObject({ account: 'guest1' });
+      // The stranger's address stays refused for the account.
+      expect((await passwordLogin(ctx, { username: 'guest1', remoteAddress: '192.0.2.2' })).statusCode).toBe(
+        429,
       );
+      await forgetFailures();
     });
 
-    it('lets the account in again once the lock has passed', async () => {
-      await setUser('guest1', { lockedUntil: new Date(Date.now() - 1000) });
-      const res = await passwordLogin(ctx, { username: 'guest1' });
-      expect(res.statusCode).toBe(200);
-      const after = await userRow('guest1');
-      expect(after.failedLogins).toBe(0);
-      expect(after.lockedUntil).toBeNull();
+    it('slows the answers for an account that failed often, from any address, but lets the owner in', async () => {
+      // Seven failures from two addresses: two beyond the free five.
+      for (let i = 0; i < 4; i++) await failFrom('guest1', '192.0.2.4');
+      for (let i = 0; i < 3; i++) await failFrom('guest1', '192.0.2.5');
+      const started = Date.now();
+      const owner = await passwordLogin(ctx, { username: 'guest1', remoteAddress: '198.51.100.21' });
+      expect(owner.statusCode).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(slowdownMs(7) - 20);
+      await forgetFailures();
     });
 
-    it('resets the count on a successful login', async () => {
-      await passwordLogin(ctx, { username: 'guest1', password: 'Wrong@2024' });
-      await passwordLogin(ctx, { username: 'guest1', password: 'Wrong@2024' });
-      expect((await userRow('guest1')).failedLogins).toBe(2);
-      expect((await passwordLogin(ctx, { username: 'guest1' })).statusCode).toBe(200);
-      expect((await userRow('guest1')).failedLogins).toBe(0);
-      const next = await passwordLogin(ctx, { username: 'guest1', password: 'Wrong@2024' });
-      expect(next.json().error_description).toMatch(/; 4 more wrong tries/);
-      await setUser('guest1', { failedLogins: 0 });
+    it('counts the name typed, so an unknown account is limited the same way', async () => {
+      for (let i = 0; i < 5; i++) await failFrom('nobody-here', '192.0.2.6');
+      const next = await failFrom('nobody-here', '192.0.2.6');
+      expect(next.json()).toEqual({
+        error_code: 429,
+        error_description: 'Too many wrong passwords, try again in 30 minutes',
+      });
+      await forgetFailures();
+    });
+
+    it("clears the address's failures when the owner signs in from it", async () => {
+      for (let i = 0; i < 4; i++) await failFrom('guest1', '192.0.2.7');
+      expect(await failures()).toContainEqual(
+        expect.objectContaining({ key: 'login:fail:100001:guest1:192.0.2.7', count: 4 }),
+      );
+      expect((await passwordLogin(ctx, { username: 'guest1', remoteAddress: '192.0.2.7' })).statusCode).toBe(
+        200,
+      );
+      expect((await failures()).map((r) => r.key)).not.toContain('login:fail:100001:guest1:192.0.2.7');
+      await forgetFailures();
+    });
+
+    it('waits nothing for five failures, then a quarter second more for each, at most 3 seconds', () => {
+      expect([0, 5, 6, 7, 10, 100].map(slowdownMs)).toEqual([0, 0, 250, 500, 1250, 3000]);
     });
   });
 
@@ -328,33 +375,40 @@ describe('password grant', () => {
 
   describe('rate limits', () => {
     it('limits token calls per IP with a raw 429', async () => {
-      const from = { 'x-forwarded-for': '203.0.113.7', authorization: 'Basic eDp5' };
-      let last = await tokenRequest(ctx, { grant_type: 'password' }, from);
-      for (let i = 0; i < 120; i++) last = await tokenRequest(ctx, { grant_type: 'password' }, from);
+      const bad = { authorization: 'Basic eDp5' };
+      let last = await tokenRequest(ctx, { grant_type: 'password' }, bad, '203.0.113.7');
+      for (let i = 0; i < 120; i++)
+        last = await tokenRequest(ctx, { grant_type: 'password' }, bad, '203.0.113.7');
       expect(last.statusCode).toBe(429);
       expect(last.json()).toEqual({
         error_code: 429,
         error_description: 'Too many requests, please try again later',
       });
       // Another address is not affected.
-      const other = await tokenRequest(ctx, { grant_type: 'password' }, { 'x-forwarded-for': '203.0.113.8' });
+      const other = await tokenRequest(ctx, { grant_type: 'password' }, {}, '203.0.113.8');
       expect(other.statusCode).toBe(400);
     });
 
-    it('limits password attempts per account', async () => {
+    it('limits password attempts per account and address, not per account alone', async () => {
       const params = { grant_type: 'password', tenantId: '100001', username: 'nobody', password: 'x' };
-      const from = { 'x-forwarded-for': '203.0.113.9' };
-      let last = await tokenRequest(ctx, params, from);
+      let last = await tokenRequest(ctx, params, {}, '203.0.113.9');
       expect(last.json().error_description).toBe('Please enter the captcha');
-      for (let i = 0; i < 30; i++) last = await tokenRequest(ctx, params, from);
+      for (let i = 0; i < 30; i++) last = await tokenRequest(ctx, params, {}, '203.0.113.9');
       expect(last.statusCode).toBe(429);
+      // The same account from another address is still answered.
+      const elsewhere = await tokenRequest(ctx, params, {}, '203.0.113.11');
+      expect(elsewhere.json().error_description).toBe('Please enter the captcha');
     });
 
     it('limits captcha images per IP', async () => {
-      const from = { 'x-forwarded-for': '203.0.113.10' };
-      let last = await ctx.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha', headers: from });
-      for (let i = 0; i < 120; i++)
-        last = await ctx.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha', headers: from });
+      const captcha = () =>
+        ctx.app.inject({
+          method: 'GET',
+          url: '/api/blade-auth/oauth/captcha',
+          remoteAddress: '203.0.113.10',
+        });
+      let last = await captcha();
+      for (let i = 0; i < 120; i++) last = await captcha();
       expect(last.statusCode).toBe(429);
       expect(last.json()).toMatchObject({ code: 429, success: false });
     });

@@ -1,9 +1,11 @@
 /**
- * Password grant: tenant, captcha, wire-decrypted password, then the account's lock and
- * counter. Five wrong passwords in a row lock the account for 30 minutes.
+ * Password grant: tenant, this address's failures for the account, captcha, wire-decrypted
+ * password, the account's slow-down, then one argon2 verification (a dummy one for an unknown
+ * account): an unknown account and a wrong password get the same answer in the same time.
+ * The limits are in sign-in-limits.ts.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -11,13 +13,17 @@ import { AppError, OAuthError } from '../../http/errors';
 import { aesDecryptBase64 } from '../../http/wire-crypto';
 import { consumeCaptcha } from './captcha';
 import { checkPassword, hashPassword } from './password';
-import { userSubject, type UserRow } from './subject';
+import {
+  addressRefusedFor,
+  clearAddressFailures,
+  recordFailure,
+  slowDown,
+  type SignInAttempt,
+} from './sign-in-limits';
+import { userSubject } from './subject';
 import { signInTenant } from './tenant';
 import type { TokenParams } from './token-params';
 import { issueTokens, type TokenReply } from './tokens';
-
-export const MAX_WRONG_PASSWORDS = 5;
-export const LOCK_MINUTES = 30;
 
 const MD5_HEX = /^[0-9a-f]{32}$/i;
 
@@ -44,65 +50,39 @@ async function findByAccountOrPhone(db: Db, tenantId: string, username: string) 
   return rows.find((u) => u.account === username) ?? rows[0];
 }
 
-/** Counts a wrong password; the fifth locks the account and restarts the count for afterwards. */
-async function recordWrongPassword(db: Db, userId: number): Promise<{ locked: boolean; left: number }> {
-  const reachesLimit = sql`${users.failedLogins} + 1 >= ${sql.raw(String(MAX_WRONG_PASSWORDS))}`;
-  const [row] = await db
-    .update(users)
-    .set({
-      failedLogins: sql`CASE WHEN ${reachesLimit} THEN 0 ELSE ${users.failedLogins} + 1 END`,
-      lockedUntil: sql`CASE WHEN ${reachesLimit} THEN now() + interval '${sql.raw(String(LOCK_MINUTES))} minutes' ELSE ${users.lockedUntil} END`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ failedLogins: users.failedLogins });
-  const count = row?.failedLogins ?? 0;
-  return { locked: count === 0, left: MAX_WRONG_PASSWORDS - count };
-}
-
-function lockedMinutesLeft(user: UserRow): number {
-  if (!user.lockedUntil) return 0;
-  const ms = user.lockedUntil.getTime() - Date.now();
-  return ms > 0 ? Math.ceil(ms / 60_000) : 0;
-}
-
 export async function passwordGrant(
-  deps: { db: Db; config: Config; log: FastifyBaseLogger },
+  deps: { db: Db; config: Config; log: FastifyBaseLogger; ip: string },
   params: TokenParams,
 ): Promise<TokenReply> {
   const { db, config, log } = deps;
   const tenant = await signInTenant(db, params.tenantId);
   if (!params.username) throw new OAuthError(400, 'auth.accountRequired');
   if (!params.password) throw new OAuthError(400, 'auth.passwordRequired');
+  const attempt: SignInAttempt = { tenantId: tenant.tenantId, username: params.username, ip: deps.ip };
+  const refusedFor = await addressRefusedFor(db, attempt);
+  if (refusedFor > 0) throw new OAuthError(429, 'auth.tooManyWrongPasswords', { minutes: refusedFor });
   if (!params.captchaKey || !params.captchaCode) throw new OAuthError(400, 'auth.captchaRequired');
   const captcha = await consumeCaptcha(db, params.captchaKey, params.captchaCode);
   if (captcha === 'expired') throw new OAuthError(400, 'auth.captchaExpired');
   if (captcha === 'wrong') throw new OAuthError(400, 'auth.captchaWrong');
   const md5 = decodeWirePassword(params.password, config.wireAesKey);
+  await slowDown(db, attempt);
 
   const user = await findByAccountOrPhone(db, tenant.tenantId, params.username);
-  if (!user) throw new OAuthError(400, 'auth.wrongPassword');
-  const lockedFor = lockedMinutesLeft(user);
-  if (lockedFor > 0) throw new OAuthError(400, 'auth.locked', { minutes: lockedFor });
-
-  const check = await checkPassword(user.passwordHash, md5);
-  if (!check.ok) {
-    const outcome = await recordWrongPassword(db, user.id);
-    if (outcome.locked) {
-      log.warn({ tenantId: tenant.tenantId, userId: user.id }, 'account locked after wrong passwords');
-      throw new OAuthError(400, 'auth.locked', { minutes: LOCK_MINUTES });
-    }
-    throw new OAuthError(400, 'auth.wrongPasswordLeft', { left: outcome.left });
+  const check = await checkPassword(user?.passwordHash ?? null, md5);
+  if (!user || !check.ok) {
+    await recordFailure(db, attempt);
+    throw new OAuthError(400, 'auth.wrongPassword');
   }
   if (user.status !== 1) throw new OAuthError(400, 'auth.userDisabled');
 
-  await db
-    .update(users)
-    .set({
-      failedLogins: 0,
-      lockedUntil: null,
-      ...(check.upgrade ? { passwordHash: await hashPassword(md5) } : {}),
-    })
-    .where(eq(users.id, user.id));
-  if (check.upgrade) log.info({ userId: user.id }, 'legacy password hash upgraded to argon2id');
+  await clearAddressFailures(db, attempt);
+  if (check.upgrade) {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(md5) })
+      .where(eq(users.id, user.id));
+    log.info({ userId: user.id }, 'legacy password hash upgraded to argon2id');
+  }
   return issueTokens(db, config, await userSubject(db, user, null));
 }

@@ -56,7 +56,7 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
     async (req) => {
       await limitTokenCalls(app.db, req.ip);
       if (!clientAuthorized(req)) throw new OAuthError(401, 'auth.badClient');
-      const deps = { db: app.db, config: app.config, gateways: app.gateways, log: req.log };
+      const deps = { db: app.db, config: app.config, gateways: app.gateways, log: req.log, ip: req.ip };
       return grantToken(deps, readTokenParams(req, req.query));
     },
   );

@@ -6,23 +6,29 @@ import type { Db } from '../../db/client';
 import { roles, userBindings } from '../../db/schema';
 import type { Gateways } from '../../gateways/types';
 import type { AuthContext } from '../../http/context';
-import { OAuthError } from '../../http/errors';
+import { badRequest, notFound, OAuthError } from '../../http/errors';
 import { hit } from '../../http/rate-limit';
 import { passwordGrant } from './password-grant';
 import { refreshGrant } from './refresh-grant';
 import { socialGrant } from './social-grant';
 import { displayName, findOauthLink, findUser, roleNameOf, rolesOf, VISITOR_ROLE } from './subject';
 import type { TokenParams } from './token-params';
-import type { TokenReply } from './tokens';
+import { forgetUserSessions, type TokenReply } from './tokens';
+import { disableUser, enableUser, USER_DISABLED, USER_ENABLED } from './user-status';
 
 export interface AuthDeps {
   db: Db;
   config: Config;
   gateways: Gateways;
   log: FastifyBaseLogger;
+  /** The caller's address (req.ip: the socket's, or X-Forwarded-For's as TRUST_PROXY allows). */
+  ip: string;
 }
 
-/** Generous for people and tests, tight for a script: a minute's worth per IP and per account. */
+/**
+ * Generous for people and tests, tight for a script: a minute's worth per IP and per account from
+ * one address. Never per account alone: a stranger's requests must not shut the owner out.
+ */
 export const TOKEN_LIMIT_PER_IP = 120;
 export const TOKEN_LIMIT_PER_ACCOUNT = 30;
 export const CAPTCHA_LIMIT_PER_IP = 120;
@@ -43,7 +49,7 @@ export async function grantToken(deps: AuthDeps, params: TokenParams): Promise<T
       if (params.tenantId && params.username)
         await limit(
           deps.db,
-          `token:account:${params.tenantId}:${params.username.toLowerCase()}`,
+          `token:account:${params.tenantId}:${params.username.toLowerCase()}:${deps.ip}`,
           TOKEN_LIMIT_PER_ACCOUNT,
         );
       return passwordGrant(deps, params);
@@ -120,4 +126,25 @@ export async function userInfo(db: Db, auth: AuthContext): Promise<UserInfo | nu
     oauthId,
     bound: false,
   };
+}
+
+/**
+ * The finance office disables or enables a user of its own tenant (never itself). Disabling ends
+ * the user's sessions: their next request is refused in this process at once, elsewhere within
+ * SESSION_RECHECK_MS. Already in that state: answered as it is, nothing changes.
+ */
+export async function setUserEnabled(
+  db: Db,
+  actor: AuthContext,
+  userId: number,
+  enabled: boolean,
+): Promise<{ userId: string; status: number }> {
+  if (!enabled && userId === actor.userId) throw badRequest('auth.cannotDisableSelf');
+  const user = await findUser(db, actor.tenantId, userId);
+  if (!user) throw notFound('auth.userNotFound');
+  const changed = await db.transaction((tx) =>
+    enabled ? enableUser(tx, actor.tenantId, userId) : disableUser(tx, actor.tenantId, userId),
+  );
+  if (changed && !enabled) forgetUserSessions(actor.tenantId, userId);
+  return { userId: String(userId), status: enabled ? USER_ENABLED : USER_DISABLED };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { basicAuth, createTestApp, type TestContext } from '../../../test/helpers';
 import { users } from '../../db/schema';
 import { bearer, passwordLogin, tokenRequest } from './test-sign-in';
 
@@ -78,6 +78,32 @@ describe('sessions: refresh, logout, user info', () => {
     // The family is gone: the newest access and refresh tokens stop working too.
     expect((await userInfo(rotated.access_token)).statusCode).toBe(401);
     expect((await refresh(rotated.refresh_token)).statusCode).toBe(400);
+  });
+
+  it('takes the refresh token in a form or JSON body too (the web app keeps it out of the URL)', async () => {
+    const { refresh_token: first } = await signIn('student1');
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      headers: {
+        authorization: basicAuth(ctx.config),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: first,
+        tenantId: '100001',
+      }).toString(),
+    });
+    expect(form.statusCode).toBe(200);
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      headers: { authorization: basicAuth(ctx.config) },
+      payload: { grant_type: 'refresh_token', refresh_token: form.json().refresh_token, tenantId: '100001' },
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toMatchObject({ account: 'student1', tenant_id: '100001' });
   });
 
   it('refuses an unknown refresh token, and one named for another tenant', async () => {

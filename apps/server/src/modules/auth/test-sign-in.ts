@@ -21,6 +21,8 @@ export interface PasswordLogin {
   captcha?: { key: string; text: string } | null;
   lang?: 'zh' | 'en';
   headers?: Record<string, string>;
+  /** The caller's address (the socket's; X-Forwarded-For counts only behind TRUST_PROXY). */
+  remoteAddress?: string;
 }
 
 /** POSTs a password grant as a BladeX browser client does (params in the query string). */
@@ -37,6 +39,7 @@ export async function passwordLogin(ctx: TestContext, login: PasswordLogin) {
   return ctx.app.inject({
     method: 'POST',
     url: `/api/blade-auth/oauth/token?${query.toString()}`,
+    ...(login.remoteAddress ? { remoteAddress: login.remoteAddress } : {}),
     headers: {
       authorization: basicAuth(ctx.config),
       'user-type': 'APP',
@@ -52,10 +55,12 @@ export function tokenRequest(
   ctx: TestContext,
   params: Record<string, string>,
   headers: Record<string, string> = {},
+  remoteAddress?: string,
 ) {
   return ctx.app.inject({
     method: 'POST',
     url: `/api/blade-auth/oauth/token?${new URLSearchParams(params).toString()}`,
+    ...(remoteAddress ? { remoteAddress } : {}),
     headers: { authorization: basicAuth(ctx.config), 'accept-language': 'en', ...headers },
   });
 }

@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { authSessions, refreshTokens } from '../../db/schema';
+import { authSessions, refreshTokens, users } from '../../db/schema';
 import type { AuthContext } from '../../http/context';
 
 export interface TokenSubject {
@@ -41,12 +41,16 @@ export interface TokenReply {
   jti: string;
 }
 
+/** A transaction or the database itself. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * Every signed-in request verifies its token and checks its session. Verified claims are kept
- * until the token expires, and a session's state for SESSION_RECHECK_MS: logout and binding in
- * this process forget it at once; another process sees a revocation within that time.
+ * Every signed-in request verifies its token and checks its session and its user's status.
+ * Verified claims are kept until the token expires, and a session's state for SESSION_RECHECK_MS:
+ * logout, binding and disabling in this process forget it at once; another process sees a
+ * revocation or a disabled user within that time.
  */
 export const SESSION_RECHECK_MS = 1000;
 const CACHE_LIMIT = 20_000;
@@ -91,15 +95,18 @@ async function sessionState(db: Db, sessionId: string): Promise<SessionState | n
       revokedAt: authSessions.revokedAt,
       tenantId: authSessions.tenantId,
       userId: authSessions.userId,
+      userStatus: users.status,
     })
     .from(authSessions)
+    .leftJoin(users, eq(users.id, authSessions.userId))
     .where(eq(authSessions.id, sessionId));
   if (!row) return null;
   const state = {
     checkedAt: Date.now(),
     tenantId: row.tenantId,
     userId: row.userId,
-    revoked: !!row.revokedAt,
+    // The user's status too: a user disabled without the sessions revoked (by hand, an import) stops.
+    revoked: !!row.revokedAt || (row.userId !== null && row.userStatus !== 1),
   };
   remember(sessionStates, sessionId, state);
   return state;
@@ -239,6 +246,26 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+}
+
+/** Ends every live session of a user (disabled), in the caller's transaction: refresh tokens stop. */
+export async function revokeUserSessions(db: Tx, tenantId: string, userId: number): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(authSessions.tenantId, tenantId),
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+      ),
+    );
+}
+
+/** This process forgets a user's cached session states (after the change committed). */
+export function forgetUserSessions(tenantId: string, userId: number): void {
+  for (const [sessionId, state] of sessionStates)
+    if (state.userId === userId && state.tenantId === tenantId) sessionStates.delete(sessionId);
 }
 
 /** Verifies an access token and that its session is still alive; null when not valid. */

@@ -1,7 +1,8 @@
 /**
  * POST /api/blade-auth/oauth/token, password grant (spec §7): the password goes out as
- * Base64(AES(md5(typed))) under the wire key; the captcha travels in headers. Crypto is loaded
- * only on submit, so it stays out of the first screen's bundle.
+ * Base64(AES(md5(typed))) under the wire key; the captcha travels in headers. The parameters go
+ * in a form body, not the query string, so the password never lands in a URL (logs, proxies).
+ * Crypto is loaded only on submit, so it stays out of the first screen's bundle.
  */
 import { useMutation } from '@tanstack/react-query';
 import { loadClientConfig } from '../../../api/get-client-config';
@@ -24,14 +25,14 @@ export async function loginByPassword(form: PasswordLogin): Promise<TokenGrant> 
   return request<TokenGrant>({
     method: 'post',
     url: '/api/blade-auth/oauth/token',
-    params: {
+    data: new URLSearchParams({
       tenantId: form.tenantId,
       username: form.username.trim(),
       password: encryptPassword(form.password, config.wireAesKey),
       grant_type: 'password',
       scope: 'all',
       type: 'account',
-    },
+    }),
     headers: {
       'Tenant-Id': form.tenantId,
       'Captcha-Key': form.captchaKey,

@@ -1,4 +1,7 @@
-/** POST /api/blade-auth/oauth/token, social grant: the WeChat code back from the authorize page. */
+/**
+ * POST /api/blade-auth/oauth/token, social grant: the WeChat code back from the authorize page,
+ * in a form body so the code never lands in a URL.
+ */
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import type { TokenGrant } from '../../../lib/session';
@@ -15,7 +18,7 @@ export const loginBySocial = (form: SocialLogin): Promise<TokenGrant> =>
   request<TokenGrant>({
     method: 'post',
     url: '/api/blade-auth/oauth/token',
-    params: {
+    data: new URLSearchParams({
       tenantId: form.tenantId,
       source: form.source,
       code: form.code,
@@ -23,7 +26,7 @@ export const loginBySocial = (form: SocialLogin): Promise<TokenGrant> =>
       auth_code: form.code,
       grant_type: 'social',
       scope: 'all',
-    },
+    }),
     headers: { 'Tenant-Id': form.tenantId, 'User-Type': 'app' },
     loading: false,
     anonymous: true,

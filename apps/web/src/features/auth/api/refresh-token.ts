@@ -1,4 +1,7 @@
-/** POST /api/blade-auth/oauth/token, refresh_token grant: rotates the tokens (spec §4). */
+/**
+ * POST /api/blade-auth/oauth/token, refresh_token grant: rotates the tokens (spec §4). The
+ * refresh token goes in a form body, never in a URL.
+ */
 import { request } from '../../../lib/api-client';
 import type { TokenGrant } from '../../../lib/session';
 
@@ -6,7 +9,12 @@ export const refreshToken = (refresh: string, tenantId: string): Promise<TokenGr
   request<TokenGrant>({
     method: 'post',
     url: '/api/blade-auth/oauth/token',
-    params: { grant_type: 'refresh_token', refresh_token: refresh, tenantId, scope: 'all' },
+    data: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refresh,
+      tenantId,
+      scope: 'all',
+    }),
     headers: { 'Tenant-Id': tenantId },
     loading: false,
     silent: true,
