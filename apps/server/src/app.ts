@@ -21,6 +21,7 @@ import { pingDatabase, type Database, type Db } from './db/client';
 import type { Gateways } from './gateways/types';
 import { fail, ok } from './http/envelope';
 import { registerErrorHandler } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   await app.register(formbody);
   await app.register(swagger, {
