@@ -20,7 +20,7 @@ import type { Config } from './config';
 import { pingDatabase, type Database, type Db } from './db/client';
 import type { Gateways } from './gateways/types';
 import { fail, ok } from './http/envelope';
-import { registerErrorHandler } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
@@ -49,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: deps.config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

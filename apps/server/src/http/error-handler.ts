@@ -2,7 +2,7 @@
  * The one error handler: a clear, translated message in the Blade shape — or, on the token endpoint,
  * in its own `{error_code, error_description}` shape, whatever failed; a 500 never leaks internals.
  */
-import { messages, translate, type MessageKey } from '@cf/shared/messages';
+import { messages, pickLanguage, translate, type MessageKey } from '@cf/shared/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail } from './envelope';
@@ -60,6 +60,19 @@ function send(req: FastifyRequest, reply: FastifyReply, status: number, msg: str
   if (req.routeOptions?.url === TOKEN_ENDPOINT)
     return reply.status(status).send({ error_code: code, error_description: msg });
   return reply.status(status).send(fail(code, msg));
+}
+
+/**
+ * Errors Fastify meets before a route is chosen (a URL that is not valid percent-encoding, a path
+ * parameter too long): the same envelope (pass as the `frameworkErrors` option).
+ */
+export function answerFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLanguage(
+    (req.headers['blade-language'] as string | undefined) ?? req.headers['accept-language'],
+  );
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  req.log.info({ err: error }, 'client error before routing');
+  return reply.status(status).send(fail(status, translate('common.badRequest', lang)));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
