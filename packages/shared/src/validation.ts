@@ -40,9 +40,12 @@ export function isCalendarDate(text: string): boolean {
 /** Today's date (YYYY-MM-DD) in a time zone, the school's by default. */
 export function calendarDateIn(now: Date, timeZone: string = SCHOOL_TIME_ZONE): string {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 export const isPhone = (value: string): boolean => PHONE_PATTERN.test(value);

@@ -70,7 +70,8 @@ export function answerFrameworkError(error: FastifyError, req: FastifyRequest, r
   const lang = pickLanguage(
     (req.headers['blade-language'] as string | undefined) ?? req.headers['accept-language'],
   );
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   req.log.info({ err: error }, 'client error before routing');
   return reply.status(status).send(fail(status, translate('common.badRequest', lang)));
 }

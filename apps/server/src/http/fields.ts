@@ -11,16 +11,14 @@ const DIGITS = /^\d{1,16}$/;
 
 /** A whole number min..max: a JSON integer, or its decimal digits as text (query strings, form bodies). */
 function wholeNumber(min: number, max: number) {
-  return z
-    .union([z.int().min(min).max(max), z.string().regex(DIGITS)])
-    .transform((value, ctx) => {
-      const n = parseWholeNumber(value, max);
-      if (n === null || n < min) {
-        ctx.addIssue({ code: 'custom', message: 'common.fieldInvalid' });
-        return z.NEVER;
-      }
-      return n;
-    });
+  return z.union([z.int().min(min).max(max), z.string().regex(DIGITS)]).transform((value, ctx) => {
+    const n = parseWholeNumber(value, max);
+    if (n === null || n < min) {
+      ctx.addIssue({ code: 'custom', message: 'common.fieldInvalid' });
+      return z.NEVER;
+    }
+    return n;
+  });
 }
 
 /** A row id: a PostgreSQL integer (serial) column, 1 .. 2^31 - 1. */
