@@ -82,7 +82,7 @@ describe('ids', () => {
   });
 
   it('paging and status numbers are read strictly too', async () => {
-    for (const query of [
+    for (const query of <Record<string, string | number>[]>[
       { current: '0x10' },
       { size: '1e1' },
       { current: '-1' },
