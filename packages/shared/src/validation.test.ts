@@ -237,7 +237,7 @@ describe('wire numbers and dates (issue 9)', () => {
       1.5,
       '1.5',
       '1e3',
-      1e400,
+      Infinity,
       Number.NaN,
       'NaN',
       '0x10',

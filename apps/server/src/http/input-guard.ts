@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
+/* eslint-disable no-control-regex -- finding control characters is what this file is for */
 /** In a URL: every C0 control and DEL. */
 const UNSAFE_IN_URL = /[\u0000-\u001f\u007f]/;
 /** In a header value: the same but tab. */
@@ -18,6 +19,7 @@ const UNSAFE_IN_HEADER = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 const UNSAFE_IN_BODY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** A percent-encoded C0 control or DEL in the raw URL. */
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
+/* eslint-enable no-control-regex */
 /** Half of a surrogate pair without its other half. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

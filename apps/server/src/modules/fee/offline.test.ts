@@ -75,12 +75,25 @@ describe('other-means payment and bill review', () => {
     expect(parsePayDate('2025-03-02', now)?.toISOString()).toBe('2025-03-01T16:00:00.000Z');
     expect(parsePayDate('2025-03-03', now)).toBeNull();
     expect(parsePayDate('2024-02-29', now)).not.toBeNull();
-    for (const text of ['0', '2024-02-30', '2023-02-29', '2025-13-01', '2025-00-10', '20250301', '1999-12-31'])
+    for (const text of [
+      '0',
+      '2024-02-30',
+      '2023-02-29',
+      '2025-13-01',
+      '2025-00-10',
+      '20250301',
+      '1999-12-31',
+    ])
       expect(parsePayDate(text, now), text).toBeNull();
 
     const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
     for (const payDate of ['0', '2024-02-30', '2025-02-29', '2024-1-5', tomorrow, '2024-02-29T00:00:00Z']) {
-      const res = await record(t.student1, { receivableId: dorm, amountFen: 100, payMethod: 'bank', payDate });
+      const res = await record(t.student1, {
+        receivableId: dorm,
+        amountFen: 100,
+        payMethod: 'bank',
+        payDate,
+      });
       expect(res.statusCode, payDate).toBe(400);
       expect(res.json().msg).toBe('The payment date is not valid; it cannot be later than today');
     }
