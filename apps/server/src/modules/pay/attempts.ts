@@ -1,7 +1,8 @@
 /**
  * Payment attempts: one channel trade number (out_trade_no) per payer. WeChat Pay JSAPI ties a prepay
  * to the payer's openid and never reuses a closed trade number, so when another payer (a parent with
- * a pay link) takes over, the open attempt is closed at the channel and a new one is made.
+ * a pay link) takes over, the open attempt is closed at the channel and a new one is made — at every
+ * channel, so a checkout (the sandbox's ticket) belongs to one payer (isAttemptOf).
  *
  *   OPEN -> CLOSED (closed at the channel)     OPEN | CLOSED -> PAID (the channel took money on it)
  *

@@ -85,7 +85,8 @@ async function attemptFor(
     if (created || (attempt.channel === channel && samePayer)) return attempt;
     // Give up without retiring it, so the order is never left without the attempt someone holds.
     if (round === ROUNDS - 1) break;
-    // WeChat binds the open trade to its payer: close it there before this payer gets a new one.
+    // The open trade is another payer's (WeChat binds it to their openid; a sandbox checkout is
+    // theirs): close it at the channel before this payer gets a new one.
     const closed = await closeTrade(app, order, tradeOfAttempt(attempt));
     if (closed === 'paid') await assertStillPayable(app, order.id);
   }
