@@ -21,9 +21,10 @@ import type { Config } from './config';
 import { pingDatabase, type Database, type Db } from './db/client';
 import type { Gateways } from './gateways/types';
 import { fail, ok } from './http/envelope';
-import { registerErrorHandler } from './http/error-handler';
-import { securityHeaders } from './http/security-headers';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/redact';
+import { securityHeaders } from './http/security-headers';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Off unless TRUST_PROXY says which proxies may set X-Forwarded-For (per-IP limits, audit).
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -74,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const webDist = deps.config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   await app.register(helmet, securityHeaders({ production: deps.config.mode === 'production', webDist }));

@@ -1,3 +1,14 @@
+import { parseWholeNumber } from './validation';
+
+/** The most fen one amount may hold: every amount is a JavaScript exact integer (the columns are bigint). */
+export const MAX_FEN = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Integer fen as the wire sends it: a whole number, or its decimal digits as text (query strings and
+ * form bodies carry text). Booleans, hex, exponents, signs, fractions, arrays and NaN are not amounts.
+ */
+export const parseFen = (value: unknown): number | null => parseWholeNumber(value, MAX_FEN);
+
 /** Money is integer fen everywhere; this is the one place it becomes yuan text. */
 export function formatYuan(fen: number, withSymbol = true): string {
   const sign = fen < 0 ? '-' : '';
@@ -6,7 +17,10 @@ export function formatYuan(fen: number, withSymbol = true): string {
   return withSymbol ? `¥${text}` : text;
 }
 
-/** Parses what a person typed in yuan ("12", "12.5", "12.50") into fen; null when it is not an amount. */
+/**
+ * Parses what a person typed in yuan ("12", "12.5", "12.50") into fen; null when it is not an amount
+ * (more than two decimal places, a sign, an exponent, hex). The server is only ever sent fen.
+ */
 export function parseYuan(text: string): number | null {
   const match = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text);
   if (!match) return null;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { parseFen, parseYuan } from './money';
 import {
   bindFieldsShown,
   bindSettingsFromParams,
+  calendarDateIn,
+  isCalendarDate,
+  MAX_ID,
+  parseWholeNumber,
+  SCHOOL_TIME_ZONE,
   isEmail,
   isLoosePhone,
   isMainlandIdCard,
@@ -213,5 +219,74 @@ describe('validateBindForm (spec §5)', () => {
     expect(validateBindForm(withPhone, phoneOn, false)).toBeNull();
     expect(validateBindForm({ ...withPhone, verifyCode: '123456', verifyId: 'v' }, phoneOn)).toBeNull();
     expect(validateBindForm(student, settings({ bind_registerPhone: '0' }))).toBeNull();
+  });
+});
+
+describe('wire numbers and dates (issue 9)', () => {
+  it('reads whole numbers strictly: numbers or digit text, 0..max', () => {
+    expect(parseWholeNumber(5, MAX_ID)).toBe(5);
+    expect(parseWholeNumber('5', MAX_ID)).toBe(5);
+    expect(parseWholeNumber('007', MAX_ID)).toBe(7);
+    expect(parseWholeNumber(MAX_ID, MAX_ID)).toBe(2 ** 31 - 1);
+    for (const value of [
+      2 ** 31,
+      '2147483648',
+      -1,
+      '-1',
+      '+1',
+      1.5,
+      '1.5',
+      '1e3',
+      Infinity,
+      Number.NaN,
+      'NaN',
+      '0x10',
+      true,
+      false,
+      null,
+      undefined,
+      [5],
+      {},
+      '',
+      ' 5',
+      '5 ',
+      '٣',
+    ])
+      expect(parseWholeNumber(value, MAX_ID), String(value)).toBeNull();
+  });
+
+  it('reads fen up to the exact integers, and yuan with at most two places', () => {
+    expect(parseFen(Number.MAX_SAFE_INTEGER)).toBe(Number.MAX_SAFE_INTEGER);
+    expect(parseFen('12345')).toBe(12345);
+    expect(parseFen(2 ** 53)).toBeNull();
+    expect(parseFen('99999999999999999')).toBeNull();
+    expect(parseFen(true)).toBeNull();
+    expect(parseYuan('12.50')).toBe(1250);
+    for (const text of ['12.505', '-1', '1e3', '0x10', 'NaN', '', '.5'])
+      expect(parseYuan(text), text).toBeNull();
+  });
+
+  it('takes only real calendar dates written YYYY-MM-DD', () => {
+    for (const text of ['2024-02-29', '2025-12-31', '2000-01-01'])
+      expect(isCalendarDate(text), text).toBe(true);
+    for (const text of [
+      '0',
+      '2024-02-30',
+      '2023-02-29',
+      '2025-13-01',
+      '2025-04-31',
+      '2025-1-1',
+      '20250101',
+      '2025-01-01T00:00:00Z',
+      ' 2025-01-01',
+    ])
+      expect(isCalendarDate(text), text).toBe(false);
+  });
+
+  it('knows today in the school’s time zone', () => {
+    expect(SCHOOL_TIME_ZONE).toBe('Asia/Shanghai');
+    expect(calendarDateIn(new Date('2025-03-01T15:59:59Z'))).toBe('2025-03-01');
+    expect(calendarDateIn(new Date('2025-03-01T16:00:00Z'))).toBe('2025-03-02');
+    expect(calendarDateIn(new Date('2025-03-01T16:00:00Z'), 'UTC')).toBe('2025-03-01');
   });
 });

@@ -10,6 +10,44 @@ export const ID_CARD_LENGTHS = [15, 18] as const;
 export const BANK_CARD_PATTERN = /^\d{12,19}$/;
 export const VERIFY_CODE_PATTERN = /^\d{6}$/;
 
+/** Ids are PostgreSQL integer (serial) columns: 1 .. 2^31 - 1. */
+export const MAX_ID = 2_147_483_647;
+/** Counts (quantities, pages) are integer columns too. */
+export const MAX_COUNT = 2_147_483_647;
+
+/**
+ * A whole number 0..max as the wire sends it: a JSON number, or its decimal digits as text (query
+ * strings and form bodies carry text). Not booleans, hex, exponents, signs, fractions, arrays or NaN.
+ */
+export function parseWholeNumber(value: unknown, max: number): number | null {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && /^\d{1,16}$/.test(value)) n = Number(value);
+  else return null;
+  return Number.isSafeInteger(n) && n >= 0 && n <= max ? n + 0 : null;
+}
+
+/** The school's clock: pay dates and "today" are days in China time. */
+export const SCHOOL_TIME_ZONE = 'Asia/Shanghai';
+
+/** A real calendar date written YYYY-MM-DD: "2024-02-30" and "0" are not (round trip through a date). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone, the school's by default. */
+export function calendarDateIn(now: Date, timeZone: string = SCHOOL_TIME_ZONE): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
 export const isPhone = (value: string): boolean => PHONE_PATTERN.test(value);
 export const isLoosePhone = (value: string): boolean => LOOSE_PHONE_PATTERN.test(value);
 export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value);

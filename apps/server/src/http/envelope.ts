@@ -1,5 +1,6 @@
 /** The Blade reply shape `{code, success, data, msg}` and MyBatis-Plus paging. */
 import { z } from 'zod';
+import { count } from './fields';
 
 export interface R<T> {
   code: number;
@@ -22,8 +23,8 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
 }
 
 export const pageQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+  current: count(1).default(1),
+  size: count(1, 100).default(10),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,9 +1,12 @@
-/** The one error handler: a clear, translated message in the Blade shape; a 500 never leaks internals. */
-import { translate } from '@cf/shared/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+/**
+ * The one error handler: a clear, translated message in the Blade shape — or, on the token endpoint,
+ * in its own `{error_code, error_description}` shape, whatever failed; a 500 never leaks internals.
+ */
+import { messages, pickLanguage, translate, type MessageKey } from '@cf/shared/messages';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail } from './envelope';
-import { AppError, OAuthError } from './errors';
+import { AppError, OAuthError, TOKEN_ENDPOINT } from './errors';
 
 const FIELD_NAMES: Record<string, { zh: string; en: string }> = {
   tenantId: { zh: '租户', en: 'Tenant' },
@@ -16,47 +19,89 @@ const FIELD_NAMES: Record<string, { zh: string; en: string }> = {
   verifyId: { zh: '验证码编号', en: 'Verification id' },
   data: { zh: '加密数据', en: 'Encrypted data' },
   note: { zh: '备注', en: 'Note' },
+  id: { zh: '编号', en: 'Id' },
+  receivableId: { zh: '应收项目', en: 'Receivable' },
+  feeItemId: { zh: '缴费项目', en: 'Fee item' },
+  amountFen: { zh: '金额', en: 'Amount' },
+  quantity: { zh: '数量', en: 'Quantity' },
+  payDate: { zh: '支付日期', en: 'Payment date' },
+  current: { zh: '页码', en: 'Page' },
+  size: { zh: '每页条数', en: 'Page size' },
+  status: { zh: '状态', en: 'Status' },
+  orderNo: { zh: '订单号', en: 'Order number' },
 };
+
+interface Issue {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: { errors?: unknown };
+}
+
+/** zod reports a missing field as invalid_type "... received undefined" (in each branch of a union). */
+const isMissing = (issue: Issue | undefined): boolean =>
+  (issue?.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '')) ||
+  (issue?.keyword === 'invalid_union' &&
+    Array.isArray(issue.params?.errors) &&
+    issue.params.errors.every((branch) => /received undefined/.test(JSON.stringify(branch))));
+
+/** The message of a failed request check: a schema may name its message key; else by field. */
+function validationMessage(issue: Issue | undefined, lang: 'zh' | 'en'): string {
+  const field = String(issue?.instancePath?.split('/').filter(Boolean).pop() ?? '');
+  const label = FIELD_NAMES[field]?.[lang] ?? field;
+  const named = issue?.message && Object.hasOwn(messages, issue.message) ? issue.message : undefined;
+  if (named && named !== 'common.fieldInvalid') return translate(named as MessageKey, lang, { field: label });
+  if (!label) return translate('common.badRequest', lang);
+  return translate(isMissing(issue) ? 'common.fieldRequired' : 'common.fieldInvalid', lang, { field: label });
+}
+
+/** The token endpoint answers every error in its own shape (BladeX clients read error_description). */
+function send(req: FastifyRequest, reply: FastifyReply, status: number, msg: string, code = status) {
+  if (req.routeOptions?.url === TOKEN_ENDPOINT)
+    return reply.status(status).send({ error_code: code, error_description: msg });
+  return reply.status(status).send(fail(code, msg));
+}
+
+/**
+ * Errors Fastify meets before a route is chosen (a URL that is not valid percent-encoding, a path
+ * parameter too long): the same envelope (pass as the `frameworkErrors` option).
+ */
+export function answerFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLanguage(
+    (req.headers['blade-language'] as string | undefined) ?? req.headers['accept-language'],
+  );
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  req.log.info({ err: error }, 'client error before routing');
+  return reply.status(status).send(fail(status, translate('common.badRequest', lang)));
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const lang = req.lang ?? 'zh';
     if (error instanceof OAuthError) {
-      return reply.status(error.status).send({
-        error_code: error.status,
-        error_description: translate(error.messageKey, lang, error.params),
-      });
+      if (error.status >= 500) req.log.error({ err: error }, 'token request failed');
+      return send(req, reply, error.status, translate(error.messageKey, lang, error.params));
     }
     if (error instanceof AppError) {
       if (error.status >= 500) req.log.error({ err: error }, 'request failed');
-      return reply
-        .status(error.status)
-        .send(fail(error.code, translate(error.messageKey, lang, error.params)));
+      return send(req, reply, error.status, translate(error.messageKey, lang, error.params), error.code);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0] as
-        { instancePath?: string; keyword?: string; message?: string } | undefined;
-      const field = String(issue?.instancePath?.split('/').filter(Boolean).pop() ?? '');
-      const label = FIELD_NAMES[field]?.[lang] ?? field;
-      // zod reports a missing field as invalid_type "... received undefined".
-      const missing = issue?.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '');
-      const msg = label
-        ? translate(missing ? 'common.fieldRequired' : 'common.fieldInvalid', lang, { field: label })
-        : translate('common.badRequest', lang);
-      return reply.status(400).send(fail(400, msg));
+      return send(req, reply, 400, validationMessage(error.validation[0] as Issue | undefined, lang));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return reply.status(400).send(fail(400, translate('common.malformedJson', lang)));
+      return send(req, reply, 400, translate('common.malformedJson', lang));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       req.log.info({ err: error }, 'client error');
       const key =
         status === 404 ? 'common.notFound' : status === 429 ? 'common.tooManyRequests' : 'common.badRequest';
-      return reply.status(status).send(fail(status, translate(key, lang)));
+      return send(req, reply, status, translate(key, lang));
     }
     req.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(fail(500, translate('common.internalError', lang)));
+    return send(req, reply, 500, translate('common.internalError', lang));
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -20,6 +20,9 @@ export const notFound = (key: MessageKey = 'common.notFound') => new AppError(40
 export const tooMany = (key: MessageKey = 'common.tooManyRequests', params?: MessageParams) =>
   new AppError(429, key, params);
 
+/** The token endpoint: every error it answers is `{error_code, error_description}` (see OAuthError). */
+export const TOKEN_ENDPOINT = '/api/blade-auth/oauth/token';
+
 /**
  * Errors of the token endpoint: BladeX answers them as `{error_code, error_description}`
  * rather than in the Blade envelope.

@@ -3,7 +3,7 @@
  * (the server takes a date-only payment date as that day in China time too), whatever the zone
  * of the device.
  */
-export const SCHOOL_TIME_ZONE = 'Asia/Shanghai';
+import { SCHOOL_TIME_ZONE } from '@cf/shared/validation';
 
 const parts = new Intl.DateTimeFormat('en-CA', {
   timeZone: SCHOOL_TIME_ZONE,

@@ -16,5 +16,9 @@ export const commonMessages = {
   'common.malformedBase64': { zh: '加密数据不是有效的 Base64', en: 'The encrypted data is not valid Base64' },
   'common.malformedCipher': { zh: '加密数据无法解密', en: 'The encrypted data cannot be decrypted' },
   'common.malformedJson': { zh: '数据不是有效的 JSON', en: 'The data is not valid JSON' },
+  'common.unsafeCharacters': {
+    zh: '请求中含有不允许的字符（如控制字符），请检查输入',
+    en: 'The request contains characters that are not allowed (such as control characters); please check your input',
+  },
   'common.success': { zh: '操作成功', en: 'Operation succeeded' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -5,18 +5,15 @@ import { z } from 'zod';
 import { tokenReplySchema } from './token-schema';
 import { clientAuthorized, requireAuth } from '../../http/auth';
 import { envelopeSchema, ok } from '../../http/envelope';
-import { OAuthError, unauthorized } from '../../http/errors';
+import { OAuthError, TOKEN_ENDPOINT, unauthorized } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { createCaptcha } from './captcha';
 import { CAPTCHA_LIMIT_PER_IP, grantToken, limitTokenCalls, userInfo } from './service';
 import { readTokenParams, tokenQuerySchema } from './token-params';
 import { revokeSession } from './tokens';
 
-// A malformed query still answers in the Blade envelope (the one error handler), hence the union.
-const oauthErrorSchema = z.union([
-  z.object({ error_code: z.number(), error_description: z.string() }),
-  envelopeSchema(z.null()),
-]);
+// Every error of the token endpoint, a malformed query and a 500 too, has this shape (http/error-handler.ts).
+const oauthErrorSchema = z.object({ error_code: z.number(), error_description: z.string() });
 
 const userInfoSchema = z.object({
   userId: z.string(),
@@ -38,7 +35,7 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/api/blade-auth/oauth/token',
+    TOKEN_ENDPOINT,
     {
       schema: {
         tags: ['auth'],
@@ -50,6 +47,8 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
           400: oauthErrorSchema,
           401: oauthErrorSchema,
           429: oauthErrorSchema,
+          500: oauthErrorSchema,
+          502: oauthErrorSchema,
         },
       },
     },

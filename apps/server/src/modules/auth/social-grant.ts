@@ -24,6 +24,9 @@ import { issueTokens, type TokenReply } from './tokens';
 
 const SOURCES: readonly OauthSource[] = ['wechat', 'wxwork'];
 
+/** WeChat's codes are short printable ASCII; anything else is a bad code, not something to send on. */
+const CODE_PATTERN = /^[\x21-\x7e]{1,256}$/;
+
 function appOf(tenant: TenantRow, source: OauthSource): WechatAppCredentials | undefined {
   const [appId, secret] =
     source === 'wechat'
@@ -70,6 +73,7 @@ export async function socialGrant(
   const source = (params.source ?? 'wechat') as OauthSource;
   if (!SOURCES.includes(source)) throw new OAuthError(400, 'auth.socialSourceUnknown');
   if (!params.code) throw new OAuthError(400, 'auth.socialCodeRequired');
+  if (!CODE_PATTERN.test(params.code)) throw new OAuthError(400, 'auth.socialCodeInvalid');
   const app = appOf(tenant, source);
   if (!app) throw new OAuthError(400, 'auth.socialNotConfigured');
 

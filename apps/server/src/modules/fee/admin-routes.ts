@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../http/auth';
 import { envelopeSchema, ok, pageSchema } from '../../http/envelope';
+import { idParam } from '../../http/fields';
 import { decideBill, listBillsForReview } from './admin-service';
-import { adminBillQuery, adminBillSchema, billSchema, idParam } from './schemas';
+import { adminBillQuery, adminBillSchema, billSchema } from './schemas';
 
 const tags = ['finance admin'];
 const security = [{ bladeAuth: [] }];

@@ -2,6 +2,7 @@
  * Other-means payment: a person records money paid outside the app. It becomes a charge bill in
  * status 1 (not reviewed) that counts as received only once the finance office reviews it.
  */
+import { calendarDateIn, isCalendarDate, SCHOOL_TIME_ZONE } from '@cf/shared/validation';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AuthContext } from '../../http/context';
@@ -14,16 +15,18 @@ import { commitments, lockReceivables } from './receivable-repo';
 import type { OfflineBody } from './schemas';
 import { billView, receivableView } from './views';
 
-/** Clock skew allowed for a payment time given to the minute. */
-const FUTURE_TOLERANCE_MS = 5 * 60_000;
+/** Pay dates before this are typing mistakes, not payments the office still has to review. */
+const EARLIEST_PAY_DATE = '2000-01-01';
 
-/** A date (YYYY-MM-DD, the school's day in China time) or an ISO time, not later than now. */
+/**
+ * A real calendar date (YYYY-MM-DD) from 2000 on and not later than today in the school's time zone
+ * (Asia/Shanghai); answered as the start of that day there. Null otherwise.
+ */
 export function parsePayDate(text: string, now = Date.now()): Date | null {
-  const value = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00+08:00` : text;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  if (date.getTime() > now + FUTURE_TOLERANCE_MS || date.getUTCFullYear() < 2000) return null;
-  return date;
+  if (!isCalendarDate(text)) return null;
+  if (text < EARLIEST_PAY_DATE || text > calendarDateIn(new Date(now), SCHOOL_TIME_ZONE)) return null;
+  // China has one offset all year (no daylight saving).
+  return new Date(`${text}T00:00:00+08:00`);
 }
 
 export async function recordOfflinePayment(

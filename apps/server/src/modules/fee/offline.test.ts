@@ -65,7 +65,38 @@ describe('other-means payment and bill review', () => {
     expect(parsePayDate('2025-03-01', now)?.toISOString()).toBe('2025-02-28T16:00:00.000Z');
     expect(parsePayDate('2025-03-02', now)).toBeNull();
     expect(parsePayDate('not a date', now)).toBeNull();
-    expect(parsePayDate('2025-03-01T04:03:00Z', now)).not.toBeNull();
+    // A pay date is a day, not a time (issue 9: it used to take any text Date could read).
+    expect(parsePayDate('2025-03-01T04:03:00Z', now)).toBeNull();
+  });
+
+  it('takes only real calendar dates, not later than today in China time (issue 9)', async () => {
+    // 01:00 on 2 March in Shanghai, still 1 March in UTC.
+    const now = Date.parse('2025-03-01T17:00:00Z');
+    expect(parsePayDate('2025-03-02', now)?.toISOString()).toBe('2025-03-01T16:00:00.000Z');
+    expect(parsePayDate('2025-03-03', now)).toBeNull();
+    expect(parsePayDate('2024-02-29', now)).not.toBeNull();
+    for (const text of [
+      '0',
+      '2024-02-30',
+      '2023-02-29',
+      '2025-13-01',
+      '2025-00-10',
+      '20250301',
+      '1999-12-31',
+    ])
+      expect(parsePayDate(text, now), text).toBeNull();
+
+    const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+    for (const payDate of ['0', '2024-02-30', '2025-02-29', '2024-1-5', tomorrow, '2024-02-29T00:00:00Z']) {
+      const res = await record(t.student1, {
+        receivableId: dorm,
+        amountFen: 100,
+        payMethod: 'bank',
+        payDate,
+      });
+      expect(res.statusCode, payDate).toBe(400);
+      expect(res.json().msg).toBe('The payment date is not valid; it cannot be later than today');
+    }
   });
 
   it('counts a reviewed record as received, and a voided one never', async () => {

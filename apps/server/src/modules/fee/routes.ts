@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth, requireUser } from '../../http/auth';
 import { envelopeSchema, ok, pageSchema } from '../../http/envelope';
+import { idParam } from '../../http/fields';
 import { registerAdminBillRoutes } from './admin-routes';
 import { lookupEnrollee } from './enroll-service';
 import { feeHistory, feeItemDetail, otherFees, receivableDetail, studentFees } from './fee-service';
@@ -17,7 +18,6 @@ import {
   enrollLookupSchema,
   feeItemSchema,
   historyQuery,
-  idParam,
   offlineBody,
   otherFeesSchema,
   receivableDetailSchema,

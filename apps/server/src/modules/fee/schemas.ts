@@ -1,7 +1,7 @@
 /** Request and reply shapes of /api/blade-finance/fee/*, enroll/lookup and admin/bill/* (also the OpenAPI document). */
 import { z } from 'zod';
-
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+import { pageQuery } from '../../http/envelope';
+import { calendarDate, count, fen, id } from '../../http/fields';
 
 export const feeSummarySchema = z.object({
   payable: z.number(),
@@ -89,18 +89,17 @@ export const receivableDetailSchema = receivableSchema.extend({ bills: z.array(b
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 export const offlineBody = z.object({
-  receivableId: z.coerce.number().int().positive(),
-  amountFen: z.coerce.number().int(),
+  receivableId: id,
+  amountFen: fen(),
   payMethod: optionalText(32),
-  payDate: optionalText(32),
+  // A day in the school's time zone; blank or missing: the service answers "please choose the date".
+  payDate: calendarDate('fee.payDateInvalid', { blank: true }).optional(),
   note: optionalText(200),
 });
 export type OfflineBody = z.infer<typeof offlineBody>;
 
-export const historyQuery = z.object({
+export const historyQuery = pageQuery.extend({
   category: z.enum(['FEE', 'OTHER']).default('FEE'),
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export const enrollLookupBody = z.object({
@@ -117,10 +116,8 @@ export const enrollLookupSchema = z.object({
   paidItemIds: z.array(z.number()),
 });
 
-export const adminBillQuery = z.object({
-  status: z.coerce.number().int().min(0).max(2).default(1),
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+export const adminBillQuery = pageQuery.extend({
+  status: count(0, 2).default(1),
 });
 
 export const adminBillSchema = billSchema.extend({

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth, requireUser } from '../../http/auth';
 import { envelopeSchema, ok, pageSchema } from '../../http/envelope';
-import { idParam } from '../fee/schemas';
+import { idParam } from '../../http/fields';
 import { createEnrollOrder, createFeeOrder, createOtherOrder, type OrderCtx } from './create-service';
 import { cancelOrder, listMyOrders, listOtherOrders, orderDetail } from './query-service';
 import {

@@ -1,14 +1,13 @@
 /** Request and reply shapes of /api/blade-finance/order/* (they also make the OpenAPI document). */
 import { ORDER_TABS } from '@cf/shared/fees';
 import { z } from 'zod';
+import { pageQuery } from '../../http/envelope';
+import { count, fen, id } from '../../http/fields';
 import { billSchema } from '../fee/schemas';
 
-/** Amounts are integer fen; a JSON client may send them as numbers or numeric text. */
-const fen = z.coerce.number().int();
-
 const receivableRequest = z.object({
-  receivableId: z.coerce.number().int().positive(),
-  amountFen: fen.optional(),
+  receivableId: id,
+  amountFen: fen().optional(),
 });
 export type ReceivableRequest = z.infer<typeof receivableRequest>;
 
@@ -17,10 +16,10 @@ export const createFeeBody = z.object({ items: z.array(receivableRequest).max(50
 const formData = z.record(z.string(), z.union([z.string(), z.number()])).optional();
 
 export const createOtherBody = z.object({
-  feeItemId: z.coerce.number().int().positive().optional(),
-  receivableId: z.coerce.number().int().positive().optional(),
-  quantity: z.coerce.number().int().optional(),
-  amountFen: fen.optional(),
+  feeItemId: id.optional(),
+  receivableId: id.optional(),
+  quantity: count().optional(),
+  amountFen: fen().optional(),
   formData,
 });
 export type CreateOtherBody = z.infer<typeof createOtherBody>;
@@ -28,7 +27,7 @@ export type CreateOtherBody = z.infer<typeof createOtherBody>;
 export const createEnrollBody = z.object({
   idCard: z.string().trim().min(1).max(32),
   name: z.string().trim().min(1).max(64),
-  feeItemId: z.coerce.number().int().positive(),
+  feeItemId: id,
   formData,
 });
 export type CreateEnrollBody = z.infer<typeof createEnrollBody>;
@@ -40,10 +39,8 @@ export const createdOrderSchema = z.object({
   expireAt: z.string(),
 });
 
-export const orderListQuery = z.object({
+export const orderListQuery = pageQuery.extend({
   tab: z.enum(Object.keys(ORDER_TABS) as [keyof typeof ORDER_TABS]).default('all'),
-  current: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(10),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 

@@ -1,6 +1,7 @@
 /**
  * Who may open an order's cashier, pay it and poll it: its creator (signed in), or anyone holding
- * a valid pay link for it (header Pay-Auth-Token or query payAuthToken). With a link, a sign-in is
+ * a valid pay link for it (header Pay-Auth-Token, query payAuthToken, or payAuthToken in the prepay
+ * body as the OpenAPI document offers it). With a link, a sign-in is
  * optional; when present it names the payer.
  */
 import { and, eq } from 'drizzle-orm';
@@ -25,7 +26,8 @@ export interface PayAccess {
 export function payLinkOf(req: FastifyRequest): string | undefined {
   const header = req.headers['pay-auth-token'];
   const fromQuery = (req.query as Record<string, unknown> | undefined)?.payAuthToken;
-  const token = (Array.isArray(header) ? header[0] : header) ?? fromQuery;
+  const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : undefined;
+  const token = (Array.isArray(header) ? header[0] : header) ?? fromQuery ?? body?.payAuthToken;
   return typeof token === 'string' && token.trim() !== '' ? token.trim() : undefined;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Payment attempts: one channel trade number (out_trade_no) per payer. WeChat Pay JSAPI ties a prepay
  * to the payer's openid and never reuses a closed trade number, so when another payer (a parent with
- * a pay link) takes over, the open attempt is closed at the channel and a new one is made.
+ * a pay link) takes over, the open attempt is closed at the channel and a new one is made — at every
+ * channel, so a checkout (the sandbox's ticket) belongs to one payer (isAttemptOf).
  *
  *   OPEN -> CLOSED (closed at the channel)     OPEN | CLOSED -> PAID (the channel took money on it)
  *
@@ -83,15 +84,16 @@ export async function openTradeOf(db: Db | Tx, order: OrderRow): Promise<Trade |
 }
 
 /**
- * The order's open attempt, or a new one at `channel` for `payerOpenId` when none is open. Call it
- * with the order's row locked (lockOrder). A PAYING order from before attempts gets its trade (the
- * order number, payer unknown) recorded as the open attempt first.
+ * The order's open attempt, or a new one at `channel` for `payerOpenId` and `payer` when none is
+ * open. Call it with the order's row locked (lockOrder). A PAYING order from before attempts gets its
+ * trade (the order number, payer unknown) recorded as the open attempt first.
  */
 export async function openOrCreateAttempt(
   tx: Tx,
   order: OrderRow,
   channel: string,
   payerOpenId: string | null,
+  payer?: Payer,
 ): Promise<{ attempt: AttemptRow; created: boolean }> {
   const open = await openAttemptOf(tx, order.id);
   if (open) return { attempt: open, created: false };
@@ -105,6 +107,7 @@ export async function openOrCreateAttempt(
       channel: legacy ? order.channel! : channel,
       outTradeNo: tradeNoOf(order.orderNo, n + 1),
       payerOpenId: legacy ? null : payerOpenId,
+      ...(legacy ? {} : payerColumns(payer)),
     })
     .returning();
   return { attempt: attempt!, created: !legacy };
@@ -115,14 +118,25 @@ export async function openOrCreateAttempt(
  * recorded as nobody, so a payment on this attempt never names an earlier payer.
  */
 export async function recordAttemptPayer(tx: Tx, attemptId: number, payer: Payer | undefined): Promise<void> {
-  await tx
-    .update(payAttempts)
-    .set({
-      payerUserId: payer?.userId ?? null,
-      payerOauthId: payer?.oauthId ?? null,
-      payerName: payer?.name ?? '',
-    })
-    .where(eq(payAttempts.id, attemptId));
+  await tx.update(payAttempts).set(payerColumns(payer)).where(eq(payAttempts.id, attemptId));
+}
+
+const payerColumns = (payer: Payer | undefined) => ({
+  payerUserId: payer?.userId ?? null,
+  payerOauthId: payer?.oauthId ?? null,
+  payerName: payer?.name ?? '',
+});
+
+/**
+ * Whether the attempt was opened by this payer: the same user (or, for a WeChat visitor, the same
+ * oauth link; for anonymous pay-link holders, nobody). Each payer pays on an attempt of their own, so
+ * a channel's checkout (the sandbox's ticket) is never shared between payers.
+ */
+export function isAttemptOf(attempt: AttemptRow, payer: Payer | undefined): boolean {
+  if (attempt.payerName === null) return false;
+  const key = (userId: number | null | undefined, oauthId: number | null | undefined) =>
+    userId ? `user:${userId}` : oauthId ? `oauth:${oauthId}` : 'nobody';
+  return key(attempt.payerUserId, attempt.payerOauthId) === key(payer?.userId, payer?.oauthId);
 }
 
 /** Who paid on an attempt, as recorded when it was taken; undefined when it was not recorded. */

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth';
 import { envelopeSchema, ok, pageQuery, pageSchema } from '../../http/envelope';
+import { idParam } from '../../http/fields';
 import { listExceptions, refundException, resolveException } from './exception-service';
 
 const exceptionSchema = z.object({
@@ -27,7 +28,6 @@ const exceptionSchema = z.object({
   createdAt: z.string(),
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const financeAdmin = { tags: ['finance admin'], security: [{ bladeAuth: [] }] };
 
 export default async function exceptionRoutes(fastify: FastifyInstance): Promise<void> {
@@ -54,7 +54,7 @@ export default async function exceptionRoutes(fastify: FastifyInstance): Promise
         ...financeAdmin,
         summary:
           'Send the whole payment back to the payer through its channel; refundStatus PROCESSING until the channel confirms',
-        params: idParams,
+        params: idParam,
         response: { 200: envelopeSchema(exceptionSchema) },
       },
     },
@@ -68,7 +68,7 @@ export default async function exceptionRoutes(fastify: FastifyInstance): Promise
       schema: {
         ...financeAdmin,
         summary: 'Mark it settled another way (paid back in cash, applied by hand), with a note',
-        params: idParams,
+        params: idParam,
         // The note's rule and messages are shared with the console (checked in the service).
         body: z
           .object({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { bladeAuth, tokenFor } from '../../../test/issue-token';
 import { UNI, createPayOrder, enableChannels, paymentFacts, userIdOf } from '../../../test/pay-fixtures';
+import type { Sandbox } from '../../gateways/sandbox-pay/sandbox-pay';
 import { signPayLink } from './pay-link';
 
 let ctx: TestContext;
@@ -112,5 +113,81 @@ describe('pay links', () => {
     });
     expect(late.statusCode).toBe(400);
     expect(late.json().msg).toBe('The order has expired; please create a new one');
+  });
+});
+
+describe('pay links and the prepay body (issue 9)', () => {
+  it('accepts the pay link as payAuthToken in the prepay body, as the OpenAPI document offers it', async () => {
+    const order = await createPayOrder(ctx);
+    const link = await linkFor(order.orderNo);
+    const prepay = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-finance/pay/prepay',
+      headers: { ...bladeAuth(teacher1), ...en },
+      payload: { orderNo: order.orderNo, channel: 'sandbox', payAuthToken: link.payAuthToken },
+    });
+    expect(prepay.statusCode).toBe(200);
+    expect(prepay.json().data.checkoutUrl).toMatch(/sandbox\/checkout\?ticket=/);
+    const facts = await paymentFacts(ctx.database.db, order);
+    expect(facts.order.payerUserId).toBe(await userIdOf(ctx.database.db, UNI, 'teacher1'));
+
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-finance/pay/prepay',
+      headers: { ...bladeAuth(teacher1), ...en },
+      payload: { orderNo: order.orderNo, channel: 'sandbox', payAuthToken: `${link.payAuthToken}x` },
+    });
+    expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe('the sandbox checkout belongs to one payer (issue 9)', () => {
+  const sandbox = () => ctx.app.gateways.pay.standins!.sandbox as Sandbox;
+  const prepayAs = async (token: string, orderNo: string, payAuthToken?: string) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-finance/pay/prepay',
+      headers: { ...bladeAuth(token), ...en },
+      payload: { orderNo, channel: 'sandbox', ...(payAuthToken ? { payAuthToken } : {}) },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.checkoutUrl as string;
+  };
+  const press = (checkoutUrl: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-finance/pay/sandbox/checkout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `ticket=${new URL(checkoutUrl, 'http://x').searchParams.get('ticket')}&action=pay`,
+    });
+
+  it('records teacher1 as the payer when teacher1 pays the student’s order through a pay link', async () => {
+    const order = await createPayOrder(ctx);
+    const link = await linkFor(order.orderNo);
+    const teachers = await prepayAs(teacher1, order.orderNo, link.payAuthToken);
+    // The student presses "pay" on their own phone meanwhile: their own checkout, not teacher1's.
+    const students = await prepayAs(student1, order.orderNo);
+    expect(students).not.toBe(teachers);
+    // teacher1's checkout was closed when the student took over: it cannot pay in the student's name.
+    expect((await press(teachers)).statusCode).toBe(409);
+    // teacher1 presses "pay" again and pays on a checkout of their own.
+    const again = await prepayAs(teacher1, order.orderNo, link.payAuthToken);
+    expect(again).not.toBe(students);
+    expect((await press(again)).statusCode).toBe(200);
+    await sandbox().notifier.idle();
+
+    const facts = await paymentFacts(ctx.database.db, order);
+    expect(facts.order.payStatus).toBe('PAID');
+    expect(facts.order.payerUserId).toBe(await userIdOf(ctx.database.db, UNI, 'teacher1'));
+    expect(facts.order.userId).toBe(order.creatorId);
+    // The student's checkout is closed too: one payment per order.
+    expect((await press(students)).statusCode).toBe(409);
+  });
+
+  it('gives the same payer the same checkout again', async () => {
+    const order = await createPayOrder(ctx);
+    const link = await linkFor(order.orderNo);
+    const first = await prepayAs(teacher1, order.orderNo, link.payAuthToken);
+    expect(await prepayAs(teacher1, order.orderNo, link.payAuthToken)).toBe(first);
   });
 });

@@ -13,6 +13,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { payerOf, type PayAccess } from './access';
 import {
   findAttempt,
+  isAttemptOf,
   lockOrder,
   markAttemptClosed,
   openOrCreateAttempt,
@@ -23,7 +24,7 @@ import {
 import { assertPayable, offeredChannels } from './cashier-service';
 import { askChannel, channelFailure, gatewayOf } from './channel';
 import { closeOrder, closeTrade } from './close';
-import { markPaying, repeatPaying, type OrderRow } from './pay-status';
+import { markPaying, repeatPaying, type OrderRow, type Payer } from './pay-status';
 import { findOrderById, itemsOfOrder, wechatOpenId } from './repo';
 
 /** Short enough for every channel's description field, in characters of any script. */
@@ -66,14 +67,15 @@ async function assertStillPayable(app: FastifyInstance, orderId: number): Promis
 }
 
 /**
- * The attempt this payer pays on: the order's open one when it is at this channel for this payer;
- * else the open one is closed at its channel first (or found paid: pay.alreadyPaid) and a new one made.
+ * The attempt this payer pays on: the order's open one when it is at this channel for this payer
+ * (the same WeChat openid, the same user); else the open one is closed at its channel first (or found
+ * paid: pay.alreadyPaid) and a new one made — every channel, so no two payers share a checkout.
  */
 async function attemptFor(
   app: FastifyInstance,
   order: OrderRow,
   channel: PayChannelName,
-  payerOpenId: string | null,
+  payer: { openId: string | null; who: Payer | undefined },
   lang: Language,
 ): Promise<AttemptRow> {
   for (let round = 0; round < ROUNDS; round++) {
@@ -82,12 +84,14 @@ async function attemptFor(
       if (!locked) throw notFound('pay.orderNotFound');
       assertPayable(locked);
       if (locked.payStatus === 'PAYING' && locked.channel !== channel) throw lockedTo(locked.channel, lang);
-      return openOrCreateAttempt(tx, locked, channel, payerOpenId);
+      return openOrCreateAttempt(tx, locked, channel, payer.openId, payer.who);
     });
-    if (created || (attempt.channel === channel && attempt.payerOpenId === payerOpenId)) return attempt;
+    const samePayer = attempt.payerOpenId === payer.openId && isAttemptOf(attempt, payer.who);
+    if (created || (attempt.channel === channel && samePayer)) return attempt;
     // Give up without retiring it, so the order is never left without the attempt someone holds.
     if (round === ROUNDS - 1) break;
-    // WeChat binds the open trade to its payer: close it there before this payer gets a new one.
+    // The open trade is another payer's (WeChat binds it to their openid; a sandbox checkout is
+    // theirs): close it at the channel before this payer gets a new one.
     const closed = await closeTrade(app, order, tradeOfAttempt(attempt));
     if (closed === 'paid') await assertStillPayable(app, order.id);
   }
@@ -119,7 +123,8 @@ export async function prepay(
   const openId = channel === 'wechat' ? await payerOpenId(app, access, gateway) : undefined;
 
   const description = await describe(app, order);
-  const attempt = await attemptFor(app, order, channel, openId ?? null, lang);
+  const payer = await payerOf(app.db, access.auth);
+  const attempt = await attemptFor(app, order, channel, { openId: openId ?? null, who: payer }, lang);
 
   let answer: PrepayAnswer;
   try {
@@ -155,7 +160,6 @@ export async function prepay(
     throw channelFailure(error);
   }
 
-  const payer = await payerOf(app.db, access.auth);
   const taken = await app.db.transaction(async (tx) => {
     await lockOrder(tx, order.id);
     // Another payer's takeover or a close retired this attempt while the channel was asked.

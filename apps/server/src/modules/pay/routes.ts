@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth, requireUser } from '../../http/auth';
 import { envelopeSchema, ok } from '../../http/envelope';
+import { idParam } from '../../http/fields';
 import { resolvePayAccess } from './access';
 import { cashierView, createPayLink, payStatus } from './cashier-service';
 import exceptionRoutes from './exception-routes';
@@ -100,7 +101,7 @@ export default async function payRoutes(fastify: FastifyInstance): Promise<void>
         tags: ['admin'],
         security,
         summary: 'Finance office: refund a paid order in full or in part through its channel',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParam,
         body: refundBody,
         response: { 200: envelopeSchema(refundSchema) },
       },

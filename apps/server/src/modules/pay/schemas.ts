@@ -1,5 +1,6 @@
 /** Request and reply shapes of the pay module (zod; they also make the OpenAPI document). */
 import { z } from 'zod';
+import { fen } from '../../http/fields';
 import { PAY_CHANNEL_NAMES } from '../../gateways/types';
 
 export const payStatusEnum = z.enum(['NOT_PAY', 'PAYING', 'PAID', 'REFUND', 'CLOSED']);
@@ -42,7 +43,11 @@ export const prepayBody = z.object({
     .max(512)
     .optional()
     .describe('Sandbox: where its checkout page sends the payer back (a path of this site)'),
-  payAuthToken: z.string().optional(),
+  payAuthToken: z
+    .string()
+    .max(2048)
+    .optional()
+    .describe('A pay link; also accepted as the Pay-Auth-Token header or the payAuthToken query'),
 });
 
 export const prepaySchema = z.object({
@@ -73,7 +78,7 @@ export const statusSchema = z.object({
 export const linkSchema = z.object({ payAuthToken: z.string(), url: z.string(), expireAt: z.string() });
 
 export const refundBody = z.object({
-  amountFen: z.number().int().positive(),
+  amountFen: fen(1),
   // Checked by checkRefundReason (80 bytes, translated message), not by characters here.
   reason: z.string().default(''),
 });

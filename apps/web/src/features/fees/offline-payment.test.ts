@@ -22,6 +22,12 @@ describe('other-means payment form (spec §5)', () => {
       problem: 'fee.payDateInvalid',
     });
     expect(checkOfflineForm(10, 5000, form, today)).toEqual({ ok: false, problem: 'fee.amountTooLarge' });
+    // Real calendar dates only (issue 9): the server refuses these too.
+    for (const payDate of ['2026-02-30', '0', '2026-1-5'])
+      expect(checkOfflineForm(10, 50_000, { ...form, payDate }, today)).toEqual({
+        ok: false,
+        problem: 'fee.payDateInvalid',
+      });
   });
 
   it('makes the record the server takes, the note only when given', () => {

@@ -2,6 +2,7 @@
  * The other-means payment form (spec §5): payment method and payment date are required, the date
  * is not later than today, and the amount is at most what is still available.
  */
+import { isCalendarDate } from '@cf/shared/validation';
 import type { OfflinePayment } from './api/record-offline-payment';
 import { checkPayAmount } from './pay-amount';
 
@@ -35,7 +36,7 @@ export function checkOfflineForm(
   if (!amount.ok) return amount;
   if (!form.payMethod.trim()) return { ok: false, problem: 'fee.payMethodRequired' };
   if (!form.payDate.trim()) return { ok: false, problem: 'fee.payDateRequired' };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.payDate) || form.payDate > today)
+  if (!isCalendarDate(form.payDate) || form.payDate > today)
     return { ok: false, problem: 'fee.payDateInvalid' };
   const note = form.note.trim();
   return {
