@@ -184,7 +184,13 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
   if (payLink.statusCode !== 200) throw new Error(`pay link: ${payLink.body}`);
 
   // A verify token of the victim, and a live (unanswered) SMS code on the victim's reserved phone.
-  const verifyToken = await signVerifyToken(ctx.config, { tenantId: UNI, userId, phone: '13800000001' });
+  const verifyToken = await signVerifyToken(ctx.config, {
+    tenantId: UNI,
+    userId,
+    phone: '13800000001',
+    purpose: 'finance',
+    method: 'sms',
+  });
   await allowResend(db, '13800000001');
   const sent = await call(ctx, 'POST', '/api/blade-user/send-validate', victimToken, {});
   if (sent.statusCode !== 200) throw new Error(`send-validate: ${sent.body}`);

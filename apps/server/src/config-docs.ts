@@ -91,6 +91,11 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     meaning: 'memory per process for cached order-list pages (dropped on every order change); `0`: off',
   },
   ORDER_LIST_CACHE_TTL: { meaning: 'seconds a cached order-list page is served at most' },
+  TRUST_PROXY: {
+    meaning:
+      'proxies that may set `X-Forwarded-For`: unset = none (the TCP peer is the caller), a hop count, or a comma list of proxy addresses/CIDRs (see TRUST_PROXY below)',
+    shownDefault: 'off',
+  },
 };
 
 export interface SettingRow {

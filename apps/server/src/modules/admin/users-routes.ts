@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok } from '../../http/envelope';
+import { idParam } from '../../http/fields';
 import { setUserEnabled } from '../auth/service';
-import { idParam } from '../fee/schemas';
 
 const userStatusSchema = z.object({
   userId: z.string(),

@@ -7,4 +7,6 @@ CREATE TABLE "step_up_uses" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "phone_changed_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "verification_codes_phone_all_tenants" ON "verification_codes" USING btree ("phone","created_at");
+CREATE INDEX "verification_codes_phone_all_tenants" ON "verification_codes" USING btree ("phone","created_at");--> statement-breakpoint
+ALTER TABLE "users" DROP COLUMN "failed_logins";--> statement-breakpoint
+ALTER TABLE "users" DROP COLUMN "locked_until";
