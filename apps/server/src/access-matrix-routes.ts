@@ -124,6 +124,8 @@ export const ROUTES: Record<string, RouteRule> = {
         'live code (attempts + 1): codes are not bound to the user who asked for them (sms/codes.ts consumeCode)',
     },
   },
+  'GET /api/blade-user/step-up-method': { class: 'own-data' },
+  'POST /api/blade-user/verify-password': { class: 'own-data' },
   'POST /api/blade-user/change-bank-account': { class: 'own-data' },
   'POST /api/blade-user/change-email': { class: 'own-data' },
 
@@ -170,6 +172,8 @@ export const ROUTES: Record<string, RouteRule> = {
 
   // ---- finance office
   'GET /api/blade-finance/admin/bill/list': { class: 'finance-office', ownerSees: true },
+  'POST /api/blade-finance/admin/user/{id}/disable': { class: 'finance-office', ids: { id: 'userId' } },
+  'POST /api/blade-finance/admin/user/{id}/enable': { class: 'finance-office', ids: { id: 'userId' } },
   'POST /api/blade-finance/admin/bill/{id}/review': { class: 'finance-office', ids: { id: 'billId' } },
   'POST /api/blade-finance/admin/bill/{id}/void': { class: 'finance-office', ids: { id: 'billId' } },
   'POST /api/blade-finance/admin/order/{id}/refund': { class: 'finance-office', ids: { id: 'orderId' } },
