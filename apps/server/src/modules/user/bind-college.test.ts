@@ -189,7 +189,8 @@ describe('binding in a tenant that binds by ID card', () => {
     it('is rate-limited per caller and needs a token', async () => {
       const token = await visitor();
       const statuses: number[] = [];
-      for (let i = 0; i < 21; i++) statuses.push((await list(token, query(`32010220050101${1000 + i}`))).statusCode);
+      for (let i = 0; i < 21; i++)
+        statuses.push((await list(token, query(`32010220050101${1000 + i}`))).statusCode);
       expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
       expect(statuses[20]).toBe(429);
       expect(
@@ -203,7 +204,8 @@ describe('binding in a tenant that binds by ID card', () => {
 
     it('is rate-limited per looked-up ID number, however many WeChat identities ask', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await list(await visitor(), query(SHARED_ID_CARD))).statusCode);
+      for (let i = 0; i < 11; i++)
+        statuses.push((await list(await visitor(), query(SHARED_ID_CARD))).statusCode);
       expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
       expect(statuses[10]).toBe(429);
     });

@@ -19,7 +19,9 @@ export async function tellOtherAccounts(
   const params = { name: input.name, account: input.newAccount };
   const text = translate('bind.otherAccountSms', ctx.lang, params);
   const subject = translate('bind.otherAccountSubject', ctx.lang);
-  const phones = new Set([input.heldPhone, ...input.accounts.map((a) => a.phone)].filter(Boolean) as string[]);
+  const phones = new Set(
+    [input.heldPhone, ...input.accounts.map((a) => a.phone)].filter(Boolean) as string[],
+  );
   const mails = new Set(input.accounts.map((a) => a.financeEmail ?? a.email).filter(Boolean) as string[]);
   const sends = [
     ...[...phones].map((phone) => ctx.gateways.sms.send(phone, text)),

@@ -56,12 +56,10 @@ export async function bindingsInStatus(db: Db, tenantId: string, status: Binding
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-export async function findBindingForReview(
-  db: Db,
-  tenantId: string,
-  id: number,
-) {
-  const [row] = await reviewQuery(db).where(and(eq(userBindings.tenantId, tenantId), eq(userBindings.id, id)));
+export async function findBindingForReview(db: Db, tenantId: string, id: number) {
+  const [row] = await reviewQuery(db).where(
+    and(eq(userBindings.tenantId, tenantId), eq(userBindings.id, id)),
+  );
   return row;
 }
 

@@ -253,9 +253,15 @@ describe('binding in a tenant that binds by student number with SMS verification
       const [told] = await outboxMessages(db(), HELD.S2024001);
       expect(told!.body).toContain('(张三) was just bound to another account (wx_o-second-account-zha)');
       const mails = await outboxMessages(db(), 'zhang3@example.edu');
-      expect(mails[0]).toMatchObject({ channel: 'mail', subject: 'Your school identity was bound to another account' });
+      expect(mails[0]).toMatchObject({
+        channel: 'mail',
+        subject: 'Your school identity was bound to another account',
+      });
       // The held phone stays student1's login phone; the new account keeps none.
-      const [created] = await db().select().from(users).where(eq(users.id, Number(res.json().data.user_id)));
+      const [created] = await db()
+        .select()
+        .from(users)
+        .where(eq(users.id, Number(res.json().data.user_id)));
       expect(created!.phone).toBeNull();
     });
 

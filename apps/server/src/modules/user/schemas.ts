@@ -61,7 +61,7 @@ export const verifyIdSchema = z.object({ id: z.string() });
 export const bindCodeSchema = z.object({
   id: z.string(),
   phoneMasked: z.string().describe('138****0011'),
-  heldPhone: z.boolean().describe("true: the phone the finance office holds (binding is active at once)"),
+  heldPhone: z.boolean().describe('true: the phone the finance office holds (binding is active at once)'),
 });
 
 export const sendValidateSchema = z.object({
