@@ -123,9 +123,8 @@ export const en: Record<TextKey, string> = {
   'bind.codeSentHeld': 'Code sent to the phone the finance office holds: {phone}',
   'bind.codeSentTyped':
     'Code sent to {phone}. The finance office holds no phone for this person, so the binding will wait for its approval',
-  'bind.heldCode': 'Code to held phone',
   'bind.waivedHint':
-    'You may submit without a code; the binding then takes effect once the finance office approves it',
+    'The code goes to the phone the finance office holds for this person. You may also submit without it; the binding then takes effect once the finance office approves it',
   'bind.pendingToast': 'Submitted; waiting for the finance office',
   'bind.pending.title': 'Waiting for the finance office to approve',
   'bind.pending.body':

@@ -152,7 +152,7 @@ describe('bind form: sending the code', () => {
     registerUser.mockResolvedValue({ ...grant, user_type: 'student' });
     render(<BindForm settings={college} user={visitor} idPrefix="t" onBound={vi.fn()} />);
     expect(screen.getByTestId('bind-code-hint').textContent).toBe(
-      '可不填验证码直接提交，绑定将在财务处审核通过后生效',
+      '验证码将发送到财务处为该身份预留的手机；也可不填直接提交，绑定将在财务处审核通过后生效',
     );
     fill('t-idCard', '320102200502026666');
     fill('t-realName', '郑十');

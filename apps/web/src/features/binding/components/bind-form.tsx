@@ -210,7 +210,7 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
           : null}
         <FormRow
           htmlFor={id('verifyCode')}
-          label={shown.verifyCode ? t('bind.verifyCode') : `${t('bind.heldCode')} (${t('bind.optional')})`}
+          label={shown.verifyCode ? t('bind.verifyCode') : `${t('bind.verifyCode')} (${t('bind.optional')})`}
           extra={<SendCodeButton onSend={sendVerifyCode} />}
         >
           <Input
