@@ -146,15 +146,20 @@ describe('binding in a tenant that binds by ID card', () => {
       expect(noName.json().msg).toBe('Please enter your name');
     });
 
-    it('refuses a caller who is not binding: an actively bound user, or a tenant whose form asks the number', async () => {
-      const bound = await signIn(ctx, T, 'student2');
-      const res = await list(bound.access_token, query(SHARED_ID_CARD));
-      expect(res.statusCode).toBe(403);
-      expect(res.json().msg).toBe('Students are looked up by ID number only while binding');
-
+    it('refuses a look-up that is no step of a bind: a tenant whose form asks the number', async () => {
       const { tokens } = await visitorSignIn(ctx, '100001', `o-uni-list-${Math.random()}`);
       const university = await list(tokens.access_token, query('110101200401011234', '张三'));
       expect(university.statusCode).toBe(403);
+      expect(university.json().msg).toBe('Students are looked up by ID number only while binding');
+    });
+
+    it('answers a bound user rebinding (the rebinding popup) the same minimal list', async () => {
+      const bound = await signIn(ctx, T, 'student2');
+      const res = await list(bound.access_token, query(SHARED_ID_CARD));
+      expect(decrypt(res.json().data)).toEqual([
+        { studentNo: 'C2021007', studentName: '孙*', startYear: 2021 },
+        { studentNo: 'C2024001', studentName: '孙*', startYear: 2024 },
+      ]);
     });
 
     it("never shows another tenant's students", async () => {

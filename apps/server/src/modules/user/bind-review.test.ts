@@ -169,6 +169,17 @@ describe('pending bindings and the finance office', () => {
     expect(audits.every((a) => a.tenantId === T)).toBe(true);
   });
 
+  it('a user binding again the person they already hold stays active without a code', async () => {
+    const student = await signIn(ctx, T, 'student2');
+    const res = await call(ctx, 'POST', '/api/blade-user/bind-user', {
+      token: student.access_token,
+      query: { ...sun9, code: 'C2024001' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ user_type: 'student', role_name: 'student' });
+    expect(await reads(res.json().data.access_token)).toMatchObject({ fees: 200, studentNo: 'C2024001' });
+  });
+
   it("binds an identity another account holds only through the held phone's code, and tells that account", async () => {
     // C2024001 is student2's; the finance office holds 13800000004 for it.
     const { tokens } = await visitorSignIn(ctx, T, 'o-review-second');

@@ -38,6 +38,7 @@ import { maskPhone } from './mask';
 import {
   claimOauthLink,
   findActiveBinders,
+  findBinding,
   findOtherUserWithPhone,
   findRolesByAlias,
   insertUserIfFree,
@@ -220,7 +221,8 @@ async function spendCode(ctx: UserCtx, phone: string, form: BindFormInput) {
  * The second factor (docs/decisions.md, "Binding needs the held phone"): a code sent to the phone
  * the finance office holds makes the binding active. Without one (no held phone, or the tenant
  * waives SMS and no code was given) it is pending until the finance office approves it. An identity
- * another account holds actively is bound again only through the held phone's code.
+ * another account holds actively is bound again only through the held phone's code. A user who
+ * already holds the person actively (binding the same person again) keeps it active.
  * Answers the status and the phone a code proved (null if none).
  */
 async function secondFactor(
@@ -228,24 +230,27 @@ async function secondFactor(
   form: BindFormInput,
   person: ResolvedPerson,
   typedShown: boolean,
-  otherBinders: number,
+  binders: { others: number; caller: boolean },
 ): Promise<{ status: 'active' | 'pending'; provenPhone: string | null }> {
   const held = heldPhoneOf(person);
   const codeGiven = !blank(form.verifyId);
+  const otherBinders = binders.others;
+  if (binders.caller && !codeGiven) return { status: 'active', provenPhone: null };
   if (held && (typedShown || codeGiven || otherBinders > 0)) {
     if (!codeGiven && !typedShown) throw badRequest('bind.heldPhoneCodeNeeded', { phone: maskPhone(held)! });
     // Spent last, so a typo elsewhere in the form does not cost the person a new code.
     await spendCode(ctx, held, form);
     return { status: 'active', provenPhone: held };
   }
-  if (otherBinders > 0) throw badRequest('bind.boundElsewhereNoPhone');
-  if (!typedShown) return { status: 'pending', provenPhone: null };
+  if (otherBinders > 0 && !binders.caller) throw badRequest('bind.boundElsewhereNoPhone');
+  const status = binders.caller ? 'active' : 'pending';
+  if (!typedShown) return { status, provenPhone: null };
   // No held phone: the typed phone's code proves only the binder's own login phone.
   const typed = form.phone!.trim();
   if (await findOtherUserWithPhone(ctx.db, ctx.auth.tenantId, typed, ctx.auth.userId))
     throw badRequest('user.phoneTaken');
   await spendCode(ctx, typed, form);
-  return { status: 'pending', provenPhone: typed };
+  return { status, provenPhone: typed };
 }
 
 /** register-user and bind-user: binds the caller and answers a token pair for the new state. */
@@ -268,7 +273,16 @@ export async function bindCaller(
   if (!visitor && !current) throw unauthorized('auth.tokenInvalid');
   const ref = personRef(person);
   const otherBinders = await findActiveBinders(db, tenantId, ref, auth.userId);
-  const { status, provenPhone } = await secondFactor(ctx, form, person, shown.phone, otherBinders.length);
+  const own = current ? await findBinding(db, tenantId, current.id) : undefined;
+  const holdsAlready =
+    own?.status === 'active' &&
+    own.studentId === ref.studentId &&
+    own.employeeId === ref.employeeId &&
+    own.otherId === ref.otherId;
+  const { status, provenPhone } = await secondFactor(ctx, form, person, shown.phone, {
+    others: otherBinders.length,
+    caller: holdsAlready,
+  });
   // A proven phone becomes the login phone unless another account already signs in with it.
   const phone =
     provenPhone && !(await findOtherUserWithPhone(db, tenantId, provenPhone, auth.userId))
@@ -303,7 +317,7 @@ export async function bindCaller(
       tokens: await rotateTokens(tx, config, auth.sessionId, await userSubject(tx, user, auth.oauthId)),
     };
   });
-  if (otherBinders.length > 0)
+  if (otherBinders.length > 0 && !holdsAlready)
     await tellOtherAccounts(ctx, {
       heldPhone: heldPhoneOf(person),
       name: person.realName,
