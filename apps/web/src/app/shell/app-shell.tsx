@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLoadButtonPermissions } from '../../api/get-button-permissions';
-import { useUserInfo } from '../../api/get-user-info';
+import { useBindInfo } from '../../features/binding/api/get-bind-info';
 import { loadChunk } from '../../lib/lazy-chunk';
 import { useT } from '../../lib/i18n/use-t';
 import { hasValidUserId } from '../../lib/session';
@@ -27,7 +27,7 @@ export default function AppShell() {
   const signedInUser = hasValidUserId(user) ? user?.userId : undefined;
   useLoadButtonPermissions(signedInUser);
   // A binding the finance office has not approved reads nothing: every screen says so instead.
-  const bindingStatus = useUserInfo(signedInUser).data?.bindingStatus;
+  const bindingStatus = useBindInfo(signedInUser).data?.bindingStatus;
   const waiting = bindingStatus === 'pending' || bindingStatus === 'refused' ? bindingStatus : null;
 
   const withTabs = !!meta?.tabRoot;

@@ -1,4 +1,7 @@
-/** GET /api/blade-user/bind-info: the caller's binding; here, its status and the office's reason for refusing. */
+/**
+ * GET /api/blade-user/bind-info: the caller's binding; the shell reads its status (a pending or refused
+ * binding reads nothing, so every screen says so) and the office's reason for refusing.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 
@@ -12,6 +15,7 @@ export const getBindInfo = (): Promise<BindStatusInfo> =>
   requestData<BindStatusInfo>({ url: '/api/blade-user/bind-info', loading: false });
 
 export const bindInfoQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['bind-info', userId], queryFn: getBindInfo });
+  queryOptions({ queryKey: ['bind-info', userId], queryFn: getBindInfo, enabled: !!userId });
 
-export const useBindInfo = (userId: string) => useQuery(bindInfoQueryOptions(userId));
+/** Off for a visitor (no user id): nothing is bound, pending or not. */
+export const useBindInfo = (userId: string | undefined) => useQuery(bindInfoQueryOptions(userId ?? ''));
