@@ -315,3 +315,28 @@ export async function sharePayLink(page: Page, partFen: number): Promise<{ order
   await expect(dialog).toBeHidden();
   return { orderNo, url };
 }
+
+/**
+ * The finance office approves a pending binding through its admin API (the console comes later):
+ * its account signs in on another phone and approves the pending binding of the person.
+ */
+export async function approvePendingBinding(
+  browser: Browser,
+  testInfo: TestInfo,
+  office: SignIn,
+  personNo: string,
+): Promise<void> {
+  const context = await anotherPhone(browser, testInfo);
+  const page = await context.newPage();
+  await signIn(page, office);
+  const headers = { 'Blade-Auth': `bearer ${await accessToken(page)}` };
+  const list = await page.request.get('/api/blade-finance/admin/binding/list?status=pending', { headers });
+  const records = (await list.json()).data.records as { id: number; personNo: string | null }[];
+  const binding = records.find((r) => r.personNo === personNo);
+  if (!binding) throw new Error(`no pending binding of ${personNo}`);
+  const approved = await page.request.post(`/api/blade-finance/admin/binding/${binding.id}/approve`, {
+    headers,
+  });
+  expect((await approved.json()).data.status).toBe('active');
+  await context.close();
+}

@@ -3,7 +3,7 @@
  * to prove the phone the finance office holds for them (a code texted to it, shown masked); a
  * wrong code keeps them there. Only then may they enter the new phone and the code texted to it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   UNIVERSITY,
@@ -13,6 +13,7 @@ import {
   nextPageLoad,
   screenshot,
   signIn,
+  test,
 } from '../support';
 
 const HELD_PHONE = '13800000002'; // teacher1's finance-reserved phone (README "Demo accounts")

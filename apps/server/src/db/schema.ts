@@ -215,9 +215,21 @@ export const userBindings = pgTable(
     studentId: integer('student_id'),
     employeeId: integer('employee_id'),
     otherId: integer('other_id'),
+    /**
+     * active (reads the person's data) | pending (waits for the finance office; reads nothing) |
+     * refused. Transitions: modules/user/binding-status.ts.
+     */
+    status: text('status').notNull().default('active'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by'),
+    decisionNote: text('decision_note'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('user_bindings_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('user_bindings_user').on(t.userId),
+    index('user_bindings_tenant_status').on(t.tenantId, t.status),
+    index('user_bindings_student').on(t.tenantId, t.studentId),
+  ],
 );
 
 export const verificationCodes = pgTable(

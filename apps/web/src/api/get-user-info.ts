@@ -16,6 +16,8 @@ export interface UserInfo {
   roles: { roleAlias: string; roleName: string }[];
   oauthId: string;
   bound: boolean;
+  /** pending: the finance office has not approved the binding yet, so nothing of the person reads. */
+  bindingStatus: 'active' | 'pending' | 'refused' | null;
 }
 
 export const getUserInfo = (): Promise<UserInfo> =>

@@ -64,6 +64,36 @@ export const userMessages = {
   'bind.accountBound': { zh: '该微信已绑定账号', en: 'This WeChat account is already bound' },
   'bind.success': { zh: '绑定成功', en: 'Binding succeeded' },
   'bind.notBound': { zh: '尚未绑定身份', en: 'No school identity is bound yet' },
+  'bind.heldPhoneCodeNeeded': {
+    zh: '该身份已绑定其他账号，请获取并输入发送到财务处预留手机 {phone} 的验证码',
+    en: 'This identity is already bound to another account; get and enter the code sent to the phone the finance office holds ({phone})',
+  },
+  'bind.boundElsewhereNoPhone': {
+    zh: '该身份已绑定其他账号，且财务处未预留手机号，请联系财务处',
+    en: 'This identity is already bound to another account and the finance office holds no phone for it; please contact the finance office',
+  },
+  'bind.noPhoneToSend': {
+    zh: '财务处未预留该身份的手机号，无需验证码，请直接提交并等待财务处审核',
+    en: 'The finance office holds no phone for this identity: submit without a code and wait for its approval',
+  },
+  'bind.lookupNotNeeded': {
+    zh: '仅在绑定时可按身份证号查询学生',
+    en: 'Students are looked up by ID number only while binding',
+  },
+  'bind.otherAccountSms': {
+    zh: '【校园财务】您在学校的身份（{name}）刚刚被另一个账号（{account}）绑定。如非本人操作，请立即联系财务处。',
+    en: '[Campus finance] Your school identity ({name}) was just bound to another account ({account}). If this was not you, contact the finance office at once.',
+  },
+  'bind.otherAccountSubject': {
+    zh: '您的学校身份被另一个账号绑定',
+    en: 'Your school identity was bound to another account',
+  },
+  'bind.requestNotFound': { zh: '未找到该绑定申请', en: 'No such binding request' },
+  'bind.requestDecided': {
+    zh: '该绑定申请已处理',
+    en: 'This binding request was already decided',
+  },
+  'bind.refuseReasonRequired': { zh: '请填写拒绝原因', en: 'Please give the reason for refusing' },
   'user.phoneTaken': { zh: '该手机号已被其他账号使用', en: 'This phone number is used by another account' },
   'user.modified': { zh: '修改成功', en: 'modified successfully' },
   'user.noReservedPhone': {

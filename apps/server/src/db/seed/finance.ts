@@ -1,7 +1,7 @@
 /**
  * Demo fees: student receivables over two school years, receivables of a staff member, the
  * comprehensive-fee catalogue (manual items, enrolment fees, top-up), newly admitted students,
- * the tenants' pay channels and a finance-office account (finance1 / Demo@2024).
+ * the tenants' pay channels and a finance-office account per tenant (finance1, finance2 / Demo@2024).
  * Money received in the past is backed by reviewed bills, so received = charge bills - refunds holds.
  */
 import { md5Hex } from '@cf/shared/wire-crypto';
@@ -319,19 +319,25 @@ async function seedCatalogue(db: Db) {
   ]);
 }
 
+/** One finance-office account per demo tenant: finance1 (100001) and finance2 (100002), Demo@2024. */
 async function seedFinanceOffice(db: Db) {
-  const [role] = await db
-    .insert(roles)
-    .values({ tenantId: '100001', roleAlias: 'finance', roleName: '财务处' })
-    .returning({ id: roles.id });
-  await db.insert(users).values({
-    tenantId: '100001',
-    account: 'finance1',
-    realName: '财务处',
-    nickName: '财务处',
-    passwordHash: await hashPassword(md5Hex(PASSWORD)),
-    roleIds: String(role!.id),
-  });
+  for (const [tenantId, account] of [
+    ['100001', 'finance1'],
+    ['100002', 'finance2'],
+  ] as const) {
+    const [role] = await db
+      .insert(roles)
+      .values({ tenantId, roleAlias: 'finance', roleName: '财务处' })
+      .returning({ id: roles.id });
+    await db.insert(users).values({
+      tenantId,
+      account,
+      realName: '财务处',
+      nickName: '财务处',
+      passwordHash: await hashPassword(md5Hex(PASSWORD)),
+      roleIds: String(role!.id),
+    });
+  }
 }
 
 export async function seedFinanceDemo(db: Db): Promise<void> {

@@ -29,6 +29,10 @@ const userInfoSchema = z.object({
   roles: z.array(z.object({ roleAlias: z.string(), roleName: z.string() })),
   oauthId: z.string(),
   bound: z.boolean(),
+  bindingStatus: z
+    .enum(['active', 'pending', 'refused'])
+    .nullable()
+    .describe('pending: waits for the finance office and reads nothing; refused: bind again'),
 });
 
 export default async function authRoutes(instance: FastifyInstance): Promise<void> {

@@ -76,6 +76,8 @@ export interface UserInfo {
   roles: { roleAlias: string; roleName: string }[];
   oauthId: string;
   bound: boolean;
+  /** active | pending | refused, or null with no binding. */
+  bindingStatus: 'active' | 'pending' | 'refused' | null;
 }
 
 /** The signed-in person: a user with roles and binding state, or a WeChat visitor not bound yet. */
@@ -86,7 +88,7 @@ export async function userInfo(db: Db, auth: AuthContext): Promise<UserInfo | nu
     if (!user) return null;
     const userRoles = await rolesOf(db, auth.tenantId, user.roleIds);
     const [binding] = await db
-      .select({ id: userBindings.id })
+      .select({ status: userBindings.status })
       .from(userBindings)
       .where(and(eq(userBindings.tenantId, auth.tenantId), eq(userBindings.userId, user.id)));
     return {
@@ -102,7 +104,9 @@ export async function userInfo(db: Db, auth: AuthContext): Promise<UserInfo | nu
       roleName: roleNameOf(userRoles),
       roles: userRoles,
       oauthId,
-      bound: Boolean(binding),
+      // Only an active binding counts; a pending one waits for the finance office (user/binding-status.ts).
+      bound: binding?.status === 'active',
+      bindingStatus: (binding?.status ?? null) as UserInfo['bindingStatus'],
     };
   }
   const link = auth.oauthId ? await findOauthLink(db, auth.tenantId, auth.oauthId) : undefined;
@@ -125,6 +129,7 @@ export async function userInfo(db: Db, auth: AuthContext): Promise<UserInfo | nu
     roles: visitorRoles,
     oauthId,
     bound: false,
+    bindingStatus: null,
   };
 }
 

@@ -53,6 +53,7 @@ describe('sessions: refresh, logout, user info', () => {
         roles: [{ roleAlias: 'student', roleName: '学生' }],
         oauthId: '',
         bound: true,
+        bindingStatus: 'active',
       },
     });
     const guest = (await userInfo((await signIn('guest1')).access_token)).json().data;

@@ -42,7 +42,14 @@ export async function findCallerPerson(db: Db, tenantId: string, userId: number)
       otherPeople,
       and(eq(otherPeople.id, userBindings.otherId), eq(otherPeople.tenantId, userBindings.tenantId)),
     )
-    .where(and(eq(userBindings.tenantId, tenantId), eq(userBindings.userId, userId)));
+    .where(
+      and(
+        eq(userBindings.tenantId, tenantId),
+        eq(userBindings.userId, userId),
+        // A binding waiting for the finance office (or refused) reads nothing: binding-status.ts.
+        eq(userBindings.status, 'active'),
+      ),
+    );
   if (!row || row.name === null) return null;
   if (row.studentId) return { type: 'student', id: row.studentId, name: row.name, userType: row.userType };
   if (row.employeeId) return { type: 'employee', id: row.employeeId, name: row.name, userType: row.userType };

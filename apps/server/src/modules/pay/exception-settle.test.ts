@@ -5,7 +5,6 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { roles, users } from '../../db/schema';
 import { paymentExceptions, refunds } from '../../db/schema-finance';
 import type { Sandbox } from '../../gateways/sandbox-pay/sandbox-pay';
 import type { PayGateway } from '../../gateways/types';
@@ -39,14 +38,7 @@ beforeAll(async () => {
   await enableChannels(ctx.database.db, UNI);
   student1 = await tokenFor(ctx, UNI, 'student1');
   finance1 = await tokenFor(ctx, UNI, 'finance1');
-  // The other tenant's finance office: the same role, another school.
-  const [role] = await ctx.database.db
-    .insert(roles)
-    .values({ tenantId: COLLEGE, roleAlias: 'finance', roleName: '财务处' })
-    .returning();
-  await ctx.database.db
-    .insert(users)
-    .values({ tenantId: COLLEGE, account: 'finance2', realName: '财务处', roleIds: String(role!.id) });
+  // The other tenant's finance office (seeded): the same role, another school.
   collegeFinance = await tokenFor(ctx, COLLEGE, 'finance2');
   simulator = (await ctx.app.gateways.pay.standins!.wechatSimulator(UNI))!;
   // Refund notifies are lost here unless a test sends one: these tests are about the job finding out.

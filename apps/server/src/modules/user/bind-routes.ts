@@ -8,11 +8,11 @@ import { bindInfo, studentListByIdCard } from './bind-info-service';
 import { bindCaller, sendBindCode } from './bind-service';
 import { userCtx } from './context';
 import {
+  bindCodeSchema,
   bindFormSchema,
   bindInfoSchema,
   studentListQuerySchema,
   tokenReplySchema,
-  verifyIdSchema,
 } from './schemas';
 
 const tags = ['user'];
@@ -28,10 +28,11 @@ export function registerBindRoutes(app: FastifyInstance): void {
       schema: {
         tags,
         security,
-        summary: 'Validate the bind form (without the code), check the person exists, send the SMS code',
+        summary:
+          'Validate the bind form (without the code), find the person, send the SMS code to the phone the finance office holds for them (else the typed phone)',
         querystring: bindFormSchema,
         body: bindFormSchema.nullish(),
-        response: { 200: envelopeSchema(verifyIdSchema) },
+        response: { 200: envelopeSchema(bindCodeSchema) },
       },
     },
     async (req) => ok(await sendBindCode(userCtx(req), { ...req.query, ...req.body })),
@@ -83,7 +84,7 @@ export function registerBindRoutes(app: FastifyInstance): void {
         tags,
         security,
         summary:
-          'Students of the caller\'s tenant with an ID card. `data` = Base64 AES of {"idCard"}; reply data = Base64 AES of [{studentNo, studentName, startYear, major}]',
+          'A step of binding: students of the caller\'s tenant with the ID card and name. `data` = Base64 AES of {"idCard","realName"}; reply data = Base64 AES of [{studentNo, studentName (masked), startYear}]',
         querystring: studentListQuerySchema,
         response: { 200: envelopeSchema(z.string()) },
       },

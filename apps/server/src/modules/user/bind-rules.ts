@@ -5,6 +5,7 @@
 import { translate, type Language } from '@cf/shared/messages';
 import {
   bindSettingsFromParams,
+  isPhone,
   validateBindForm,
   type BindForm,
   type BindSettings,
@@ -55,7 +56,7 @@ export function assertBindForm(form: BindForm, settings: BindSettings, withCode:
 }
 
 /** Names match when they are the same but for spaces and letter case (Latin names). */
-const sameName = (a: string, b: string | undefined) =>
+export const sameName = (a: string, b: string | undefined) =>
   a.replace(/\s+/g, '').toLowerCase() === (b ?? '').replace(/\s+/g, '').toLowerCase();
 const sameIdCard = (stored: string, given: string | undefined) =>
   normalizeIdCard(stored) === normalizeIdCard(given ?? '');
@@ -158,4 +159,19 @@ export async function resolvePerson(
   }
   const other = await resolveOther(db, tenantId, form);
   return { userType: 'other', realName: other.name, other };
+}
+
+/**
+ * The phone the finance office holds for the person: the second factor of binding. A code sent
+ * there proves the binder holds the person's phone, which a stranger with name and ID number does not.
+ */
+export function heldPhoneOf(person: ResolvedPerson): string | null {
+  const phone = (
+    person.userType === 'student'
+      ? person.student.phone
+      : person.userType === 'employee'
+        ? person.employee.phone
+        : person.other.phone
+  )?.trim();
+  return phone && isPhone(phone) ? phone : null;
 }

@@ -3,10 +3,19 @@
  * bind-user. A WeChat visitor (user id 0) gets a new user linked to their WeChat identity; a
  * signed-in user has their binding replaced. Either way the session now belongs to the bound user
  * and the reply is a fresh token pair. Several users may bind the same person (a student and a
- * parent, each on their own WeChat): bindings are unique per user, not per person.
+ * parent, each on their own WeChat), but knowing name and ID number is not enough: the second factor
+ * is the phone the finance office holds for the person (secondFactor below); without its code the
+ * binding waits for the finance office (binding-status.ts) and reads nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { USER_TYPES, bindFieldsShown, isPhone, type BindForm, type UserType } from '@cf/shared/validation';
+import {
+  USER_TYPES,
+  bindFieldsShown,
+  isPhone,
+  type BindForm,
+  type BindSettings,
+  type UserType,
+} from '@cf/shared/validation';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -16,16 +25,27 @@ import { rateLimit } from '../../http/rate-limit';
 import { findOauthLink, findUser, userSubject, VISITOR_ROLE, type OauthLinkRow } from '../auth/subject';
 import { attachSessionUser, rotateTokens, type TokenReply } from '../auth/tokens';
 import { consumeCode, sendCode } from '../sms/codes';
-import { assertBindForm, loadBindSettings, resolvePerson, type ResolvedPerson } from './bind-rules';
+import { tellOtherAccounts } from './bind-notify';
+import {
+  assertBindForm,
+  heldPhoneOf,
+  loadBindSettings,
+  resolvePerson,
+  type ResolvedPerson,
+} from './bind-rules';
 import { callerKey, type UserCtx } from './context';
+import { maskPhone } from './mask';
 import {
   claimOauthLink,
+  findActiveBinders,
+  findBinding,
   findOtherUserWithPhone,
   findRolesByAlias,
   insertUserIfFree,
   parseRoleIds,
   updateOwnUser,
   upsertBinding,
+  type PersonRef,
   type UserRow,
 } from './repo';
 
@@ -41,31 +61,53 @@ const ACCOUNT_NAME_TRIES = 5;
 
 const blank = (v: string | undefined) => v === undefined || v.trim() === '';
 
-/** Shared first half of sending a code and binding: tenant, rate limit, form rules, the person. */
-async function checkBindForm(ctx: UserCtx, form: BindFormInput, withCode: boolean) {
-  const { db, config, auth } = ctx;
+/** The tenant, the rate limit and the tenant's bind settings: the start of every bind step. */
+async function bindSettings(ctx: UserCtx, form: BindFormInput) {
+  const { db, auth } = ctx;
   // After sign-in the tenant is the token's; a form naming another one is refused, not obeyed.
   if (form.tenantId && form.tenantId !== auth.tenantId) throw forbidden();
   await rateLimit(db, `bind:${auth.tenantId}:${callerKey(auth)}`, BIND_TRIES, BIND_WINDOW_SECONDS);
-  const settings = await loadBindSettings(db, auth.tenantId);
-  assertBindForm(form, settings, withCode, ctx.lang);
-  const person = await resolvePerson(db, config, auth.tenantId, settings, form);
-  return { settings, person };
+  return loadBindSettings(db, auth.tenantId);
 }
 
-/** check-and-send-validate: the form without the code is valid and names a person; send the code. */
-export async function sendBindCode(ctx: UserCtx, form: BindFormInput): Promise<{ id: string }> {
-  // The code goes to this phone whatever the tenant's form shows, so it is checked first.
-  const phone = form.phone?.trim() ?? '';
-  if (!phone) throw badRequest('validate.phoneEmpty');
-  if (!isPhone(phone)) throw badRequest('validate.phoneInvalid');
-  await checkBindForm(ctx, form, false);
-  return sendCode(ctx.db, ctx.gateways.sms, {
+/** The form's rules, then the one person it names. */
+async function checkBindForm(ctx: UserCtx, form: BindFormInput, settings: BindSettings, withCode: boolean) {
+  assertBindForm(form, settings, withCode, ctx.lang);
+  return resolvePerson(ctx.db, ctx.config, ctx.auth.tenantId, settings, form);
+}
+
+export interface BindCodeReply {
+  id: string;
+  /** Where the code went, masked (138****0011): the screen shows it. */
+  phoneMasked: string;
+  /** True when it went to the phone the finance office holds (the binding will be active at once). */
+  heldPhone: boolean;
+}
+
+/**
+ * check-and-send-validate: the form without the code is valid and names a person; the code goes
+ * to the phone the finance office holds for that person, whatever phone was typed (the reply
+ * names it masked). Without a held phone it goes to the typed phone, which then only proves the
+ * binder's own login phone: such a binding waits for the finance office (see bindCaller).
+ */
+export async function sendBindCode(ctx: UserCtx, form: BindFormInput): Promise<BindCodeReply> {
+  const settings = await bindSettings(ctx, form);
+  const typedShown = bindFieldsShown(settings, form.userType as UserType).phone;
+  const typed = form.phone?.trim() ?? '';
+  // Spec §5: where the form shows the phone, an empty or malformed one is refused first.
+  if (typedShown && !typed) throw badRequest('validate.phoneEmpty');
+  if (typedShown && !isPhone(typed)) throw badRequest('validate.phoneInvalid');
+  const person = await checkBindForm(ctx, form, settings, false);
+  const held = heldPhoneOf(person);
+  const phone = held ?? (typedShown ? typed : null);
+  if (!phone) throw badRequest('bind.noPhoneToSend');
+  const { id } = await sendCode(ctx.db, ctx.gateways.sms, {
     tenantId: ctx.auth.tenantId,
     phone,
     purpose: 'bind',
     lang: ctx.lang,
   });
+  return { id, phoneMasked: maskPhone(phone)!, heldPhone: Boolean(held) };
 }
 
 /** The WeChat identity a visitor binds; it must not belong to a user yet. */
@@ -77,12 +119,20 @@ async function visitorLink(ctx: UserCtx): Promise<OauthLinkRow> {
   return link;
 }
 
-/** The user's roles with the role of the new user type in place of any previous type's role. */
-async function roleIdsFor(db: Db, tenantId: string, userType: UserType, current: string): Promise<string> {
+/**
+ * The user's roles with `alias` (the new user type's role, or the visitor role while a binding
+ * waits) in place of any previous type's role.
+ */
+export async function roleIdsFor(
+  db: Db,
+  tenantId: string,
+  alias: UserType | typeof VISITOR_ROLE,
+  current: string,
+): Promise<string> {
   const typeRoles = await findRolesByAlias(db, tenantId, [...USER_TYPES, VISITOR_ROLE]);
   const typeRoleIds = new Set(typeRoles.map((r) => r.id));
   const kept = parseRoleIds(current).filter((id) => !typeRoleIds.has(id));
-  const role = typeRoles.find((r) => r.roleAlias === userType);
+  const role = typeRoles.find((r) => r.roleAlias === alias);
   return [...kept, ...(role ? [role.id] : [])].join(',');
 }
 
@@ -95,10 +145,15 @@ function accountName(link: OauthLinkRow, attempt: number): string {
 
 interface Profile {
   person: ResolvedPerson;
+  /** The login phone to set: one a code proved, and no other account's. */
   phone: string | null;
   email: string | null;
   roleIds: string;
+  status: 'active' | 'pending';
 }
+
+/** While the binding waits, the user is not yet of the person's type (and holds the visitor role). */
+const boundType = (p: Profile) => (p.status === 'active' ? p.person.userType : null);
 
 async function createVisitorUser(tx: Db, tenantId: string, link: OauthLinkRow, p: Profile): Promise<UserRow> {
   for (let attempt = 0; attempt < ACCOUNT_NAME_TRIES; attempt++) {
@@ -110,7 +165,7 @@ async function createVisitorUser(tx: Db, tenantId: string, link: OauthLinkRow, p
       realName: p.person.realName,
       nickName: link.nickname || p.person.realName,
       avatar: link.avatar,
-      userType: p.person.userType,
+      userType: boundType(p),
       roleIds: p.roleIds,
       financePhone: p.phone,
       financeEmail: p.email,
@@ -128,7 +183,7 @@ async function createVisitorUser(tx: Db, tenantId: string, link: OauthLinkRow, p
 
 async function rebindUser(tx: Db, tenantId: string, userId: number, p: Profile): Promise<UserRow> {
   const user = await updateOwnUser(tx, tenantId, userId, {
-    userType: p.person.userType,
+    userType: boundType(p),
     realName: p.person.realName,
     roleIds: p.roleIds,
     ...(p.phone ? { phone: p.phone, financePhone: sql`coalesce(${users.financePhone}, ${p.phone})` } : {}),
@@ -138,7 +193,7 @@ async function rebindUser(tx: Db, tenantId: string, userId: number, p: Profile):
   return user;
 }
 
-const personRef = (person: ResolvedPerson) => ({
+const personRef = (person: ResolvedPerson): PersonRef => ({
   studentId: person.userType === 'student' ? person.student.id : null,
   employeeId: person.userType === 'employee' ? person.employee.id : null,
   otherId: person.userType === 'other' ? person.other.id : null,
@@ -151,6 +206,53 @@ const personNumber = (person: ResolvedPerson) =>
       ? person.employee.employeeNo
       : `other#${person.other.id}`;
 
+async function spendCode(ctx: UserCtx, phone: string, form: BindFormInput) {
+  if (blank(form.verifyId) || blank(form.verifyCode)) throw badRequest('validate.verifyCodeRequired');
+  await consumeCode(ctx.db, {
+    tenantId: ctx.auth.tenantId,
+    phone,
+    verifyId: form.verifyId!.trim(),
+    code: form.verifyCode!,
+    purpose: 'bind',
+  });
+}
+
+/**
+ * The second factor (docs/decisions.md, "Binding needs the held phone"): a code sent to the phone
+ * the finance office holds makes the binding active. Without one (no held phone, or the tenant
+ * waives SMS and no code was given) it is pending until the finance office approves it. An identity
+ * another account holds actively is bound again only through the held phone's code. A user who
+ * already holds the person actively (binding the same person again) keeps it active.
+ * Answers the status and the phone a code proved (null if none).
+ */
+async function secondFactor(
+  ctx: UserCtx,
+  form: BindFormInput,
+  person: ResolvedPerson,
+  typedShown: boolean,
+  binders: { others: number; caller: boolean },
+): Promise<{ status: 'active' | 'pending'; provenPhone: string | null }> {
+  const held = heldPhoneOf(person);
+  const codeGiven = !blank(form.verifyId);
+  const otherBinders = binders.others;
+  if (binders.caller && !codeGiven) return { status: 'active', provenPhone: null };
+  if (held && (typedShown || codeGiven || otherBinders > 0)) {
+    if (!codeGiven && !typedShown) throw badRequest('bind.heldPhoneCodeNeeded', { phone: maskPhone(held)! });
+    // Spent last, so a typo elsewhere in the form does not cost the person a new code.
+    await spendCode(ctx, held, form);
+    return { status: 'active', provenPhone: held };
+  }
+  if (otherBinders > 0 && !binders.caller) throw badRequest('bind.boundElsewhereNoPhone');
+  const status = binders.caller ? 'active' : 'pending';
+  if (!typedShown) return { status, provenPhone: null };
+  // No held phone: the typed phone's code proves only the binder's own login phone.
+  const typed = form.phone!.trim();
+  if (await findOtherUserWithPhone(ctx.db, ctx.auth.tenantId, typed, ctx.auth.userId))
+    throw badRequest('user.phoneTaken');
+  await spendCode(ctx, typed, form);
+  return { status, provenPhone: typed };
+}
+
 /** register-user and bind-user: binds the caller and answers a token pair for the new state. */
 export async function bindCaller(
   ctx: UserCtx,
@@ -160,38 +262,43 @@ export async function bindCaller(
   const { db, config, auth } = ctx;
   const tenantId = auth.tenantId;
   if (form.oauthId && form.oauthId !== String(auth.oauthId ?? '')) throw forbidden();
-  const { settings, person } = await checkBindForm(ctx, form, true);
+  const settings = await bindSettings(ctx, form);
+  const person = await checkBindForm(ctx, form, settings, true);
   const shown = bindFieldsShown(settings, person.userType);
-  // A phone counts only when verified by SMS; an e-mail only when the tenant's form shows it.
-  const phone = shown.phone ? form.phone!.trim() : null;
+  // An e-mail counts only when the tenant's form shows it.
   const email = shown.email && !blank(form.email) ? form.email!.trim() : null;
 
   const visitor = auth.userId > 0 ? null : await visitorLink(ctx);
   const current = visitor ? undefined : await findUser(db, tenantId, auth.userId);
   if (!visitor && !current) throw unauthorized('auth.tokenInvalid');
-  if (phone && (await findOtherUserWithPhone(db, tenantId, phone, auth.userId)))
-    throw badRequest('user.phoneTaken');
-  // Spent last, so a typo elsewhere in the form does not cost the person a new code.
-  if (phone) {
-    if (blank(form.verifyId)) throw badRequest('validate.verifyCodeRequired');
-    await consumeCode(db, {
-      tenantId,
-      phone,
-      verifyId: form.verifyId!.trim(),
-      code: form.verifyCode!,
-      purpose: 'bind',
-    });
-  }
-  const roleIds = await roleIdsFor(db, tenantId, person.userType, current?.roleIds ?? '');
-  const profile: Profile = { person, phone, email, roleIds };
+  const ref = personRef(person);
+  const otherBinders = await findActiveBinders(db, tenantId, ref, auth.userId);
+  const own = current ? await findBinding(db, tenantId, current.id) : undefined;
+  const holdsAlready =
+    own?.status === 'active' &&
+    own.studentId === ref.studentId &&
+    own.employeeId === ref.employeeId &&
+    own.otherId === ref.otherId;
+  const { status, provenPhone } = await secondFactor(ctx, form, person, shown.phone, {
+    others: otherBinders.length,
+    caller: holdsAlready,
+  });
+  // A proven phone becomes the login phone unless another account already signs in with it.
+  const phone =
+    provenPhone && !(await findOtherUserWithPhone(db, tenantId, provenPhone, auth.userId))
+      ? provenPhone
+      : null;
+  const roleAlias = status === 'active' ? person.userType : VISITOR_ROLE;
+  const roleIds = await roleIdsFor(db, tenantId, roleAlias, current?.roleIds ?? '');
+  const profile: Profile = { person, phone, email, roleIds, status };
 
-  return db.transaction(async (transaction) => {
+  const reply = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const user = visitor
       ? await createVisitorUser(tx, tenantId, visitor, profile)
       : await rebindUser(tx, tenantId, auth.userId, profile);
-    await upsertBinding(tx, { tenantId, userId: user.id, userType: person.userType, ...personRef(person) });
-    await attachSessionUser(tx, auth.sessionId, user.id, person.userType);
+    await upsertBinding(tx, { tenantId, userId: user.id, userType: person.userType, ...ref, status });
+    await attachSessionUser(tx, auth.sessionId, user.id, boundType(profile));
     await audit(tx, ctx.req, {
       tenantId,
       userId: user.id,
@@ -199,10 +306,23 @@ export async function bindCaller(
       detail: {
         userType: person.userType,
         person: personNumber(person),
+        status,
         previousUserType: current?.userType ?? null,
         oauthId: visitor?.id ?? null,
+        otherAccounts: otherBinders.map((b) => b.id),
       },
     });
-    return rotateTokens(tx, config, auth.sessionId, await userSubject(tx, user, auth.oauthId));
+    return {
+      account: user.account,
+      tokens: await rotateTokens(tx, config, auth.sessionId, await userSubject(tx, user, auth.oauthId)),
+    };
   });
+  if (otherBinders.length > 0 && !holdsAlready)
+    await tellOtherAccounts(ctx, {
+      heldPhone: heldPhoneOf(person),
+      name: person.realName,
+      newAccount: reply.account,
+      accounts: otherBinders,
+    });
+  return reply.tokens;
 }

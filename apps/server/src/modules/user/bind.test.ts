@@ -1,12 +1,25 @@
-/** Binding in Demo University (100001): by student number + ID card, SMS code on, staff password rule. */
+/**
+ * Binding in Demo University (100001): by student number + ID card, SMS code on, staff password rule.
+ * Issue 9 changed the second factor: the code goes to the phone the finance office holds for the
+ * person, not to the typed phone, and a person without one is bound pending the office's approval.
+ */
 import { encryptPassword } from '@cf/shared/wire-crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_WIRE_KEY, type TestContext } from '../../../test/helpers';
 import { DEMO_STAFF_PASSWORD } from '../../db/seed/demo';
-import { auditLog, oauthLinks, roles, userBindings, users, verificationCodes } from '../../db/schema';
+import {
+  auditLog,
+  oauthLinks,
+  roles,
+  students,
+  userBindings,
+  users,
+  verificationCodes,
+} from '../../db/schema';
 import { issueTokens } from '../auth/tokens';
 import { visitorSubject } from '../auth/subject';
+import { outboxMessages } from '../sms/test-outbox';
 import { allowResend, call, lastCode, resetRateLimits, signIn, userId, visitorSignIn } from './test-support';
 
 const T = '100001';
@@ -15,6 +28,15 @@ const student2Form = {
   code: 'S2024002',
   idCard: '110101200402021235',
   realName: '李四',
+};
+/** The phones the finance office holds (seed/demo.ts). */
+const HELD = {
+  S2024001: '13800000001',
+  S2024002: '13800000011',
+  S2024003: '13800000012',
+  E1002: '13800000021',
+  zhou7: '13800000031',
+  wu8: '13800000032',
 };
 
 describe('binding in a tenant that binds by student number with SMS verification', () => {
@@ -26,12 +48,12 @@ describe('binding in a tenant that binds by student number with SMS verification
   afterAll(() => ctx.close());
   beforeEach(() => resetRateLimits(db()));
 
-  /** check-and-send-validate, then the code the person received. */
-  async function sendBindCode(token: string, form: Record<string, string>) {
-    await allowResend(db(), form.phone!);
+  /** check-and-send-validate, then the code the held phone received. */
+  async function sendBindCode(token: string, form: Record<string, string>, held: string) {
+    await allowResend(db(), held);
     const res = await call(ctx, 'POST', '/api/blade-user/check-and-send-validate', { token, query: form });
-    expect(res.json()).toMatchObject({ code: 200, success: true });
-    return { verifyId: res.json().data.id as string, verifyCode: await lastCode(db(), form.phone!) };
+    expect(res.json()).toMatchObject({ code: 200, success: true, data: { heldPhone: true } });
+    return { verifyId: res.json().data.id as string, verifyCode: await lastCode(db(), held) };
   }
 
   describe('check-and-send-validate', () => {
@@ -78,17 +100,19 @@ describe('binding in a tenant that binds by student number with SMS verification
       expect(res.json().msg).toBe('手机号为空');
     });
 
-    it('sends a code to the phone when the form names a person', async () => {
-      await allowResend(db(), '13900000001');
+    it("sends the code to the phone the finance office holds, not to the binder's own phone", async () => {
+      await allowResend(db(), HELD.S2024002);
       const res = await send({ ...student2Form, phone: '13900000001' });
       expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ phoneMasked: '138****0011', heldPhone: true });
       expect(res.json().data.id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(await lastCode(db(), '13900000001')).toMatch(/^\d{6}$/);
+      expect(await lastCode(db(), HELD.S2024002)).toMatch(/^\d{6}$/);
+      expect(await outboxMessages(db(), '13900000001')).toEqual([]);
       const [row] = await db()
         .select()
         .from(verificationCodes)
         .where(eq(verificationCodes.id, res.json().data.id));
-      expect(row).toMatchObject({ tenantId: T, phone: '13900000001', purpose: 'bind' });
+      expect(row).toMatchObject({ tenantId: T, phone: HELD.S2024002, purpose: 'bind' });
     });
 
     it('needs a token', async () => {
@@ -108,7 +132,7 @@ describe('binding in a tenant that binds by student number with SMS verification
       const guest = await signIn(ctx, T, 'guest1');
       const guestId = await userId(db(), T, 'guest1');
       const form = { ...student2Form, phone: '13900000002', email: 'li4@example.edu' };
-      const code = await sendBindCode(guest.access_token, form);
+      const code = await sendBindCode(guest.access_token, form, HELD.S2024002);
 
       const res = await call(ctx, 'POST', '/api/blade-user/bind-user', {
         token: guest.access_token,
@@ -134,9 +158,10 @@ describe('binding in a tenant that binds by student number with SMS verification
       expect(user).toMatchObject({
         userType: 'student',
         realName: '李四',
-        phone: '13900000002',
+        // The phone the code proved, not the typed one.
+        phone: HELD.S2024002,
         email: 'li4@example.edu',
-        financePhone: '13900000002',
+        financePhone: HELD.S2024002,
         roleIds: String(studentRole!.id),
       });
 
@@ -153,7 +178,7 @@ describe('binding in a tenant that binds by student number with SMS verification
           startYear: 2024,
           major: '金融学',
           className: '金融2401',
-          phone: '13900000002',
+          phone: HELD.S2024002,
         });
       }
       const audits = await db()
@@ -161,14 +186,14 @@ describe('binding in a tenant that binds by student number with SMS verification
         .from(auditLog)
         .where(and(eq(auditLog.userId, guestId), eq(auditLog.action, 'user.bind')));
       expect(audits).toHaveLength(1);
-      expect(audits[0]!.detail).toMatchObject({ userType: 'student', person: 'S2024002' });
+      expect(audits[0]!.detail).toMatchObject({ userType: 'student', person: 'S2024002', status: 'active' });
     });
 
     it('refuses a code that has expired, and one whose tries are used up', async () => {
       const guest = await signIn(ctx, T, 'guest1');
       const form = { ...student2Form, phone: '13900000002' };
 
-      const expired = await sendBindCode(guest.access_token, form);
+      const expired = await sendBindCode(guest.access_token, form, HELD.S2024002);
       await db()
         .update(verificationCodes)
         .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -180,7 +205,7 @@ describe('binding in a tenant that binds by student number with SMS verification
       expect(late.statusCode).toBe(400);
       expect(late.json().msg).toBe('The verification code has expired, please get a new one');
 
-      const fresh = await sendBindCode(guest.access_token, form);
+      const fresh = await sendBindCode(guest.access_token, form, HELD.S2024002);
       const wrong = fresh.verifyCode === '000000' ? '111111' : '000000';
       const messages: string[] = [];
       for (let i = 0; i < 5; i++) {
@@ -200,14 +225,101 @@ describe('binding in a tenant that binds by student number with SMS verification
       expect(right.json().msg).toBe('Too many wrong tries for this code, please get a new one');
     });
 
-    it("refuses a phone that is another account's login phone", async () => {
+    it("binds an identity another account holds only through the held phone's code, and tells that account", async () => {
+      // S2024001 is student1's (active); the finance office holds 13800000001, also student1's login phone.
+      const { tokens } = await visitorSignIn(ctx, T, 'o-second-account-zhang3');
+      const form = {
+        userType: 'student',
+        code: 'S2024001',
+        idCard: '110101200401011234',
+        realName: '张三',
+        phone: '13900000009',
+      };
+      await db().update(users).set({ email: 'zhang3@example.edu' }).where(eq(users.account, 'student1'));
+      const ownPhone = await call(ctx, 'POST', '/api/blade-user/bind-user', {
+        token: tokens.access_token,
+        query: { ...form, verifyId: 'not-a-code', verifyCode: '123456' },
+      });
+      expect(ownPhone.statusCode).toBe(400);
+      expect(ownPhone.json().msg).toBe('The verification code has expired, please get a new one');
+
+      const code = await sendBindCode(tokens.access_token, form, HELD.S2024001);
+      const res = await call(ctx, 'POST', '/api/blade-user/register-user', {
+        token: tokens.access_token,
+        query: { ...form, ...code },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ user_type: 'student' });
+      const [told] = await outboxMessages(db(), HELD.S2024001);
+      expect(told!.body).toContain('(张三) was just bound to another account (wx_o-second-account-zha)');
+      const mails = await outboxMessages(db(), 'zhang3@example.edu');
+      expect(mails[0]).toMatchObject({
+        channel: 'mail',
+        subject: 'Your school identity was bound to another account',
+      });
+      // The held phone stays student1's login phone; the new account keeps none.
+      const [created] = await db()
+        .select()
+        .from(users)
+        .where(eq(users.id, Number(res.json().data.user_id)));
+      expect(created!.phone).toBeNull();
+    });
+
+    it('binds a person the finance office holds no phone for only pending its approval', async () => {
+      await db()
+        .insert(students)
+        .values({ tenantId: T, studentNo: 'S2024099', studentName: '无电话', idCard: '110101200409091239' });
       const guest = await signIn(ctx, T, 'guest1');
+      const form = {
+        userType: 'student',
+        code: 'S2024099',
+        idCard: '110101200409091239',
+        realName: '无电话',
+        phone: '13900000010',
+      };
+      await allowResend(db(), form.phone);
+      const sent = await call(ctx, 'POST', '/api/blade-user/check-and-send-validate', {
+        token: guest.access_token,
+        query: form,
+      });
+      // No held phone: the typed phone gets the code, which proves only the binder's own phone.
+      expect(sent.json().data).toMatchObject({ phoneMasked: '139****0010', heldPhone: false });
       const res = await call(ctx, 'POST', '/api/blade-user/bind-user', {
         token: guest.access_token,
-        query: { ...student2Form, phone: '13800000001', verifyId: 'x', verifyCode: '123456' },
+        query: { ...form, verifyId: sent.json().data.id, verifyCode: await lastCode(db(), form.phone) },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toBe('This phone number is used by another account');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ user_type: '', role_name: 'visitor' });
+      const token = res.json().data.access_token as string;
+      const info = await call(ctx, 'GET', '/api/blade-user/bind-info', { token });
+      expect(info.json().data).toMatchObject({
+        bound: false,
+        bindingStatus: 'pending',
+        code: null,
+        studentNo: null,
+        idCardMasked: null,
+      });
+      const userInfo = await call(ctx, 'GET', '/api/blade-auth/oauth/user-info', { token });
+      expect(userInfo.json().data).toMatchObject({ bound: false, bindingStatus: 'pending' });
+      const fees = await call(ctx, 'GET', '/api/blade-finance/fee/student', { token });
+      expect(fees.statusCode).toBe(400);
+      expect(fees.json().msg).toBe('No school identity is bound yet');
+
+      // Bound pending to one account, the identity cannot be bound by another without a held phone.
+      const [pending] = await db()
+        .select()
+        .from(userBindings)
+        .where(eq(userBindings.userId, await userId(db(), T, 'guest1')));
+      await db().update(userBindings).set({ status: 'active' }).where(eq(userBindings.id, pending!.id));
+      const { tokens: second } = await visitorSignIn(ctx, T, 'o-second-no-phone');
+      const refused = await call(ctx, 'POST', '/api/blade-user/register-user', {
+        token: second.access_token,
+        query: { ...form, phone: '13900000011', verifyId: 'x', verifyCode: '123456' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().msg).toBe(
+        'This identity is already bound to another account and the finance office holds no phone for it; please contact the finance office',
+      );
     });
   });
 
@@ -232,7 +344,7 @@ describe('binding in a tenant that binds by student number with SMS verification
       expect(wrongPassword.json().msg).toBe('Wrong staff number or password');
 
       const password = encryptPassword(DEMO_STAFF_PASSWORD, TEST_WIRE_KEY);
-      const code = await sendBindCode(visitor.access_token, { ...form, password });
+      const code = await sendBindCode(visitor.access_token, { ...form, password }, HELD.E1002);
       // register-user takes the form as a JSON body too, with the visitor's oauth id.
       const res = await call(ctx, 'POST', '/api/blade-user/register-user', {
         token: visitor.access_token,
@@ -265,7 +377,7 @@ describe('binding in a tenant that binds by student number with SMS verification
         code: 'E1002',
         realName: '刘老师',
         department: '教务处',
-        phone: '13900000003',
+        phone: HELD.E1002,
       });
       const userInfo = await call(ctx, 'GET', '/api/blade-auth/oauth/user-info', {
         token: tokens.access_token,
@@ -285,7 +397,11 @@ describe('binding in a tenant that binds by student number with SMS verification
       const again = await issueTokens(db(), ctx.config, visitorSubject(link));
       const twice = await call(ctx, 'POST', '/api/blade-user/register-user', {
         token: again.access_token,
-        query: { ...form, password, ...(await sendBindCode(again.access_token, { ...form, password })) },
+        query: {
+          ...form,
+          password,
+          ...(await sendBindCode(again.access_token, { ...form, password }, HELD.E1002)),
+        },
       });
       expect(twice.statusCode).toBe(400);
       expect(twice.json().msg).toBe('This WeChat account is already bound');
@@ -302,7 +418,7 @@ describe('binding in a tenant that binds by student number with SMS verification
       };
       const res = await call(ctx, 'POST', '/api/blade-user/bind-user', {
         token: visitor.access_token,
-        query: { ...form, ...(await sendBindCode(visitor.access_token, form)) },
+        query: { ...form, ...(await sendBindCode(visitor.access_token, form, HELD.wu8)) },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ user_type: 'other', role_name: 'other' });
@@ -317,7 +433,7 @@ describe('binding in a tenant that binds by student number with SMS verification
       });
     });
 
-    it('lets a student and a parent, each on their own WeChat, bind the same student', async () => {
+    it('lets a student and a parent, each on their own WeChat, bind the same student with the held phone', async () => {
       const form = { userType: 'student', code: 'S2024003', idCard: '110101200403031236', realName: '王五' };
       const ids: string[] = [];
       for (const [openId, phone] of [
@@ -327,7 +443,11 @@ describe('binding in a tenant that binds by student number with SMS verification
         const { tokens } = await visitorSignIn(ctx, T, openId);
         const res = await call(ctx, 'POST', '/api/blade-user/register-user', {
           token: tokens.access_token,
-          query: { ...form, phone, ...(await sendBindCode(tokens.access_token, { ...form, phone })) },
+          query: {
+            ...form,
+            phone,
+            ...(await sendBindCode(tokens.access_token, { ...form, phone }, HELD.S2024003)),
+          },
         });
         expect(res.statusCode).toBe(200);
         ids.push(res.json().data.user_id);
@@ -363,7 +483,7 @@ describe('binding in a tenant that binds by student number with SMS verification
     };
     const res = await call(ctx, 'POST', '/api/blade-user/bind-user', {
       token: teacher.access_token,
-      query: { ...form, ...(await sendBindCode(teacher.access_token, form)) },
+      query: { ...form, ...(await sendBindCode(teacher.access_token, form, HELD.zhou7)) },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({

@@ -14,3 +14,17 @@ export function maskTail(value: string | null | undefined, keep = 4): string | n
   if (value.length <= keep) return value;
   return '*'.repeat(value.length - keep) + value.slice(-keep);
 }
+
+/** 13800000011 -> 138****0011: the person recognises their own phone, a stranger learns little. */
+export function maskPhone(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (value.length < 8) return '*'.repeat(value.length);
+  return `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}`;
+}
+
+/** 孙九 -> 孙*, Li Si -> L**** (the pick list: the caller typed the name, the list only confirms it). */
+export function maskName(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const chars = [...value];
+  return chars[0] + '*'.repeat(Math.max(chars.length - 1, 1));
+}

@@ -124,6 +124,7 @@ export async function upsertBinding(
     studentId: number | null;
     employeeId: number | null;
     otherId: number | null;
+    status: 'active' | 'pending';
   },
 ): Promise<void> {
   await db
@@ -137,9 +138,53 @@ export async function upsertBinding(
         studentId: binding.studentId,
         employeeId: binding.employeeId,
         otherId: binding.otherId,
+        status: binding.status,
+        decidedAt: null,
+        decidedBy: null,
+        decisionNote: null,
         createdAt: new Date(),
       },
     });
+}
+
+export interface PersonRef {
+  studentId: number | null;
+  employeeId: number | null;
+  otherId: number | null;
+}
+
+const samePerson = (ref: PersonRef) =>
+  ref.studentId
+    ? eq(userBindings.studentId, ref.studentId)
+    : ref.employeeId
+      ? eq(userBindings.employeeId, ref.employeeId)
+      : eq(userBindings.otherId, ref.otherId ?? 0);
+
+/** The other users whose active binding points at this person (the accounts to tell of a new one). */
+export async function findActiveBinders(
+  db: Db,
+  tenantId: string,
+  ref: PersonRef,
+  exceptUserId: number,
+): Promise<Pick<UserRow, 'id' | 'account' | 'phone' | 'email' | 'financeEmail'>[]> {
+  return db
+    .select({
+      id: users.id,
+      account: users.account,
+      phone: users.phone,
+      email: users.email,
+      financeEmail: users.financeEmail,
+    })
+    .from(userBindings)
+    .innerJoin(users, and(eq(users.id, userBindings.userId), eq(users.tenantId, userBindings.tenantId)))
+    .where(
+      and(
+        eq(userBindings.tenantId, tenantId),
+        eq(userBindings.status, 'active'),
+        samePerson(ref),
+        ne(userBindings.userId, exceptUserId),
+      ),
+    );
 }
 
 export const parseRoleIds = (roleIds: string): number[] =>

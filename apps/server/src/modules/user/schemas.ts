@@ -30,6 +30,8 @@ export { tokenReplySchema } from '../auth/token-schema';
 const nullableText = z.string().nullable();
 export const bindInfoSchema = z.object({
   bound: z.boolean(),
+  bindingStatus: z.enum(['active', 'pending', 'refused']).nullable(),
+  refuseReason: nullableText,
   userType: nullableText,
   code: nullableText,
   realName: nullableText,
@@ -54,6 +56,13 @@ export const studentListQuerySchema = z.object({
 });
 
 export const verifyIdSchema = z.object({ id: z.string() });
+
+/** check-and-send-validate: the verify id and where the code went (masked). */
+export const bindCodeSchema = z.object({
+  id: z.string(),
+  phoneMasked: z.string().describe('138****0011'),
+  heldPhone: z.boolean().describe('true: the phone the finance office holds (binding is active at once)'),
+});
 
 export const sendValidateSchema = z.object({
   phone: field(20),

@@ -119,6 +119,22 @@ export const en: Record<TextKey, string> = {
   'bind.pickHint': 'Several students have this ID number; choose yours.',
   'bind.startYear': 'class of {year}',
   'bind.signInInstead': 'Have an account? Sign in with it',
+  'bind.codeToHeld': 'The code goes to the phone the finance office holds for this person',
+  'bind.codeSentHeld': 'Code sent to the phone the finance office holds: {phone}',
+  'bind.codeSentTyped':
+    'Code sent to {phone}. The finance office holds no phone for this person, so the binding will wait for its approval',
+  'bind.waivedHint':
+    'The code goes to the phone the finance office holds for this person. You may also submit without it; the binding then takes effect once the finance office approves it',
+  'bind.pendingToast': 'Submitted; waiting for the finance office',
+  'bind.pending.title': 'Waiting for the finance office to approve',
+  'bind.pending.body':
+    'Your binding request is in. Once the finance office has checked it, you can see your fees, orders and bills.',
+  'bind.pending.hint':
+    'If you can receive a code on the phone the finance office holds, bind again: with the code it takes effect at once.',
+  'bind.refused.title': 'Binding not approved',
+  'bind.refused.body': 'The finance office did not approve your binding: {reason}',
+  'bind.pending.refresh': 'Check again',
+  'bind.pending.rebind': 'Bind again',
 
   'validate.phoneEmpty': 'Phone number is empty',
   'validate.phoneInvalid': 'Please enter a valid phone number',

@@ -18,8 +18,10 @@ export function bindPayload(form: BindForm, settings: BindSettings, tenantId: st
   put('password', shown.password);
   put('email', shown.email);
   put('phone', shown.phone);
-  put('verifyCode', shown.verifyCode);
-  put('verifyId', shown.verifyCode);
+  // Where the tenant waives SMS, a code sent to the held phone is still welcome: it binds at once.
+  const codeSent = shown.verifyCode || !!form.verifyId;
+  put('verifyCode', codeSent);
+  put('verifyId', codeSent);
   return payload;
 }
 

@@ -3,8 +3,15 @@ import { useMutation } from '@tanstack/react-query';
 import { requestData } from '../../../lib/api-client';
 import type { BindPayload } from './bind-payload';
 
-export const checkAndSendValidate = (payload: BindPayload): Promise<{ id: string }> =>
-  requestData<{ id: string }>({
+/** Where the code went: the phone the finance office holds for the person (masked), else the typed one. */
+export interface BindCodeSent {
+  id: string;
+  phoneMasked: string;
+  heldPhone: boolean;
+}
+
+export const checkAndSendValidate = (payload: BindPayload): Promise<BindCodeSent> =>
+  requestData<BindCodeSent>({
     method: 'post',
     url: '/api/blade-user/check-and-send-validate',
     params: payload,

@@ -1,6 +1,7 @@
 /**
- * GET /api/blade-user/get-student-list-by-id-card: `data` is AES of JSON {idCard}; the reply's data
- * is AES of the JSON student list (spec §7). Crypto is loaded only when a lookup happens.
+ * GET /api/blade-user/get-student-list-by-id-card: `data` is AES of JSON {idCard, realName} (the server
+ * answers only a binder who knows both); the reply's data is AES of the JSON student list (spec §7):
+ * student number, masked name, year. Crypto is loaded only when a lookup happens.
  */
 import { loadClientConfig } from '../../../api/get-client-config';
 import { requestData } from '../../../lib/api-client';
@@ -12,14 +13,19 @@ export interface StudentChoice {
   major?: string;
 }
 
-export async function getStudentListByIdCard(idCard: string): Promise<StudentChoice[]> {
+export async function getStudentListByIdCard(idCard: string, realName: string): Promise<StudentChoice[]> {
   const [{ aesEncrypt, aesDecrypt }, config] = await Promise.all([
     import('@cf/shared/wire-crypto'),
     loadClientConfig(),
   ]);
   const cipher = await requestData<string>({
     url: '/api/blade-user/get-student-list-by-id-card',
-    params: { data: aesEncrypt(JSON.stringify({ idCard: idCard.trim() }), config.wireAesKey) },
+    params: {
+      data: aesEncrypt(
+        JSON.stringify({ idCard: idCard.trim(), realName: realName.trim() }),
+        config.wireAesKey,
+      ),
+    },
     loading: 'loading',
   });
   const plain: unknown = cipher ? JSON.parse(aesDecrypt(cipher, config.wireAesKey)) : [];

@@ -76,7 +76,10 @@ describe('bind form: student found by ID card', () => {
       oauthId: 'oauth-9',
     });
     expect(bindUser).not.toHaveBeenCalled();
-    expect(vi.mocked(feedback.toastSuccess).mock.calls[0]![0]).toBe('绑定成功');
+    // The look-up carries the form's name: the server answers only a binder who knows both.
+    expect(students).toHaveBeenCalledWith('320102200501015555', '孙九');
+    // Issue 9: no code in a tenant that waives SMS, so the grant has no user type yet: pending.
+    expect(vi.mocked(feedback.toastSuccess).mock.calls[0]![0]).toBe('已提交，等待财务处审核');
     // Saving stays on until the page reloads.
     expect(document.querySelector<HTMLButtonElement>('button[type=submit]')!.disabled).toBe(true);
   });
@@ -125,9 +128,9 @@ describe('bind form: sending the code', () => {
     expect(sendCode).not.toHaveBeenCalled();
   });
 
-  it('keeps the verify id and binds the signed-in user with it', async () => {
-    sendCode.mockResolvedValue({ id: 'verify-1' });
-    bindUser.mockResolvedValue(grant);
+  it('keeps the verify id, shows the held phone it went to and binds the signed-in user with it', async () => {
+    sendCode.mockResolvedValue({ id: 'verify-1', phoneMasked: '138****0011', heldPhone: true });
+    bindUser.mockResolvedValue({ ...grant, user_type: 'student' });
     render(<BindForm settings={university} user={bound} idPrefix="t" onBound={vi.fn()} />);
     fill('t-code', 'S2024002');
     fill('t-idCard', '110101200402021235');
@@ -135,9 +138,30 @@ describe('bind form: sending the code', () => {
     fill('t-phone', '13912345678');
     await act(async () => fireEvent.click(screen.getByTestId('send-code')));
     expect(sendCode.mock.calls[0]![0]).toMatchObject({ phone: '13912345678', code: 'S2024002' });
+    expect(screen.getByTestId('bind-code-hint').textContent).toBe('验证码已发送至财务处预留手机 138****0011');
     fill('t-verifyCode', '123456');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
     await waitFor(() => expect(bindUser).toHaveBeenCalledTimes(1));
     expect(bindUser.mock.calls[0]![0]).toMatchObject({ verifyId: 'verify-1', verifyCode: '123456' });
+    expect(vi.mocked(feedback.toastSuccess).mock.calls[0]![0]).toBe('绑定成功');
+  });
+
+  it('where SMS is waived, an optional code to the held phone needs no typed phone and binds at once', async () => {
+    students.mockResolvedValue([{ studentNo: 'C2024002', studentName: '郑*', startYear: 2024 }]);
+    sendCode.mockResolvedValue({ id: 'verify-2', phoneMasked: '138****0041', heldPhone: true });
+    registerUser.mockResolvedValue({ ...grant, user_type: 'student' });
+    render(<BindForm settings={college} user={visitor} idPrefix="t" onBound={vi.fn()} />);
+    expect(screen.getByTestId('bind-code-hint').textContent).toBe(
+      '验证码将发送到财务处为该身份预留的手机；也可不填直接提交，绑定将在财务处审核通过后生效',
+    );
+    fill('t-idCard', '320102200502026666');
+    fill('t-realName', '郑十');
+    await act(async () => fireEvent.click(screen.getByTestId('send-code')));
+    expect(sendCode.mock.calls[0]![0]).toMatchObject({ code: 'C2024002' });
+    expect(sendCode.mock.calls[0]![0]).not.toHaveProperty('phone');
+    fill('t-verifyCode', '654321');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
+    await waitFor(() => expect(registerUser).toHaveBeenCalledTimes(1));
+    expect(registerUser.mock.calls[0]![0]).toMatchObject({ verifyId: 'verify-2', verifyCode: '654321' });
   });
 });

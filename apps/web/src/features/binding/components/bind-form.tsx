@@ -17,7 +17,7 @@ import { problemText } from '../../../lib/i18n/validation-text';
 import { hasValidUserId, saveSession, type SessionUser } from '../../../lib/session';
 import { bindPayload, withWirePassword } from '../api/bind-payload';
 import { useBindUser } from '../api/bind-user';
-import { useCheckAndSendValidate } from '../api/check-and-send-validate';
+import { useCheckAndSendValidate, type BindCodeSent } from '../api/check-and-send-validate';
 import { getStudentListByIdCard } from '../api/get-student-list-by-id-card';
 import { useRegisterUser } from '../api/register-user';
 import { PickStudentPopup } from './pick-student-popup';
@@ -42,6 +42,8 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
   const t = useT();
   const [form, setForm] = useState<BindFormValues>({ userType: settings.userTypes[0], idType: '1' });
   const [saving, setSaving] = useState(false);
+  /** Where the last code went (the held phone, masked), shown under the code field. */
+  const [codeSent, setCodeSent] = useState<BindCodeSent | null>(null);
   const picker = useStudentPicker();
   const sendCode = useCheckAndSendValidate();
   const bindUser = useBindUser();
@@ -60,7 +62,7 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
 
   /** 0 matches: an error; 1: used; several: the pick popup. Null when no student was settled. */
   async function resolveStudentNo(): Promise<string | null> {
-    const students = await getStudentListByIdCard(form.idCard ?? '');
+    const students = await getStudentListByIdCard(form.idCard ?? '', form.realName ?? '');
     if (students.length === 0) {
       toastFail(t('validate.idCardNotFound'));
       return null;
@@ -72,7 +74,7 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
   }
 
   async function sendVerifyCode(): Promise<boolean> {
-    if (!form.phone?.trim()) {
+    if (shown.phone && !form.phone?.trim()) {
       toastFail(t('validate.phoneEmpty'));
       return false;
     }
@@ -87,10 +89,11 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
     }
     const code = resolveByIdCard ? await resolveStudentNo() : form.code;
     if (resolveByIdCard && !code) return false;
-    const { id: verifyId } = await sendCode.mutateAsync(
+    const sent = await sendCode.mutateAsync(
       await withWirePassword(bindPayload({ ...form, code: code ?? undefined }, settings, user.tenantId)),
     );
-    set({ verifyId });
+    set({ verifyId: sent.id });
+    setCodeSent(sent);
     toastText(t('code.sent'));
     return true;
   }
@@ -113,7 +116,8 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
           : await bindUser.mutateAsync(payload);
         // Submit stays disabled; the new session is saved as the page reloads, so nothing moves
         // under the success toast.
-        toastSuccess(t('bind.success'), {
+        // No user type yet: the binding waits for the finance office (the shell then says so).
+        toastSuccess(grant.user_type ? t('bind.success') : t('bind.pendingToast'), {
           duration: 1000,
           afterClose: () => {
             saveSession(grant);
@@ -204,24 +208,31 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
         {shown.phone
           ? text('phone', t('bind.phone'), { type: 'tel', inputMode: 'numeric', maxLength: 11 })
           : null}
-        {shown.verifyCode ? (
-          <FormRow
-            htmlFor={id('verifyCode')}
-            label={t('bind.verifyCode')}
-            extra={<SendCodeButton onSend={sendVerifyCode} />}
-          >
-            <Input
-              id={id('verifyCode')}
-              name="verifyCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t('code.placeholder')}
-              value={form.verifyCode ?? ''}
-              onChange={(value) => set({ verifyCode: value })}
-            />
-          </FormRow>
-        ) : null}
+        <FormRow
+          htmlFor={id('verifyCode')}
+          label={shown.verifyCode ? t('bind.verifyCode') : `${t('bind.verifyCode')} (${t('bind.optional')})`}
+          extra={<SendCodeButton onSend={sendVerifyCode} />}
+        >
+          <Input
+            id={id('verifyCode')}
+            name="verifyCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t('code.placeholder')}
+            value={form.verifyCode ?? ''}
+            onChange={(value) => set({ verifyCode: value })}
+          />
+        </FormRow>
+        <p className={styles.codeHint} data-testid="bind-code-hint" aria-live="polite">
+          {codeSent
+            ? t(codeSent.heldPhone ? 'bind.codeSentHeld' : 'bind.codeSentTyped', {
+                phone: codeSent.phoneMasked,
+              })
+            : shown.verifyCode
+              ? t('bind.codeToHeld')
+              : t('bind.waivedHint')}
+        </p>
       </div>
       <Button type="submit" block color="primary" size="large" loading={saving} disabled={saving}>
         {t('bind.submit')}
