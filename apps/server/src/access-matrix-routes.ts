@@ -28,6 +28,7 @@ export type FillerName =
   | 'feeItemId'
   | 'exceptionId'
   | 'userId'
+  | 'bindingId'
   | 'orderNo'
   | 'receivableItems';
 
@@ -172,6 +173,9 @@ export const ROUTES: Record<string, RouteRule> = {
 
   // ---- finance office
   'GET /api/blade-finance/admin/bill/list': { class: 'finance-office', ownerSees: true },
+  'GET /api/blade-finance/admin/binding/list': { class: 'finance-office' },
+  'POST /api/blade-finance/admin/binding/{id}/approve': { class: 'finance-office', ids: { id: 'bindingId' } },
+  'POST /api/blade-finance/admin/binding/{id}/refuse': { class: 'finance-office', ids: { id: 'bindingId' } },
   'POST /api/blade-finance/admin/user/{id}/disable': { class: 'finance-office', ids: { id: 'userId' } },
   'POST /api/blade-finance/admin/user/{id}/enable': { class: 'finance-office', ids: { id: 'userId' } },
   'POST /api/blade-finance/admin/bill/{id}/review': { class: 'finance-office', ids: { id: 'billId' } },

@@ -128,8 +128,8 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
   const [paidBill] = await db.select().from(bills).where(eq(bills.orderId, paid.id));
 
   // An OTHER receivable and a FEE one paid by other means (bill status 1, waiting for review).
-  const personId = (await db.select().from(userBindings).where(eq(userBindings.userId, userId)))[0]!
-    .studentId!;
+  const [victimBinding] = await db.select().from(userBindings).where(eq(userBindings.userId, userId));
+  const personId = victimBinding!.studentId!;
   const [otherReceivable, offlineReceivable] = await db
     .insert(receivables)
     .values(
@@ -222,6 +222,7 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       feeItemId: [tenantItem!.id],
       exceptionId: [exception!.id],
       userId: [userId],
+      bindingId: [victimBinding!.id],
     },
     payAuthToken: payLink.json().data.payAuthToken,
     verifyId: sent.json().data.id,
