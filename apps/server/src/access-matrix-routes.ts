@@ -118,12 +118,6 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/blade-user/update-register-phone': { class: 'own-data' },
   'POST /api/blade-user/change-phone': {
     class: 'own-data',
-    knownHole: {
-      problem: 'wrote verification_codes',
-      note:
-        'another user who names the victim’s phone and verifyId spends one of the 5 tries of the victim’s ' +
-        'live code (attempts + 1): codes are not bound to the user who asked for them (sms/codes.ts consumeCode)',
-    },
   },
   'GET /api/blade-user/step-up-method': { class: 'own-data' },
   'POST /api/blade-user/verify-password': { class: 'own-data' },

@@ -243,6 +243,8 @@ export const verificationCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Who asked for it ('user:<id>' or 'oauth:<id>'); only they may try it. Null: asked before sign-in. */
+    requestedBy: text('requested_by'),
     createdAt: createdAt(),
   },
   (t) => [

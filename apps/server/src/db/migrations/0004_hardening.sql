@@ -11,6 +11,7 @@ ALTER TABLE "user_bindings" ADD COLUMN "decided_at" timestamp with time zone;-->
 ALTER TABLE "user_bindings" ADD COLUMN "decided_by" integer;--> statement-breakpoint
 ALTER TABLE "user_bindings" ADD COLUMN "decision_note" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "phone_changed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "verification_codes" ADD COLUMN "requested_by" text;--> statement-breakpoint
 CREATE INDEX "user_bindings_tenant_status" ON "user_bindings" USING btree ("tenant_id","status");--> statement-breakpoint
 CREATE INDEX "user_bindings_student" ON "user_bindings" USING btree ("tenant_id","student_id");--> statement-breakpoint
 CREATE INDEX "verification_codes_phone_all_tenants" ON "verification_codes" USING btree ("phone","created_at");--> statement-breakpoint

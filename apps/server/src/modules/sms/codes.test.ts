@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import {
   CODE_MAX_TRIES,
+  codeRequester,
   consumeCode,
   DAILY_CAP_PER_PHONE,
   DAILY_CAP_PER_PHONE_ALL_TENANTS,
@@ -180,6 +181,47 @@ describe('verification codes (sendCode, consumeCode)', () => {
   });
 
   describe('consumeCode', () => {
+    it('lets only the signed-in caller who asked for a code try it; nobody else spends its tries', async () => {
+      const phone = freshPhone();
+      const owner = codeRequester({ userId: 41, oauthId: null });
+      const { id } = await sendCode(db, sms, {
+        tenantId: '100001',
+        phone,
+        purpose: 'verify',
+        lang: 'zh',
+        requestedBy: owner,
+      });
+      const input: CheckCodeInput = {
+        tenantId: '100001',
+        phone,
+        verifyId: id,
+        code: await lastCode(db, phone),
+        purpose: 'verify',
+      };
+      // Another user, a WeChat visitor and an anonymous caller: as if the code did not exist, no try counted.
+      for (const stranger of [
+        codeRequester({ userId: 42, oauthId: null }),
+        codeRequester({ userId: 0, oauthId: 41 }),
+        null,
+      ]) {
+        expect(
+          await reason(consumeCode(db, { ...input, code: wrongCode(input.code), requestedBy: stranger })),
+        ).toBe('400 sms.codeExpired');
+        expect(await reason(consumeCode(db, { ...input, requestedBy: stranger }))).toBe(
+          '400 sms.codeExpired',
+        );
+      }
+      expect(await attemptsOf(id)).toBe(0);
+      await expect(consumeCode(db, { ...input, requestedBy: owner })).resolves.toBeUndefined();
+    });
+
+    it('lets a signed-in caller use a code asked for before sign-in (the public send endpoint)', async () => {
+      const input = await issued();
+      await expect(
+        consumeCode(db, { ...input, requestedBy: codeRequester({ userId: 7, oauthId: null }) }),
+      ).resolves.toBeUndefined();
+    });
+
     it('accepts the right code once and refuses its replay', async () => {
       const input = await issued();
       await expect(consumeCode(db, input)).resolves.toBeUndefined();

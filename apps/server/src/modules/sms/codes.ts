@@ -6,10 +6,11 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Language } from '@cf/shared/messages';
 import { translate } from '@cf/shared/messages';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import type { SmsGateway } from '../../gateways/types';
+import type { AuthContext } from '../../http/context';
 import { AppError, badRequest, tooMany } from '../../http/errors';
 
 export const CODE_TTL_SECONDS = 600;
@@ -23,11 +24,23 @@ export type CodePurpose = 'bind' | 'phone' | 'verify';
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
 
+/**
+ * The signed-in caller a code belongs to: only they may try it, so nobody else can spend its tries
+ * (a stranger who learnt a verify id cannot lock the owner out of their own code).
+ */
+export function codeRequester(auth: Pick<AuthContext, 'userId' | 'oauthId'> | null): string | null {
+  if (!auth) return null;
+  if (auth.userId > 0) return `user:${auth.userId}`;
+  return auth.oauthId ? `oauth:${auth.oauthId}` : null;
+}
+
 export interface SendCodeInput {
   tenantId: string;
   phone: string;
   purpose: CodePurpose;
   lang: Language;
+  /** codeRequester() of a signed-in caller; null for a code asked for before sign-in. */
+  requestedBy?: string | null;
 }
 
 /** Sends a new code and answers its verify id. */
@@ -61,6 +74,7 @@ export async function sendCode(db: Db, sms: SmsGateway, input: SendCodeInput): P
       phone: input.phone,
       purpose: input.purpose,
       codeHash: hashCode(id, code),
+      requestedBy: input.requestedBy ?? null,
       // The database clock sets and checks expiry, so API servers with skewed clocks agree.
       expiresAt: sql`now() + make_interval(secs => ${CODE_TTL_SECONDS})`,
     });
@@ -84,6 +98,8 @@ export interface CheckCodeInput {
   verifyId: string;
   code: string;
   purpose: CodePurpose;
+  /** codeRequester() of the caller: a code asked for by someone else is not theirs to try. */
+  requestedBy?: string | null;
 }
 
 /**
@@ -97,6 +113,9 @@ export async function consumeCode(db: Db, input: CheckCodeInput): Promise<void> 
     eq(verificationCodes.tenantId, input.tenantId),
     eq(verificationCodes.phone, input.phone),
     eq(verificationCodes.purpose, input.purpose),
+    input.requestedBy
+      ? or(isNull(verificationCodes.requestedBy), eq(verificationCodes.requestedBy, input.requestedBy))
+      : isNull(verificationCodes.requestedBy),
   );
   const [tried] = await db
     .update(verificationCodes)

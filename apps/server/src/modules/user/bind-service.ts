@@ -24,7 +24,7 @@ import { badRequest, forbidden, unauthorized } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { findOauthLink, findUser, userSubject, VISITOR_ROLE, type OauthLinkRow } from '../auth/subject';
 import { attachSessionUser, rotateTokens, type TokenReply } from '../auth/tokens';
-import { consumeCode, sendCode } from '../sms/codes';
+import { codeRequester, consumeCode, sendCode } from '../sms/codes';
 import { tellOtherAccounts } from './bind-notify';
 import {
   assertBindForm,
@@ -106,6 +106,7 @@ export async function sendBindCode(ctx: UserCtx, form: BindFormInput): Promise<B
     phone,
     purpose: 'bind',
     lang: ctx.lang,
+    requestedBy: codeRequester(ctx.auth),
   });
   return { id, phoneMasked: maskPhone(phone)!, heldPhone: Boolean(held) };
 }
@@ -214,6 +215,7 @@ async function spendCode(ctx: UserCtx, phone: string, form: BindFormInput) {
     verifyId: form.verifyId!.trim(),
     code: form.verifyCode!,
     purpose: 'bind',
+    requestedBy: codeRequester(ctx.auth),
   });
 }
 

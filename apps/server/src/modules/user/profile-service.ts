@@ -12,7 +12,7 @@ import { audit } from '../../http/audit';
 import { badRequest, forbidden, unauthorized } from '../../http/errors';
 import { rateLimit } from '../../http/rate-limit';
 import { consumeCaptcha } from '../auth/captcha';
-import { consumeCode, sendCode } from '../sms/codes';
+import { codeRequester, consumeCode, sendCode } from '../sms/codes';
 import type { UserCtx } from './context';
 import { maskTail } from './mask';
 import { findOtherUserWithPhone, tenantParams, updateOwnUser, type UserRow } from './repo';
@@ -83,6 +83,7 @@ export async function sendUserCode(
     phone,
     purpose: 'verify',
     lang: ctx.lang,
+    requestedBy: codeRequester(auth),
   });
 }
 
@@ -103,7 +104,10 @@ export async function updateRegisterPhone(
   const codeNeeded = settings[ACCOUNT_PARAM_KEYS.registerPhone] === '1';
   const given = codeNeeded ? checkCodeGiven(input) : null;
   if (await findOtherUserWithPhone(db, auth.tenantId, phone, user.id)) throw badRequest('user.phoneTaken');
-  if (given) await consumeCode(db, { tenantId: auth.tenantId, phone, ...given, purpose: 'phone' });
+  if (given) {
+    const requestedBy = codeRequester(auth);
+    await consumeCode(db, { tenantId: auth.tenantId, phone, ...given, purpose: 'phone', requestedBy });
+  }
   try {
     await changeOwn(
       ctx,
@@ -135,7 +139,8 @@ export async function changeReservedPhone(
   const phone = checkNewPhone(input.phone);
   const proof = await checkProof(ctx, user, input.verifyToken, 'phone');
   const given = checkCodeGiven(input);
-  await consumeCode(ctx.db, { tenantId: ctx.auth.tenantId, phone, ...given, purpose: 'verify' });
+  const requestedBy = codeRequester(ctx.auth);
+  await consumeCode(ctx.db, { tenantId: ctx.auth.tenantId, phone, ...given, purpose: 'verify', requestedBy });
   await changeOwn(
     ctx,
     proof,

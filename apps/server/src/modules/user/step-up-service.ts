@@ -12,7 +12,7 @@ import { rateLimit } from '../../http/rate-limit';
 import { checkPassword } from '../auth/password';
 import { decodeWirePassword } from '../auth/password-grant';
 import { findUser } from '../auth/subject';
-import { consumeCode } from '../sms/codes';
+import { codeRequester, consumeCode } from '../sms/codes';
 import type { UserCtx } from './context';
 import { maskTail } from './mask';
 import { phoneSettlesInSeconds, spendStepUp, type UserRow } from './repo';
@@ -95,6 +95,7 @@ export async function verifyReservedPhone(
     verifyId: input.verifyId!.trim(),
     code: input.verifyCode!.trim(),
     purpose: 'verify',
+    requestedBy: codeRequester(ctx.auth),
   });
   await audit(ctx.db, ctx.req, {
     tenantId: ctx.auth.tenantId,
