@@ -3,11 +3,13 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { loggerOptions } from './http/redact';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { createGateways } from './gateways';
 import { startJobs, type Jobs } from './jobs/runner';
 
-const log = pino({ name: 'campus-finance' });
+// The start-up log goes through the same redaction list as the app's (a failed seed query names its values).
+const log = pino(loggerOptions({ name: 'campus-finance' }));
 
 async function main() {
   const config = loadConfig();

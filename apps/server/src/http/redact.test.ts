@@ -99,6 +99,29 @@ describe('the redaction list', () => {
   });
 });
 
+describe('a failed query in a log line', () => {
+  it('never shows the values it was bound to (a seeded app secret, a password hash)', () => {
+    const sink = logSink();
+    const log = pino(loggerOptions({ level: 'info' }), sink.stream);
+    // The shape of drizzle's DrizzleQueryError: the values in its message and in a params field.
+    const failed = Object.assign(
+      new Error(
+        'Failed query: insert into "tenants" ("wechat_mp_secret") values ($1, $2)\nparams: SEEDSECRET1,HASH1',
+      ),
+      {
+        query: 'insert into "tenants" ("wechat_mp_secret") values ($1, $2)',
+        params: ['SEEDSECRET1', 'HASH1'],
+      },
+    );
+    log.fatal({ err: failed }, 'failed to start');
+    const text = sink.text();
+    expect(text).not.toContain('SEEDSECRET1');
+    expect(text).not.toContain('HASH1');
+    expect(text).toContain('Failed query: insert into');
+    expect(text).toContain('failed to start');
+  });
+});
+
 describe('log lines of real requests', () => {
   let ctx: TestContext;
   const sink = logSink();

@@ -94,9 +94,19 @@ function serializeRequest(req: FastifyRequest) {
   };
 }
 
+/** A failed query's message lists its bound values (`params: a,b,...`): they may be secrets. */
+const QUERY_PARAMS = /(params: )[^\n]*/g;
+
 function serializeError(err: Error) {
   // pino's serialized error has its own prototype: copy its fields into a plain object first.
-  return redactValue({ ...pino.stdSerializers.err(err) });
+  const fields: Record<string, unknown> = { ...pino.stdSerializers.err(err) };
+  for (const key of ['message', 'stack'] as const) {
+    if (typeof fields[key] === 'string')
+      fields[key] = (fields[key] as string).replace(QUERY_PARAMS, `$1${REDACTED}`);
+  }
+  // drizzle's DrizzleQueryError carries them as a field too (and its cause, pg's error, does not).
+  if (Array.isArray(fields.params)) fields.params = REDACTED;
+  return redactValue(fields);
 }
 
 /** The redacting part of the app's logger options; `base` (level, stream, ...) is kept. */
