@@ -156,7 +156,7 @@ export const en: Record<TextKey, string> = {
   'code.sending': 'Sending',
   'code.countdown': 'Resend in {seconds}s',
   'code.sent': 'The code was sent',
-  'code.placeholder': 'Code',
+  'code.placeholder': '6 digits',
 
   'phone.title': 'Modify phone',
   'phone.phone': 'New phone number',

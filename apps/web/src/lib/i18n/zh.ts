@@ -150,7 +150,7 @@ export const zh = {
   'code.sending': '发送中',
   'code.countdown': '{seconds} 秒后重发',
   'code.sent': '验证码已发送',
-  'code.placeholder': '请输入验证码',
+  'code.placeholder': '6 位数字',
 
   'phone.title': '修改手机号',
   'phone.phone': '新手机号',
