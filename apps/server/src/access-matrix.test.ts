@@ -5,6 +5,8 @@
  * ids filled in. Each call must read none of the victim's data, write nothing, and never answer a
  * 5xx. The table of who may call what is access-matrix-routes.ts.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROUTES, type RouteRule } from './access-matrix-routes';
 import {
@@ -51,6 +53,12 @@ vi.mock('fastify', async (importOriginal) => {
 
 const opsOf = (app: object): RouteOp[] => routeOps(registered.get(app) ?? []);
 
+/**
+ * The built web app's files are public static GETs (one route per file when apps/web/dist exists,
+ * as in CI after the build): the matrix is about the API, so it builds its apps without them.
+ */
+const NO_WEB_DIST = path.join(os.tmpdir(), 'cf-access-matrix-no-web-dist');
+
 describe('the access matrix', () => {
   let ctx: TestContext;
   let victim: Victim;
@@ -61,7 +69,7 @@ describe('the access matrix', () => {
   const tokens = new Map<string, string | null>();
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ WEB_DIST: NO_WEB_DIST });
     victimToken = await tokenFor(ctx, UNI, 'student1');
     victim = await plantVictim(ctx, victimToken);
     callers = await plantCallers(ctx);
@@ -112,6 +120,7 @@ describe('the access matrix', () => {
       SMS_HTTP_URL: 'https://sms.example.edu/send',
       MAIL_HTTP_URL: 'https://mail.example.edu/send',
       LOG_LEVEL: 'silent',
+      WEB_DIST: NO_WEB_DIST,
     });
     const db = ctx.database.db;
     const gateways = createGateways(config, db, () => 'https://pay.example.edu');
