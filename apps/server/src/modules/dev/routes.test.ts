@@ -1,6 +1,48 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 
+/** Every demo stand-in route (modules/dev/routes.ts registers them all): its pattern and a request to it. */
+const STANDINS: { method: 'GET' | 'POST'; pattern: string; url: string }[] = [
+  { method: 'GET', pattern: '/api/dev/outbox', url: '/api/dev/outbox?phone=13800000001' },
+  { method: 'GET', pattern: '/api/dev/captcha/:key', url: '/api/dev/captcha/abc' },
+  {
+    method: 'GET',
+    pattern: '/api/dev/wechat/connect/oauth2/authorize',
+    url: '/api/dev/wechat/connect/oauth2/authorize?appid=wxdemo0000100001&redirect_uri=http%3A%2F%2Fx%2F&response_type=code',
+  },
+  {
+    method: 'POST',
+    pattern: '/api/dev/wechat/connect/oauth2/consent',
+    url: '/api/dev/wechat/connect/oauth2/consent',
+  },
+  {
+    method: 'GET',
+    pattern: '/api/blade-finance/pay/sandbox/checkout',
+    url: '/api/blade-finance/pay/sandbox/checkout?ticket=nope',
+  },
+  {
+    method: 'POST',
+    pattern: '/api/blade-finance/pay/sandbox/checkout',
+    url: '/api/blade-finance/pay/sandbox/checkout',
+  },
+  {
+    method: 'POST',
+    pattern: '/api/dev/wechatpay/:tenantId/pay',
+    url: '/api/dev/wechatpay/100001/pay?outTradeNo=X1',
+  },
+  { method: 'POST', pattern: '/api/dev/wechatpay/:tenantId/jsapi', url: '/api/dev/wechatpay/100001/jsapi' },
+  {
+    method: 'GET',
+    pattern: '/api/dev/wechatpay/:tenantId/v3/*',
+    url: '/api/dev/wechatpay/100001/v3/pay/transactions/out-trade-no/X1?mchid=1',
+  },
+  {
+    method: 'POST',
+    pattern: '/api/dev/wechatpay/:tenantId/v3/*',
+    url: '/api/dev/wechatpay/100001/v3/pay/transactions/jsapi',
+  },
+];
+
 describe('dev routes (demo mode)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -32,6 +74,18 @@ describe('dev routes (demo mode)', () => {
     expect(res.json().data.text).toMatch(/^[A-Za-z0-9]{4}$/);
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/dev/captcha/nope' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('serves every stand-in: WeChat authorize, outbox, captcha, sandbox checkout, WeChat Pay simulator', async () => {
+    for (const { method, pattern } of STANDINS)
+      expect(ctx.app.hasRoute({ method, url: pattern }), `${method} ${pattern}`).toBe(true);
+    // The sandbox checkout page answers itself (its own HTML page for an unknown ticket).
+    const checkout = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/blade-finance/pay/sandbox/checkout?ticket=nope',
+    });
+    expect(checkout.statusCode).toBe(404);
+    expect(checkout.headers['content-type']).toMatch(/^text\/html/);
   });
 });
 
@@ -65,5 +119,14 @@ describe('dev routes in production mode', () => {
     }
     const consent = await ctx.app.inject({ method: 'POST', url: '/api/dev/wechat/connect/oauth2/consent' });
     expect(consent.statusCode).toBe(404);
+  });
+
+  it('has none of the stand-ins, the sandbox checkout and WeChat Pay simulator included', async () => {
+    for (const { method, pattern, url } of STANDINS) {
+      expect(ctx.app.hasRoute({ method, url: pattern }), `${method} ${pattern}`).toBe(false);
+      const res = await ctx.app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json(), `${method} ${url}`).toMatchObject({ code: 404, success: false });
+    }
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Demo mode only (app.ts does not register this in production): what the SMS and mail stand-ins
- * sent, a captcha's text, and the WeChat OAuth stand-in, so every flow can be finished offline.
+ * Every demo stand-in route, and only here (app.ts registers this in demo mode only, so none of them
+ * exists in production): what the SMS and mail stand-ins sent, a captcha's text, the WeChat OAuth
+ * stand-in, the sandbox channel's checkout page and each tenant's WeChat Pay v3 simulator, so every
+ * flow can be finished offline. The stand-ins' logic stays in gateways/; nothing imports modules/dev.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +12,9 @@ import { devOutbox } from '../../db/schema';
 import { envelopeSchema, ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { captchaText } from '../auth/captcha';
+import sandboxCheckoutRoutes from './sandbox-checkout-routes';
 import wechatStandinRoutes from './wechat-routes';
+import wechatPaySimulatorRoutes from './wechatpay-simulator-routes';
 
 const OUTBOX_LIMIT = 50;
 
@@ -70,4 +74,8 @@ export default async function devRoutes(instance: FastifyInstance): Promise<void
   );
 
   await app.register(wechatStandinRoutes);
+  if (app.gateways.pay.standins) {
+    await app.register(sandboxCheckoutRoutes);
+    await app.register(wechatPaySimulatorRoutes);
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * /api/blade-finance/pay/* (HTTP only): cashier, prepay, status, pay links; the channels' notifies;
- * the finance office's refunds; in demo mode the sandbox checkout page and the WeChat Pay simulator.
+ * the finance office's refunds. (The demo sandbox checkout page and WeChat Pay simulator: modules/dev.)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +14,6 @@ import exceptionRoutes from './exception-routes';
 import notifyRoutes from './notify-routes';
 import { prepay } from './prepay-service';
 import { refundOrder } from './refund-service';
-import sandboxRoutes from './sandbox-routes';
 import {
   cashierSchema,
   linkSchema,
@@ -25,7 +24,6 @@ import {
   refundSchema,
   statusSchema,
 } from './schemas';
-import wechatSimulatorRoutes from './wechat-simulator-routes';
 
 const tags = ['pay'];
 const security = [{ bladeAuth: [] }];
@@ -111,8 +109,4 @@ export default async function payRoutes(fastify: FastifyInstance): Promise<void>
 
   await app.register(notifyRoutes);
   await app.register(exceptionRoutes);
-  if (app.gateways.pay.standins) {
-    await app.register(sandboxRoutes);
-    await app.register(wechatSimulatorRoutes);
-  }
 }

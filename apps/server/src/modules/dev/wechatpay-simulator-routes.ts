@@ -1,7 +1,8 @@
 /**
- * Demo mode: each tenant's WeChat Pay simulator (used when the tenant has no merchant keys) served
- * under /api/dev/wechatpay/{tenantId}: the v3 protocol itself, and a "the payer paid" button for a
- * browser outside WeChat, which cannot run WeixinJSBridge.
+ * Demo mode only (registered by modules/dev/routes.ts): each tenant's WeChat Pay simulator (used
+ * when the tenant has no merchant keys) served under /api/dev/wechatpay/{tenantId}: the v3 protocol
+ * itself, and a "the payer paid" button for a browser outside WeChat, which cannot run
+ * WeixinJSBridge.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

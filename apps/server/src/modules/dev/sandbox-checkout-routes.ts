@@ -1,7 +1,8 @@
 /**
- * Demo mode: the sandbox channel's checkout page. GET shows the trade; POST carries the payer's
- * choice (pay / fail / cancel) and sends them back to the merchant's page. A payment makes the
- * sandbox send its signed notifies to the server (some twice, some late).
+ * Demo mode only (registered by modules/dev/routes.ts): the sandbox channel's checkout page. GET
+ * shows the trade; POST carries the payer's choice (pay / fail / cancel) and sends them back to the
+ * merchant's page. A payment makes the sandbox send its signed notifies to the server (some twice,
+ * some late).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
