@@ -30,8 +30,8 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // Benchmarks and end-to-end specs are scripts that report on the console.
-    files: ['bench/**', 'e2e/**', 'scripts/**'],
+    // Benchmarks, end-to-end specs and build scripts report on the console.
+    files: ['bench/**', 'e2e/**', 'scripts/**', 'apps/server/scripts/**'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off' },
   },

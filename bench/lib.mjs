@@ -1,5 +1,5 @@
 // Shared helpers of the benchmarks: start the demo server on a free port with a throw-away data folder.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,10 +7,23 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Starts `apps/server` in demo mode; resolves with its URL and a stop function. */
+/** `npm start`'s server command: the compiled server (apps/server/dist), as production runs it. */
+export const serverCommand = [process.execPath, '--enable-source-maps', 'dist/main.js'];
+
+let built = false;
+/** Compiles the server once per bench run, so the figures are of today's source. */
+export function buildServer() {
+  if (built) return;
+  const result = spawnSync('npm', ['run', 'build', '-w', '@cf/server'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build -w @cf/server failed');
+  built = true;
+}
+
+/** Starts `apps/server` (compiled) in demo mode; resolves with its URL and a stop function. */
 export async function startServer(env = {}) {
+  buildServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(serverCommand[0], serverCommand.slice(1), {
     cwd: path.join(root, 'apps/server'),
     // APP_MODE said out loud: the API bench runs the demo on PostgreSQL (DATABASE_URL), which needs it.
     env: {

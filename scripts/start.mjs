@@ -1,5 +1,7 @@
-// npm start: builds the web app when it has not been built yet, then starts the server (demo mode by default).
-import { spawnSync } from 'node:child_process';
+// npm start: builds what has not been built yet (the web app, the server), then runs the compiled server
+// (demo mode by default). `npm run build` rebuilds both after changes; `npm run dev` runs the TypeScript
+// source through tsx instead.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,4 +14,11 @@ const run = (args) => {
 };
 
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) run(['run', 'build', '-w', '@cf/web']);
-run(['run', 'start', '-w', '@cf/server']);
+if (!existsSync(path.join(root, 'apps/server/dist/main.js'))) run(['run', 'build', '-w', '@cf/server']);
+// The server itself, without a second npm in between; signals reach it, and its exit code is ours.
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  cwd: path.join(root, 'apps/server'),
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -9,7 +9,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { pickLanguage } from '@cf/shared/messages';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -47,6 +47,12 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
+// Fastify's factory types name Ajv's compilers; the zod ones are called the same way at run time.
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logger = deps.logger ?? true;
   const proxies = deps.config.trustProxy;
@@ -57,6 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    // Every schema is zod: handing Fastify the zod compilers up front spares it loading Ajv and
+    // fast-json-stringify at construction (about half a second of the start; bench/start.mjs).
+    schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

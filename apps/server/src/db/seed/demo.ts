@@ -194,8 +194,11 @@ const isSeeded = async (db: Db) =>
 export async function seedDemo(db: Db): Promise<boolean> {
   if (await isSeeded(db)) return false;
 
-  const demoHash = await hashPassword(md5Hex(DEMO_PASSWORD));
-  const staffHash = await hashPassword(md5Hex(DEMO_STAFF_PASSWORD));
+  // Side by side: argon2 runs on libuv's threads, and this is on the path of a first start.
+  const [demoHash, staffHash] = await Promise.all([
+    hashPassword(md5Hex(DEMO_PASSWORD)),
+    hashPassword(md5Hex(DEMO_STAFF_PASSWORD)),
+  ]);
 
   return db.transaction(async (tx) => {
     // Held until this transaction ends; a process that waited here finds the data of the first.

@@ -1,0 +1,48 @@
+// npm run build -w @cf/server: compiles the server to JavaScript in apps/server/dist, so production runs
+// `node dist/main.js` without a TypeScript loader (tsx stays a development tool).
+// One esbuild bundle per entry point; packages from node_modules stay external (loaded by Node as usual),
+// except the workspace's own @cf/* packages, which are TypeScript source and are bundled in. The SQL
+// migrations are copied next to the bundles: db/client.ts looks for them beside its own file, and for
+// pglite-template/, the migrated empty cluster a new PGlite data folder is copied from.
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { build } from 'esbuild';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const outdir = path.join(serverDir, 'dist');
+
+/** Bare imports stay external, except @cf/* (workspace TypeScript source). */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@cf/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  absWorkingDir: serverDir,
+  entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts' },
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // Stack traces name the TypeScript files (the start commands pass node --enable-source-maps).
+  sourcemap: true,
+  plugins: [externalPackages],
+  logLevel: 'warning',
+});
+cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+
+// A new PGlite data folder starts from this migrated, empty cluster (db/client.ts), not from initdb.
+// A plain folder: copying it is much faster than PGlite unpacking a tarball through its own file system.
+const template = new PGlite(path.join(outdir, 'pglite-template'));
+await migrate(drizzle(template), { migrationsFolder: path.join(outdir, 'migrations') });
+await template.close();
+process.stdout.write(`server built: ${path.relative(process.cwd(), outdir) || '.'}/main.js\n`);
