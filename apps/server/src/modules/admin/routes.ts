@@ -3,8 +3,11 @@
  * guardFinanceOffice (role check + audit row). Each area registers its routes in its own file.
  */
 import type { FastifyInstance } from 'fastify';
+import { registerAdminBillRoutes } from './bills-routes';
 import { registerAdminBindingRoutes } from './bindings-routes';
+import { registerAdminExceptionRoutes } from './exceptions-routes';
 import { guardFinanceOffice } from './guard';
+import { registerAdminRefundRoutes } from './refunds-routes';
 import { registerAdminUserRoutes } from './users-routes';
 
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -12,5 +15,8 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     guardFinanceOffice(scope);
     registerAdminBindingRoutes(scope);
     registerAdminUserRoutes(scope);
+    registerAdminBillRoutes(scope);
+    registerAdminRefundRoutes(scope);
+    registerAdminExceptionRoutes(scope);
   });
 }

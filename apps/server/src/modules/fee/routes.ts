@@ -1,6 +1,6 @@
 /**
  * /api/blade-finance/fee/* and enroll/lookup (HTTP only): the caller's own fees, the comprehensive-fee
- * catalogue, other-means payments and bill history. The finance office's review is in admin-routes.ts.
+ * catalogue, other-means payments and bill history. The finance office's review is in ../admin/bills-routes.ts.
  */
 import { translate } from '@cf/shared/messages';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +8,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth, requireUser } from '../../http/auth';
 import { envelopeSchema, ok, pageSchema } from '../../http/envelope';
 import { idParam } from '../../http/fields';
-import { registerAdminBillRoutes } from './admin-routes';
 import { lookupEnrollee } from './enroll-service';
 import { feeHistory, feeItemDetail, otherFees, receivableDetail, studentFees } from './fee-service';
 import { recordOfflinePayment } from './offline-service';
@@ -137,6 +136,4 @@ export default async function feeRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (req) => ok(await lookupEnrollee(app.db, req.auth, req.body.idCard, req.body.name)),
   );
-
-  registerAdminBillRoutes(app);
 }

@@ -1,29 +1,17 @@
 /**
- * /api/blade-finance/pay/* (HTTP only): cashier, prepay, status, pay links; the channels' notifies;
- * the finance office's refunds. (The demo sandbox checkout page and WeChat Pay simulator: modules/dev.)
+ * /api/blade-finance/pay/* (HTTP only): cashier, prepay, status, pay links; the channels' notifies.
+ * (Refunds: ../admin/refunds-routes.ts; the demo sandbox checkout page and WeChat Pay simulator: modules/dev.)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth, requireUser } from '../../http/auth';
+import { requireAuth } from '../../http/auth';
 import { envelopeSchema, ok } from '../../http/envelope';
-import { idParam } from '../../http/fields';
 import { resolvePayAccess } from './access';
 import { cashierView, createPayLink, payStatus } from './cashier-service';
-import exceptionRoutes from './exception-routes';
 import notifyRoutes from './notify-routes';
 import { prepay } from './prepay-service';
-import { refundOrder } from './refund-service';
-import {
-  cashierSchema,
-  linkSchema,
-  orderNoQuery,
-  prepayBody,
-  prepaySchema,
-  refundBody,
-  refundSchema,
-  statusSchema,
-} from './schemas';
+import { cashierSchema, linkSchema, orderNoQuery, prepayBody, prepaySchema, statusSchema } from './schemas';
 
 const tags = ['pay'];
 const security = [{ bladeAuth: [] }];
@@ -91,22 +79,5 @@ export default async function payRoutes(fastify: FastifyInstance): Promise<void>
     async (req) => ok(await createPayLink(app, req.auth, req.body.orderNo)),
   );
 
-  app.post(
-    '/api/blade-finance/admin/order/:id/refund',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['admin'],
-        security,
-        summary: 'Finance office: refund a paid order in full or in part through its channel',
-        params: idParam,
-        body: refundBody,
-        response: { 200: envelopeSchema(refundSchema) },
-      },
-    },
-    async (req) => ok(await refundOrder(app, req, req.auth, req.params.id, req.body)),
-  );
-
   await app.register(notifyRoutes);
-  await app.register(exceptionRoutes);
 }

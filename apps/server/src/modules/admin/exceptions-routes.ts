@@ -1,16 +1,16 @@
 /**
- * Money that arrived for an order that could not take it (paid after close, a second payment, a
- * different amount), for the finance office to refund or settle (./exception-service.ts). Finance
- * role of the same tenant only.
+ * /api/blade-finance/admin/payment-exception/* (HTTP only): money that arrived for an order that
+ * could not take it (paid after close, a second payment, a different amount), for the finance office
+ * to refund or settle (../pay/exception-service.ts). The scope's guard (guard.ts) checks the finance
+ * role of the same tenant and writes an audit row for every refund and resolution.
  */
 import { EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../http/auth';
 import { envelopeSchema, ok, pageQuery, pageSchema } from '../../http/envelope';
 import { idParam } from '../../http/fields';
-import { listExceptions, refundException, resolveException } from './exception-service';
+import { listExceptions, refundException, resolveException } from '../pay/exception-service';
 
 const exceptionSchema = z.object({
   id: z.number(),
@@ -30,12 +30,11 @@ const exceptionSchema = z.object({
 
 const financeAdmin = { tags: ['finance admin'], security: [{ bladeAuth: [] }] };
 
-export default async function exceptionRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function registerAdminExceptionRoutes(scope: FastifyInstance): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/blade-finance/admin/payment-exception/list',
     {
-      preHandler: requireUser,
       schema: {
         ...financeAdmin,
         summary: 'Payments kept for refund or review (default: the open ones); finance role',
@@ -49,7 +48,6 @@ export default async function exceptionRoutes(fastify: FastifyInstance): Promise
   app.post(
     '/api/blade-finance/admin/payment-exception/refund/:id',
     {
-      preHandler: requireUser,
       schema: {
         ...financeAdmin,
         summary:
@@ -64,7 +62,6 @@ export default async function exceptionRoutes(fastify: FastifyInstance): Promise
   app.post(
     '/api/blade-finance/admin/payment-exception/resolve/:id',
     {
-      preHandler: requireUser,
       schema: {
         ...financeAdmin,
         summary: 'Mark it settled another way (paid back in cash, applied by hand), with a note',

@@ -1,22 +1,24 @@
-/** /api/blade-finance/admin/bill/* (HTTP only): the finance office reviews or voids other-means payments. */
+/**
+ * /api/blade-finance/admin/bill/* (HTTP only): the finance office reviews or voids other-means
+ * payments (../fee/admin-service.ts). The scope's guard (guard.ts) checks the finance role and
+ * writes an audit row for every review and void.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../http/auth';
 import { envelopeSchema, ok, pageSchema } from '../../http/envelope';
 import { idParam } from '../../http/fields';
-import { decideBill, listBillsForReview } from './admin-service';
-import { adminBillQuery, adminBillSchema, billSchema } from './schemas';
+import { decideBill, listBillsForReview } from '../fee/admin-service';
+import { adminBillQuery, adminBillSchema, billSchema } from '../fee/schemas';
 
 const tags = ['finance admin'];
 const security = [{ bladeAuth: [] }];
 
-export function registerAdminBillRoutes(fastify: FastifyInstance): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export function registerAdminBillRoutes(scope: FastifyInstance): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/blade-finance/admin/bill/list',
     {
-      preHandler: requireUser,
       schema: {
         tags,
         security,
@@ -32,7 +34,6 @@ export function registerAdminBillRoutes(fastify: FastifyInstance): void {
     app.post(
       `/api/blade-finance/admin/bill/:id/${decision}`,
       {
-        preHandler: requireUser,
         schema: {
           tags,
           security,

@@ -1,0 +1,218 @@
+/**
+ * The finance-office scope as a whole: every route the OpenAPI document lists under
+ * /api/blade-finance/admin/ refuses a signed-in user without the finance role (403, nothing
+ * audited), and every write of it that succeeds leaves exactly one `admin POST <route>` audit row.
+ */
+import { and, count, desc, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, userBindings } from '../../db/schema';
+import { bills, receivables } from '../../db/schema-finance';
+import type { WechatPaySimulator } from '../../gateways/wechat-pay/simulator';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { bladeAuth, tokenFor } from '../../../test/issue-token';
+import {
+  UNI,
+  createPayOrder,
+  deliver,
+  enableChannels,
+  paymentFacts,
+  userIdOf,
+} from '../../../test/pay-fixtures';
+import { closeOrder } from '../pay/close';
+
+const PREFIX = '/api/blade-finance/admin/';
+
+interface Op {
+  method: string;
+  /** OpenAPI form: /api/blade-finance/admin/bill/{id}/review */
+  path: string;
+  required: string[];
+}
+
+/** Values for a body's required fields (403 must come from the role, not from validation). */
+const BODY_VALUES: Record<string, unknown> = { amountFen: 100, reason: 'guard test', note: 'guard test' };
+
+let ctx: TestContext;
+let ops: Op[];
+let student1: string;
+let finance1: string;
+let simulator: WechatPaySimulator;
+const db = () => ctx.database.db;
+
+const call = (token: string, method: string, url: string, body?: Record<string, unknown>) =>
+  ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...bladeAuth(token), 'accept-language': 'en' },
+    ...(body ? { payload: body } : {}),
+  });
+
+async function adminAuditRows(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(auditLog).where(like(auditLog.action, 'admin %'));
+  return Number(row!.n);
+}
+
+const bodyOf = (op: Op) =>
+  Object.fromEntries(
+    op.required.map((name) => {
+      if (!(name in BODY_VALUES)) throw new Error(`${op.method} ${op.path}: add a value for "${name}"`);
+      return [name, BODY_VALUES[name]];
+    }),
+  );
+
+/** An other-means bill of student1's, waiting for review (status 1). */
+async function pendingBill(fen: number): Promise<number> {
+  const studentId = await userIdOf(db(), UNI, 'student1');
+  const [binding] = await db().select().from(userBindings).where(eq(userBindings.userId, studentId));
+  const [receivable] = await db()
+    .insert(receivables)
+    .values({
+      tenantId: UNI,
+      category: 'FEE',
+      personType: 'student',
+      personId: binding!.studentId!,
+      schoolYear: '2030-2031',
+      itemCode: `GUARD-${fen}`,
+      itemName: `Guard ${fen}`,
+      payableFen: fen,
+      allowPartial: true,
+    })
+    .returning();
+  const res = await call(student1, 'POST', '/api/blade-finance/fee/offline', {
+    receivableId: receivable!.id,
+    amountFen: fen,
+    payMethod: 'cash',
+    payDate: '2026-01-05',
+  });
+  expect(res.statusCode).toBe(200);
+  const [bill] = await db().select().from(bills).where(eq(bills.receivableId, receivable!.id));
+  return bill!.id;
+}
+
+/** A WeChat payment of student1's: of an open order (to refund), or after its order closed (an exception). */
+async function wechatPaid(afterClose: boolean, fen: number) {
+  const order = await createPayOrder(ctx, { amounts: [fen] });
+  const prepay = await call(student1, 'POST', '/api/blade-finance/pay/prepay', {
+    orderNo: order.orderNo,
+    channel: 'wechat',
+  });
+  expect(prepay.statusCode).toBe(200);
+  if (afterClose) expect(await closeOrder(ctx.app, order.id, 'cancelled')).toBe('closed');
+  expect((await deliver(ctx, simulator.pay(order.orderNo, { allowClosed: afterClose }))).status).toBe(200);
+  return { order, facts: await paymentFacts(db(), order) };
+}
+
+async function pendingBinding(): Promise<number> {
+  const studentId = await userIdOf(db(), UNI, 'student1');
+  const [binding] = await db()
+    .update(userBindings)
+    .set({ status: 'pending' })
+    .where(eq(userBindings.userId, studentId))
+    .returning();
+  return binding!.id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await enableChannels(db(), UNI);
+  student1 = await tokenFor(ctx, UNI, 'student1');
+  finance1 = await tokenFor(ctx, UNI, 'finance1');
+  simulator = (await ctx.app.gateways.pay.standins!.wechatSimulator(UNI))!;
+  const paths = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
+    string,
+    Record<string, { requestBody?: { content?: Record<string, { schema?: { required?: string[] } }> } }>
+  >;
+  ops = Object.entries(paths)
+    .filter(([path]) => path.startsWith(PREFIX))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        required: op.requestBody?.content?.['application/json']?.schema?.required ?? [],
+      })),
+    );
+});
+afterAll(() => ctx?.close());
+
+describe('the finance-office scope (modules/admin)', () => {
+  it('finds every finance-office route in the document', () => {
+    expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
+      'GET /api/blade-finance/admin/bill/list',
+      'GET /api/blade-finance/admin/binding/list',
+      'GET /api/blade-finance/admin/payment-exception/list',
+      'POST /api/blade-finance/admin/bill/{id}/review',
+      'POST /api/blade-finance/admin/bill/{id}/void',
+      'POST /api/blade-finance/admin/binding/{id}/approve',
+      'POST /api/blade-finance/admin/binding/{id}/refuse',
+      'POST /api/blade-finance/admin/order/{id}/refund',
+      'POST /api/blade-finance/admin/payment-exception/refund/{id}',
+      'POST /api/blade-finance/admin/payment-exception/resolve/{id}',
+      'POST /api/blade-finance/admin/user/{id}/disable',
+      'POST /api/blade-finance/admin/user/{id}/enable',
+    ]);
+  });
+
+  it('answers 403 to a signed-in user without the finance role on every route, and audits nothing', async () => {
+    const before = await adminAuditRows();
+    for (const account of ['student1', 'teacher1']) {
+      const token = await tokenFor(ctx, UNI, account);
+      for (const op of ops) {
+        const url = op.path.replace('{id}', '1');
+        const res = await call(token, op.method, url, op.method === 'GET' ? undefined : bodyOf(op));
+        expect(res.statusCode, `${account} ${op.method} ${url}`).toBe(403);
+        expect(res.json(), `${account} ${op.method} ${url}`).toMatchObject({ code: 403, success: false });
+      }
+    }
+    expect(await adminAuditRows()).toBe(before);
+  });
+
+  it('leaves one audit row for every write that succeeded', async () => {
+    const teacherId = await userIdOf(db(), UNI, 'teacher1');
+    const [billToReview, billToVoid] = [await pendingBill(31_001), await pendingBill(31_002)];
+    const paid = await wechatPaid(false, 32_001);
+    const [toRefund] = (await wechatPaid(true, 32_002)).facts.exceptions;
+    const [toResolve] = (await wechatPaid(true, 32_003)).facts.exceptions;
+
+    /** Per write route: the id it acts on (made ready just before the call) and its body. */
+    const writes: Record<string, () => Promise<{ id: number; body?: Record<string, unknown> }>> = {
+      'POST /api/blade-finance/admin/bill/{id}/review': async () => ({ id: billToReview }),
+      'POST /api/blade-finance/admin/bill/{id}/void': async () => ({ id: billToVoid }),
+      'POST /api/blade-finance/admin/binding/{id}/approve': async () => ({ id: await pendingBinding() }),
+      'POST /api/blade-finance/admin/binding/{id}/refuse': async () => ({
+        id: await pendingBinding(),
+        body: { reason: 'guard test' },
+      }),
+      'POST /api/blade-finance/admin/order/{id}/refund': async () => ({
+        id: paid.order.id,
+        body: { amountFen: 100, reason: 'guard test' },
+      }),
+      'POST /api/blade-finance/admin/payment-exception/refund/{id}': async () => ({ id: toRefund!.id }),
+      'POST /api/blade-finance/admin/payment-exception/resolve/{id}': async () => ({
+        id: toResolve!.id,
+        body: { note: 'Paid back in cash' },
+      }),
+      'POST /api/blade-finance/admin/user/{id}/disable': async () => ({ id: teacherId }),
+      'POST /api/blade-finance/admin/user/{id}/enable': async () => ({ id: teacherId }),
+    };
+    const writeOps = ops.filter((op) => op.method !== 'GET');
+    expect(writeOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual(Object.keys(writes).sort());
+
+    // Disable before enable, approve before refuse: the order the document lists them in may differ.
+    for (const key of Object.keys(writes)) {
+      const op = writeOps.find((o) => `${o.method} ${o.path}` === key)!;
+      const { id, body } = await writes[key]!();
+      const before = await adminAuditRows();
+      const res = await call(finance1, op.method, op.path.replace('{id}', String(id)), body);
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
+      expect(await adminAuditRows(), key).toBe(before + 1);
+      const action = `admin ${op.method} ${op.path.replace('{id}', ':id')}`;
+      const [row] = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.tenantId, UNI)))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(row, key).toMatchObject({ action, detail: { params: { id }, status: 200 } });
+    }
+  });
+});
