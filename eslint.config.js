@@ -22,6 +22,18 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
+      // Climbing imports hide where a file lives; use the aliases (`@server/`, `@server-test/`, `@/`).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./',
+              message: 'Use a path alias (@server/, @server-test/, @/) instead of ../../',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -2,12 +2,18 @@ import { defineConfig } from 'vitest/config';
 
 // Server tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 const serverInclude = ['apps/server/**/*.test.ts'];
+// The server's path aliases (apps/server/tsconfig.json).
+const serverAlias = {
+  '@server': new URL('./apps/server/src', import.meta.url).pathname,
+  '@server-test': new URL('./apps/server/test', import.meta.url).pathname,
+};
 const projects = [
   { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
   'apps/web/vitest.config.ts',
   {
     test: {
       name: 'server-pglite',
+      alias: serverAlias,
       include: serverInclude,
       env: { TEST_DB: 'pglite' },
       testTimeout: 30000,
@@ -19,6 +25,7 @@ if (process.env.TEST_DATABASE_URL) {
   projects.push({
     test: {
       name: 'server-postgres',
+      alias: serverAlias,
       include: serverInclude,
       env: { TEST_DB: 'postgres' },
       testTimeout: 30000,

@@ -4,7 +4,7 @@
  * hex, arrays, exponents, negatives, fractions or NaN.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { createTestApp, type TestContext } from '@server-test/helpers';
 import {
   api,
   demoTokens,

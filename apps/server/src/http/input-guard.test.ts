@@ -4,8 +4,8 @@
  * a 500 and a gateway failure too, in its own {error_code, error_description} shape.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { basicAuth, createTestApp, type TestContext } from '../../test/helpers';
-import { tokenFor } from '../../test/issue-token';
+import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers';
+import { tokenFor } from '@server-test/issue-token';
 import { WechatCodeError } from '../gateways/types';
 import { TOKEN_ENDPOINT } from './errors';
 

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, wirePassword, type TestContext } from '../../test/helpers';
+import { createTestApp, wirePassword, type TestContext } from '@server-test/helpers';
 import { passwordLogin, tokenRequest } from '../modules/auth/test-sign-in';
 import { isSecretName, loggerOptions, REDACTED, redactText, redactValue } from './redact';
 

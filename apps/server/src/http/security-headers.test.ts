@@ -3,7 +3,7 @@ import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers';
+import { createTestApp, type TestContext } from '@server-test/helpers';
 import { indexScriptHashes, inlineScriptHashes } from './security-headers';
 
 const FIRST_PAINT = "document.documentElement.style.fontSize='15px'";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helpers';
-import { backdate, createPayOrder, paymentFacts } from '../../test/pay-fixtures';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { backdate, createPayOrder, paymentFacts } from '@server-test/pay-fixtures';
 import { startJobs } from './runner';
 
 let ctx: TestContext;

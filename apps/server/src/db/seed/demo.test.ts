@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { usePostgres } from '../../../test/helpers';
-import { freshPgDatabase, startServer } from '../../../test/server-process';
+import { usePostgres } from '@server-test/helpers';
+import { freshPgDatabase, startServer } from '@server-test/server-process';
 import { openDatabase, queryRows, type Database } from '../client';
 import { seedDemo } from './demo';
 

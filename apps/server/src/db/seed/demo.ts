@@ -4,7 +4,7 @@
  */
 import { md5Hex } from '@cf/shared/wire-crypto';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '@server/modules/auth/password';
 import type { Db } from '../client';
 import { seedFinanceDemo } from './finance';
 import {

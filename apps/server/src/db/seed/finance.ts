@@ -6,7 +6,7 @@
  */
 import { md5Hex } from '@cf/shared/wire-crypto';
 import { and, eq } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '@server/modules/auth/password';
 import type { Db } from '../client';
 import { employees, roles, students, users } from '../schema';
 import { bills, enrollees, feeItems, payChannels, receivables, type FormField } from '../schema-finance';

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema, ok, pageSchema } from '../../http/envelope';
-import { idParam } from '../../http/fields';
+import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
+import { idParam } from '@server/http/fields';
 import { decideBill, listBillsForReview } from '../fee/admin-service';
 import { adminBillQuery, adminBillSchema, billSchema } from '../fee/schemas';
 

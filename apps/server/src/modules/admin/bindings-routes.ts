@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok, pageQuery, pageSchema } from '../../http/envelope';
+import { envelopeSchema, ok, pageQuery, pageSchema } from '@server/http/envelope';
 import { approveBinding, listBindings, refuseBinding } from '../user/bind-review-service';
 import { BINDING_STATUSES } from '../user/binding-status';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentExceptions } from '../../db/schema-finance';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
+import { paymentExceptions } from '@server/db/schema-finance';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
 
 describe('payment exceptions for the finance office', () => {
   let ctx: TestContext;

@@ -8,8 +8,8 @@ import { EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok, pageQuery, pageSchema } from '../../http/envelope';
-import { idParam } from '../../http/fields';
+import { envelopeSchema, ok, pageQuery, pageSchema } from '@server/http/envelope';
+import { idParam } from '@server/http/fields';
 import { listExceptions, refundException, resolveException } from '../pay/exception-service';
 
 const exceptionSchema = z.object({

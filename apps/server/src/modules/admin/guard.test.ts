@@ -5,11 +5,11 @@
  */
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, userBindings } from '../../db/schema';
-import { bills, receivables } from '../../db/schema-finance';
-import type { WechatPaySimulator } from '../../gateways/wechat-pay/simulator';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
+import { auditLog, userBindings } from '@server/db/schema';
+import { bills, receivables } from '@server/db/schema-finance';
+import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import {
   UNI,
   createPayOrder,
@@ -17,7 +17,7 @@ import {
   enableChannels,
   paymentFacts,
   userIdOf,
-} from '../../../test/pay-fixtures';
+} from '@server-test/pay-fixtures';
 import { closeOrder } from '../pay/close';
 
 const PREFIX = '/api/blade-finance/admin/';

@@ -4,11 +4,11 @@
  * every write that succeeded. Services behind it do not check roles again.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { audit } from '../../http/audit';
-import { requireUser } from '../../http/auth';
-import type { AuthContext } from '../../http/context';
-import { forbidden } from '../../http/errors';
-import type { Db } from '../../db/client';
+import { audit } from '@server/http/audit';
+import { requireUser } from '@server/http/auth';
+import type { AuthContext } from '@server/http/context';
+import { forbidden } from '@server/http/errors';
+import type { Db } from '@server/db/client';
 import { findUser, rolesOf } from '../auth/subject';
 
 const FINANCE_ROLES = new Set(['finance', 'admin']);

@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
-import { auditLog, oauthLinks, users } from '../../db/schema';
-import { DEMO_WECHAT_USERS } from '../../db/seed/demo';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
+import { auditLog, oauthLinks, users } from '@server/db/schema';
+import { DEMO_WECHAT_USERS } from '@server/db/seed/demo';
 import { passwordLogin, tokenRequest } from '../auth/test-sign-in';
 import { SESSION_RECHECK_MS } from '../auth/tokens';
 

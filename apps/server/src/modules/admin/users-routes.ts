@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok } from '../../http/envelope';
-import { idParam } from '../../http/fields';
+import { envelopeSchema, ok } from '@server/http/envelope';
+import { idParam } from '@server/http/fields';
 import { setUserEnabled } from '../auth/service';
 
 const userStatusSchema = z.object({

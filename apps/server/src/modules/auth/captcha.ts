@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
-import type { Db } from '../../db/client';
-import { captchas } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { captchas } from '@server/db/schema';
 
 export const CAPTCHA_TTL_SECONDS = 300;
 

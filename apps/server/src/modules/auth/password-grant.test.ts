@@ -7,8 +7,8 @@ import {
   TEST_WIRE_KEY,
   wirePassword,
   type TestContext,
-} from '../../../test/helpers';
-import { captchas, rateLimits, tenants, users } from '../../db/schema';
+} from '@server-test/helpers';
+import { captchas, rateLimits, tenants, users } from '@server/db/schema';
 import { hashPassword, legacyBladeHash } from './password';
 import { slowdownMs } from './sign-in-limits';
 import { newCaptcha, passwordLogin, tokenRequest } from './test-sign-in';

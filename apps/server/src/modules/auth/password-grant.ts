@@ -6,11 +6,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, or } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { AppError, OAuthError } from '../../http/errors';
-import { aesDecryptBase64 } from '../../http/wire-crypto';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import { users } from '@server/db/schema';
+import { AppError, OAuthError } from '@server/http/errors';
+import { aesDecryptBase64 } from '@server/http/wire-crypto';
 import { consumeCaptcha } from './captcha';
 import { checkPassword, hashPassword } from './password';
 import {

@@ -2,9 +2,9 @@
  * Refresh grant: the refresh token is used once and replaced in the same session. The subject is
  * rebuilt from the session, which binding may have moved from a visitor to a user since.
  */
-import { OAuthError } from '../../http/errors';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import { OAuthError } from '@server/http/errors';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
 import { findOauthLink, findUser, userSubject, visitorSubject } from './subject';
 import { signInTenant } from './tenant';
 import type { TokenParams } from './token-params';

@@ -1,13 +1,13 @@
 /** The auth area's rules behind the routes: which grant answers, rate limits, user info. */
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { roles, userBindings } from '../../db/schema';
-import type { Gateways } from '../../gateways/types';
-import type { AuthContext } from '../../http/context';
-import { badRequest, notFound, OAuthError } from '../../http/errors';
-import { hit } from '../../http/rate-limit';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import { roles, userBindings } from '@server/db/schema';
+import type { Gateways } from '@server/gateways/types';
+import type { AuthContext } from '@server/http/context';
+import { badRequest, notFound, OAuthError } from '@server/http/errors';
+import { hit } from '@server/http/rate-limit';
 import { passwordGrant } from './password-grant';
 import { refreshGrant } from './refresh-grant';
 import { socialGrant } from './social-grant';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basicAuth, createTestApp, type TestContext } from '../../../test/helpers';
-import { users } from '../../db/schema';
+import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers';
+import { users } from '@server/db/schema';
 import { bearer, passwordLogin, tokenRequest } from './test-sign-in';
 
 describe('sessions: refresh, logout, user info', () => {

@@ -8,8 +8,8 @@
  *   needs a fresh captcha. The owner is slowed, never refused.
  * Counters are keyed by the name typed, not by the user found, so an unknown account behaves the same.
  */
-import type { Db } from '../../db/client';
-import { clearCounter, hit, peek } from '../../http/rate-limit';
+import type { Db } from '@server/db/client';
+import { clearCounter, hit, peek } from '@server/http/rate-limit';
 
 export const MAX_FAILURES_PER_ADDRESS = 5;
 export const FAILURE_WINDOW_MINUTES = 30;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { oauthLinks, users } from '../../db/schema';
-import { DEMO_WECHAT_USERS } from '../../db/seed/demo';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { oauthLinks, users } from '@server/db/schema';
+import { DEMO_WECHAT_USERS } from '@server/db/seed/demo';
 import { bearer, tokenRequest } from './test-sign-in';
 import { attachSessionUser } from './tokens';
 

@@ -5,17 +5,17 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { oauthLinks } from '../../db/schema';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import { oauthLinks } from '@server/db/schema';
 import {
   WechatCodeError,
   type Gateways,
   type OauthSource,
   type WechatAppCredentials,
   type WechatIdentity,
-} from '../../gateways/types';
-import { OAuthError } from '../../http/errors';
+} from '@server/gateways/types';
+import { OAuthError } from '@server/http/errors';
 import type { TenantRow } from '../system/repo';
 import { findUser, userSubject, visitorSubject, type OauthLinkRow } from './subject';
 import { signInTenant } from './tenant';

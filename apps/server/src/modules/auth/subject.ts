@@ -3,8 +3,8 @@
  * visitor known only by an OAuth link (user id 0). The user module builds fresh tokens with these too.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { oauthLinks, roles, users } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { oauthLinks, roles, users } from '@server/db/schema';
 import type { TokenSubject } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;

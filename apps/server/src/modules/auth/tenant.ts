@@ -1,6 +1,6 @@
 /** The tenant a sign-in is for: it must exist, be enabled and hold a licence that has not expired. */
-import type { Db } from '../../db/client';
-import { OAuthError } from '../../http/errors';
+import type { Db } from '@server/db/client';
+import { OAuthError } from '@server/http/errors';
 import { findTenant, type TenantRow } from '../system/repo';
 
 export async function signInTenant(db: Db, tenantId: string | undefined): Promise<TenantRow> {

@@ -5,10 +5,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { authSessions, refreshTokens, users } from '../../db/schema';
-import type { AuthContext } from '../../http/context';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import { authSessions, refreshTokens, users } from '@server/db/schema';
+import type { AuthContext } from '@server/http/context';
 
 export interface TokenSubject {
   tenantId: string;

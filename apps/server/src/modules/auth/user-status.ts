@@ -8,7 +8,7 @@
  * runs only when it changed a row, inside the caller's transaction.
  */
 import { and, eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
+import { users } from '@server/db/schema';
 import { revokeUserSessions, type Tx } from './tokens';
 
 export const USER_ENABLED = 1;

@@ -7,8 +7,8 @@ import { encryptPassword } from '@cf/shared/wire-crypto';
 import CryptoJS from 'crypto-js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_WIRE_KEY, type TestContext } from '../../../test/helpers';
-import { aesDecryptBase64, aesEncryptBase64 } from '../../http/wire-crypto';
+import { createTestApp, TEST_WIRE_KEY, type TestContext } from '@server-test/helpers';
+import { aesDecryptBase64, aesEncryptBase64 } from '@server/http/wire-crypto';
 import { decodeWirePassword } from './password-grant';
 import { passwordLogin } from './test-sign-in';
 

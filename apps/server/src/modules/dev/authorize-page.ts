@@ -2,7 +2,7 @@
  * The stand-in's authorize page: a small bilingual page where a person picks one of the demo
  * WeChat users (or a brand-new one) and allows or denies the app, like WeChat's consent screen.
  */
-import { DEMO_WECHAT_USERS } from '../../db/seed/demo';
+import { DEMO_WECHAT_USERS } from '@server/db/seed/demo';
 
 export const NEW_PERSON = 'new';
 

@@ -1,7 +1,7 @@
 /** The sandbox channel's checkout page: bilingual, with pay / fail / cancel, like a hosted cashier. */
 import { formatYuan } from '@cf/shared/money';
 import { translate, type MessageKey } from '@cf/shared/messages';
-import type { SandboxTrade } from '../../gateways/sandbox-pay/book';
+import type { SandboxTrade } from '@server/gateways/sandbox-pay/book';
 
 const escapeHtml = (text: string) =>
   text.replace(

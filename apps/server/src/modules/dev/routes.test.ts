@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext } from '@server-test/helpers';
 
 /** Every demo stand-in route (modules/dev/routes.ts registers them all): its pattern and a request to it. */
 const STANDINS: { method: 'GET' | 'POST'; pattern: string; url: string }[] = [

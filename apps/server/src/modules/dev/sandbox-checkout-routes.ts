@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SANDBOX_CHECKOUT_PATH } from '../../gateways/sandbox-pay/sandbox-pay';
-import { PayChannelError } from '../../gateways/wechat-pay/types';
+import { SANDBOX_CHECKOUT_PATH } from '@server/gateways/sandbox-pay/sandbox-pay';
+import { PayChannelError } from '@server/gateways/wechat-pay/types';
 import { checkoutPage, checkoutResultPage } from './checkout-page';
 
 const HTML = 'text/html; charset=utf-8';

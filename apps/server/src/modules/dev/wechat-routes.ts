@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEMO_WECHAT_USERS } from '../../db/seed/demo';
-import { DEV_WECHAT_PREFIX } from '../../gateways';
+import { DEMO_WECHAT_USERS } from '@server/db/seed/demo';
+import { DEV_WECHAT_PREFIX } from '@server/gateways';
 import { authorizePage, errorPage, NEW_PERSON } from './authorize-page';
 import {
   ACCESS_TOKEN_TTL_SECONDS,

@@ -5,8 +5,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { devOauthCodes, tenants } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { devOauthCodes, tenants } from '@server/db/schema';
 
 export const CODE_TTL_SECONDS = 300;
 export const ACCESS_TOKEN_TTL_SECONDS = 7200;

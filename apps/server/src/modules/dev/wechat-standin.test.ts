@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { devOauthCodes } from '../../db/schema';
-import { DEMO_WECHAT_USERS } from '../../db/seed/demo';
-import { WechatCodeError } from '../../gateways/types';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { devOauthCodes } from '@server/db/schema';
+import { DEMO_WECHAT_USERS } from '@server/db/seed/demo';
+import { WechatCodeError } from '@server/gateways/types';
 
 const MP = { appId: 'wxdemo0000100001', secret: 'demo-mp-secret-100001' };
 const WORK = { appId: 'wwdemo0000100001', secret: 'demo-work-secret-100001' };

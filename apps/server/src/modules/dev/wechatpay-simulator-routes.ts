@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEV_WECHAT_PAY_PREFIX } from '../../gateways/pay-channels';
-import { envelopeSchema, ok } from '../../http/envelope';
-import { badRequest, notFound } from '../../http/errors';
+import { DEV_WECHAT_PAY_PREFIX } from '@server/gateways/pay-channels';
+import { envelopeSchema, ok } from '@server/http/envelope';
+import { badRequest, notFound } from '@server/http/errors';
 
 export default async function wechatSimulatorRoutes(instance: FastifyInstance): Promise<void> {
   instance.removeAllContentTypeParsers();

@@ -3,11 +3,11 @@
  * Called from ../admin/bills-routes.ts, whose guard checks the finance role; no role check here.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import type { AuthContext } from '../../http/context';
-import { audit } from '../../http/audit';
-import { page, type PageQuery } from '../../http/envelope';
-import { badRequest } from '../../http/errors';
+import type { Db } from '@server/db/client';
+import type { AuthContext } from '@server/http/context';
+import { audit } from '@server/http/audit';
+import { page, type PageQuery } from '@server/http/envelope';
+import { badRequest } from '@server/http/errors';
 import { reviewBill, voidBill } from '../pay/pay-status';
 import { billsForReview } from './bill-repo';
 import { billView } from './views';

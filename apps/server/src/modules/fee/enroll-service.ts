@@ -1,8 +1,8 @@
 /** Enrolment: a newly admitted student is found by ID number and name before having a student number. */
-import type { Db } from '../../db/client';
-import type { AuthContext } from '../../http/context';
-import { badRequest } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
+import type { Db } from '@server/db/client';
+import type { AuthContext } from '@server/http/context';
+import { badRequest } from '@server/http/errors';
+import { rateLimit } from '@server/http/rate-limit';
 import { callerKey } from '../user/context';
 import { findEnrollee, listFeeItems, paidEnrollItemIds, type EnrolleeRow } from './fee-item-repo';
 import { feeItemView } from './views';

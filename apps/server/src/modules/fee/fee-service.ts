@@ -1,10 +1,10 @@
 /** What a person owes and has paid: student fees by school year, comprehensive fees, bills. */
 import { sumSummaries } from '@cf/shared/fees';
-import type { Db } from '../../db/client';
-import type { OrderType } from '../../db/schema-finance';
-import type { AuthContext } from '../../http/context';
-import { page, type PageQuery } from '../../http/envelope';
-import { badRequest } from '../../http/errors';
+import type { Db } from '@server/db/client';
+import type { OrderType } from '@server/db/schema-finance';
+import type { AuthContext } from '@server/http/context';
+import { page, type PageQuery } from '@server/http/envelope';
+import { badRequest } from '@server/http/errors';
 import { billsOfPerson, billsOfReceivable } from './bill-repo';
 import { findFeeItem, listFeeItems, offeredTo } from './fee-item-repo';
 import { requireCallerPerson, type Person } from './person';

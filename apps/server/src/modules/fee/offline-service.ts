@@ -4,10 +4,10 @@
  */
 import { calendarDateIn, isCalendarDate, SCHOOL_TIME_ZONE } from '@cf/shared/validation';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import type { AuthContext } from '../../http/context';
-import { audit } from '../../http/audit';
-import { badRequest } from '../../http/errors';
+import type { Db } from '@server/db/client';
+import type { AuthContext } from '@server/http/context';
+import { audit } from '@server/http/audit';
+import { badRequest } from '@server/http/errors';
 import { BILL_NOT_REVIEWED, newBillNo } from '../pay/pay-status';
 import { insertOfflineBill } from './bill-repo';
 import { requireCallerPerson } from './person';

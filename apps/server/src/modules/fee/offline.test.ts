@@ -1,6 +1,6 @@
 /** Other-means payments: recorded as bills in status 1, counted only after the finance office reviews them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext } from '@server-test/helpers';
 import { parsePayDate } from './offline-service';
 import {
   api,

@@ -3,10 +3,10 @@
  * Fees and orders are that person's; a WeChat visitor has none (enrolment fees go through /enroll).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { employees, otherPeople, students, userBindings } from '../../db/schema';
-import type { PersonType } from '../../db/schema-finance';
-import { badRequest } from '../../http/errors';
+import type { Db } from '@server/db/client';
+import { employees, otherPeople, students, userBindings } from '@server/db/schema';
+import type { PersonType } from '@server/db/schema-finance';
+import { badRequest } from '@server/http/errors';
 
 export interface Person {
   type: PersonType;

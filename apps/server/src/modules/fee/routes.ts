@@ -5,9 +5,9 @@
 import { translate } from '@cf/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth, requireUser } from '../../http/auth';
-import { envelopeSchema, ok, pageSchema } from '../../http/envelope';
-import { idParam } from '../../http/fields';
+import { requireAuth, requireUser } from '@server/http/auth';
+import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
+import { idParam } from '@server/http/fields';
 import { lookupEnrollee } from './enroll-service';
 import { feeHistory, feeItemDetail, otherFees, receivableDetail, studentFees } from './fee-service';
 import { recordOfflinePayment } from './offline-service';

@@ -1,7 +1,7 @@
 /** Student fees by school year, the fee summary from stored facts, payment detail and bill history. */
 import { summarize } from '@cf/shared/fees';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createTestApp, type TestContext } from '@server-test/helpers';
 import {
   api,
   boundPersonId,

@@ -4,11 +4,11 @@
  * seeded ids, and a payment simulated straight through the state machine.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { oauthLinks, students, userBindings, users } from '../../db/schema';
-import { feeItems, orders, receivables } from '../../db/schema-finance';
-import { basicAuth, type TestContext } from '../../../test/helpers';
-import { tokenFor } from '../../../test/issue-token';
+import type { Db } from '@server/db/client';
+import { oauthLinks, students, userBindings, users } from '@server/db/schema';
+import { feeItems, orders, receivables } from '@server/db/schema-finance';
+import { basicAuth, type TestContext } from '@server-test/helpers';
+import { tokenFor } from '@server-test/issue-token';
 import { visitorSubject } from '../auth/subject';
 import { issueTokens } from '../auth/tokens';
 import { markPaid, type Payer } from '../pay/pay-status';

@@ -1,6 +1,6 @@
 /** How receivables, fee items and bills go on the wire: money in fen, times as ISO text. */
 import { BILL_STATUS_COLORS, summarize, type FeeSummary } from '@cf/shared/fees';
-import type { bills, feeItems, FormField } from '../../db/schema-finance';
+import type { bills, feeItems, FormField } from '@server/db/schema-finance';
 import type { Commitment, ReceivableRow } from './receivable-repo';
 
 export type FeeItemRow = typeof feeItems.$inferSelect;

@@ -2,8 +2,8 @@
 import { summarize } from '@cf/shared/fees';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { orderItems, orders } from '../../db/schema-finance';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { orderItems, orders } from '@server/db/schema-finance';
 import { markClosed } from '../pay/pay-status';
 import {
   api,

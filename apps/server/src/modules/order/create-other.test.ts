@@ -1,8 +1,8 @@
 /** Comprehensive-fee orders: manual items with form fields, top-ups, receivables of staff, enrolment fees. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { orderItems } from '../../db/schema-finance';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { orderItems } from '@server/db/schema-finance';
 import {
   api,
   boundPersonId,

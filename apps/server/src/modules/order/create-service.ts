@@ -5,11 +5,11 @@
  */
 import { formatYuan } from '@cf/shared/money';
 import type { Language } from '@cf/shared/messages';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { OrderType } from '../../db/schema-finance';
-import type { AuthContext } from '../../http/context';
-import { badRequest, unauthorized } from '../../http/errors';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import type { OrderType } from '@server/db/schema-finance';
+import type { AuthContext } from '@server/http/context';
+import { badRequest, unauthorized } from '@server/http/errors';
 import { displayName, findOauthLink, findUser } from '../auth/subject';
 import { findEnrolleeLimited } from '../fee/enroll-service';
 import { findFeeItem, lockEnrollee, offeredTo, paidEnrollItemIds } from '../fee/fee-item-repo';

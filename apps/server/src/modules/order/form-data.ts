@@ -1,7 +1,7 @@
 /** The extra form fields of a catalogue item, checked with the rule the order form uses too. */
 import { checkFormFields, type FormField } from '@cf/shared/form-fields';
 import type { Language } from '@cf/shared/messages';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '@server/http/errors';
 
 /** The item's fields as entered (trimmed); a 400 with the spec's message or the bad field's label. */
 export function checkFormData(

@@ -1,6 +1,6 @@
 /** The order-list cache on its own: who a page belongs to, what drops it, and when nothing is stored. */
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
+import type { Db } from '@server/db/client';
 import { onOrderChange, orderChanged, OrderListCache, parseAnnouncement, trackCommits } from './list-cache';
 
 const student = { tenantId: '100001', userId: 7, oauthId: null };

@@ -11,7 +11,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db } from '@server/db/client';
 
 export const ORDER_LIST_CHANNEL = 'cf_order_list';
 

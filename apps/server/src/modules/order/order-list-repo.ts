@@ -4,9 +4,9 @@
  * A caller is a user id (-1 when none) and a WeChat oauth id (-1 when none); a status of '' is every tab.
  */
 import { desc, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orders, type OrderType, type PayStatus } from '../../db/schema-finance';
-import type { PageQuery } from '../../http/envelope';
+import type { Db } from '@server/db/client';
+import { orders, type OrderType, type PayStatus } from '@server/db/schema-finance';
+import type { PageQuery } from '@server/http/envelope';
 
 export interface OrderListRow {
   id: number;

@@ -1,6 +1,6 @@
 /** Order numbers: what the payer and the channel see (WeChat out_trade_no allows 6–32 letters and digits). */
 import { randomInt } from 'node:crypto';
-import type { OrderType } from '../../db/schema-finance';
+import type { OrderType } from '@server/db/schema-finance';
 
 /**
  * F or O, the UTC time to the second, then 9 random digits: 24 characters, sortable by time. The

@@ -1,8 +1,8 @@
 /** insertOrder draws another number when the one drawn is taken, instead of failing the payment. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { orderItems, orders } from '../../db/schema-finance';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { orderItems, orders } from '@server/db/schema-finance';
 import { insertOrder, type NewOrder } from './order-repo';
 
 const drawn = vi.hoisted(() => ({ numbers: [] as string[] }));

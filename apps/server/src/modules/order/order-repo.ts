@@ -1,7 +1,7 @@
 /** Queries of orders and their items; every one carries the tenant and the caller it is about. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, type OrderType } from '../../db/schema-finance';
+import type { Db } from '@server/db/client';
+import { orderItems, orders, type OrderType } from '@server/db/schema-finance';
 import type { OrderRow, Tx } from '../pay/pay-status';
 import { orderChanged } from './list-cache';
 import { newOrderNo } from './order-no';

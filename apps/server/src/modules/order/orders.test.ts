@@ -1,7 +1,7 @@
 /** My orders by tab with paging, other people's orders, order detail and cancel: each caller sees only theirs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { userBindings } from '../../db/schema';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { userBindings } from '@server/db/schema';
 import { markPaying, recordRefund } from '../pay/pay-status';
 import {
   api,

@@ -5,10 +5,10 @@
 import { ORDER_TABS, type OrderTab, type PayStatus } from '@cf/shared/fees';
 import type { Language } from '@cf/shared/messages';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import type { AuthContext } from '../../http/context';
-import { page, type PageQuery } from '../../http/envelope';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import type { Db } from '@server/db/client';
+import type { AuthContext } from '@server/http/context';
+import { page, type PageQuery } from '@server/http/envelope';
+import { badRequest, forbidden, notFound } from '@server/http/errors';
 import { billsOfOrder } from '../fee/bill-repo';
 import { findCallerPerson } from '../fee/person';
 import { billView } from '../fee/views';

@@ -1,8 +1,8 @@
 /** Request and reply shapes of /api/blade-finance/order/* (they also make the OpenAPI document). */
 import { ORDER_TABS } from '@cf/shared/fees';
 import { z } from 'zod';
-import { pageQuery } from '../../http/envelope';
-import { count, fen, id } from '../../http/fields';
+import { pageQuery } from '@server/http/envelope';
+import { count, fen, id } from '@server/http/fields';
 import { billSchema } from '../fee/schemas';
 
 const receivableRequest = z.object({

@@ -6,11 +6,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { oauthLinks, users } from '../../db/schema';
-import { bearerToken } from '../../http/auth';
-import type { AuthContext } from '../../http/context';
-import { AppError, forbidden, notFound, unauthorized } from '../../http/errors';
+import type { Db } from '@server/db/client';
+import { oauthLinks, users } from '@server/db/schema';
+import { bearerToken } from '@server/http/auth';
+import type { AuthContext } from '@server/http/context';
+import { AppError, forbidden, notFound, unauthorized } from '@server/http/errors';
 import { verifyAccessToken } from '../auth/tokens';
 import type { OrderRow, Payer } from './pay-status';
 import { verifyPayLink } from './pay-link';

@@ -11,8 +11,8 @@
  * attempts existed, the bench and the e2e specs keep their trade number); later ones on order_no_n.
  */
 import { and, count, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orders, payAttempts, paymentInbox } from '../../db/schema-finance';
+import type { Db } from '@server/db/client';
+import { orders, payAttempts, paymentInbox } from '@server/db/schema-finance';
 import type { OrderRow, Payer, Tx } from './pay-status';
 
 export type AttemptRow = typeof payAttempts.$inferSelect;

@@ -1,9 +1,9 @@
 /** The cashier (what is paid, until when, with what), the result page's status, and pay links. */
 import { translate, type MessageKey } from '@cf/shared/messages';
 import type { FastifyInstance } from 'fastify';
-import type { AuthContext } from '../../http/context';
-import { badRequest, forbidden, notFound } from '../../http/errors';
-import type { PayChannelName } from '../../gateways/types';
+import type { AuthContext } from '@server/http/context';
+import { badRequest, forbidden, notFound } from '@server/http/errors';
+import type { PayChannelName } from '@server/gateways/types';
 import { isCreator, type PayAccess } from './access';
 import { askChannel, gatewayOf, isChannelName } from './channel';
 import { signPayLink } from './pay-link';

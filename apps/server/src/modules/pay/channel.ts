@@ -4,9 +4,9 @@
  * same path a notify takes).
  */
 import type { FastifyInstance } from 'fastify';
-import { PAY_CHANNEL_NAMES, type PayChannelName, type PayGateway } from '../../gateways/types';
-import { PayChannelError, type TradeQueryResult } from '../../gateways/wechat-pay/types';
-import { AppError } from '../../http/errors';
+import { PAY_CHANNEL_NAMES, type PayChannelName, type PayGateway } from '@server/gateways/types';
+import { PayChannelError, type TradeQueryResult } from '@server/gateways/wechat-pay/types';
+import { AppError } from '@server/http/errors';
 import { openTradeOf } from './attempts';
 import type { OrderRow } from './pay-status';
 import { applyPayment, paymentFromQuery, type PaymentOutcome } from './payments';

@@ -3,12 +3,12 @@
  * reconciliation job finding payments whose notify never came; pay and expire racing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../gateways/sandbox-pay/sandbox-pay';
-import type { WechatPaySimulator } from '../../gateways/wechat-pay/simulator';
-import { expireOrders } from '../../jobs/expire-orders';
-import { reconcilePayments } from '../../jobs/reconcile';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
+import type { Sandbox } from '@server/gateways/sandbox-pay/sandbox-pay';
+import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
+import { expireOrders } from '@server/jobs/expire-orders';
+import { reconcilePayments } from '@server/jobs/reconcile';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import {
   UNI,
   backdate,
@@ -17,7 +17,7 @@ import {
   enableChannels,
   paymentFacts,
   type PayOrder,
-} from '../../../test/pay-fixtures';
+} from '@server-test/pay-fixtures';
 import { closeOrder } from './close';
 
 let ctx: TestContext;

@@ -4,8 +4,8 @@
  * arrive later. Closing one trade is also how a payment attempt is retired when another payer takes over.
  */
 import type { FastifyInstance } from 'fastify';
-import { PayChannelError } from '../../gateways/wechat-pay/types';
-import { notFound } from '../../http/errors';
+import { PayChannelError } from '@server/gateways/wechat-pay/types';
+import { notFound } from '@server/http/errors';
 import {
   lockOrder,
   markAttemptClosed,

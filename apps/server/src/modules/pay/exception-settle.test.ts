@@ -5,14 +5,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { paymentExceptions, refunds } from '../../db/schema-finance';
-import type { Sandbox } from '../../gateways/sandbox-pay/sandbox-pay';
-import type { PayGateway } from '../../gateways/types';
-import type { WechatPaySimulator } from '../../gateways/wechat-pay/simulator';
-import { PayChannelError } from '../../gateways/wechat-pay/types';
-import { reconcilePayments } from '../../jobs/reconcile';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
+import { paymentExceptions, refunds } from '@server/db/schema-finance';
+import type { Sandbox } from '@server/gateways/sandbox-pay/sandbox-pay';
+import type { PayGateway } from '@server/gateways/types';
+import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
+import { PayChannelError } from '@server/gateways/wechat-pay/types';
+import { reconcilePayments } from '@server/jobs/reconcile';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import {
   UNI,
   createPayOrder,
@@ -21,7 +21,7 @@ import {
   paymentFacts,
   userIdOf,
   type PayOrder,
-} from '../../../test/pay-fixtures';
+} from '@server-test/pay-fixtures';
 import { closeOrder } from './close';
 
 const COLLEGE = '100002';

@@ -10,8 +10,8 @@
  * None of it touches the order, its bills or receivables: this money was never credited to them.
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { paymentExceptions as pe } from '../../db/schema-finance';
+import type { Db } from '@server/db/client';
+import { paymentExceptions as pe } from '@server/db/schema-finance';
 
 export type ExceptionRow = typeof pe.$inferSelect;
 

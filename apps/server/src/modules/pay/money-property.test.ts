@@ -7,14 +7,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bills, orderItems, orders, receivables } from '../../db/schema-finance';
-import { paidNotifyBody, type Sandbox } from '../../gateways/sandbox-pay/sandbox-pay';
-import { SIGNATURE_HEADER, signNotify } from '../../gateways/sandbox-pay/signature';
-import type { WechatPaySimulator } from '../../gateways/wechat-pay/simulator';
-import { reconcilePayments } from '../../jobs/reconcile';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
-import { UNI, createPayOrder, deliver, enableChannels, testOrderNo } from '../../../test/pay-fixtures';
+import { bills, orderItems, orders, receivables } from '@server/db/schema-finance';
+import { paidNotifyBody, type Sandbox } from '@server/gateways/sandbox-pay/sandbox-pay';
+import { SIGNATURE_HEADER, signNotify } from '@server/gateways/sandbox-pay/signature';
+import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
+import { reconcilePayments } from '@server/jobs/reconcile';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
+import { UNI, createPayOrder, deliver, enableChannels, testOrderNo } from '@server-test/pay-fixtures';
 import { closeOrder } from './close';
 import { BILL_REVIEWED } from './pay-status';
 

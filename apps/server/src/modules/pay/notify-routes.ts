@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { NOTIFY_PATH } from '../../gateways/pay-channels';
+import { NOTIFY_PATH } from '@server/gateways/pay-channels';
 import { handleNotify } from './notify';
 
 /** Real notifies are a few kilobytes. */

@@ -7,7 +7,7 @@
  * so the channel tries again later.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { IncomingHeaders, NotifyReply } from '../../gateways/wechat-pay/types';
+import type { IncomingHeaders, NotifyReply } from '@server/gateways/wechat-pay/types';
 import { isChannelName } from './channel';
 import { closeOpenAttempt } from './close';
 import { applyPayment, parseChannelTime } from './payments';

@@ -5,12 +5,12 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { payAttempts, paymentExceptions, paymentInbox } from '../../db/schema-finance';
-import type { PayGateway } from '../../gateways/types';
-import type { WechatPaySimulator } from '../../gateways/wechat-pay/simulator';
-import { expireOrders } from '../../jobs/expire-orders';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
+import { payAttempts, paymentExceptions, paymentInbox } from '@server/db/schema-finance';
+import type { PayGateway } from '@server/gateways/types';
+import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
+import { expireOrders } from '@server/jobs/expire-orders';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import {
   UNI,
   backdate,
@@ -20,7 +20,7 @@ import {
   paymentFacts,
   userIdOf,
   type PayOrder,
-} from '../../../test/pay-fixtures';
+} from '@server-test/pay-fixtures';
 import { closeOrder } from './close';
 
 const SUCCESS_REPLY = JSON.stringify({ code: 'SUCCESS', message: '成功' });

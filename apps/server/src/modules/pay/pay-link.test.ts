@@ -1,9 +1,9 @@
 /** Pay links: someone other than the creator (a parent) opens the cashier and pays; the payer is recorded. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
-import { UNI, createPayOrder, enableChannels, paymentFacts, userIdOf } from '../../../test/pay-fixtures';
-import type { Sandbox } from '../../gateways/sandbox-pay/sandbox-pay';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
+import { UNI, createPayOrder, enableChannels, paymentFacts, userIdOf } from '@server-test/pay-fixtures';
+import type { Sandbox } from '@server/gateways/sandbox-pay/sandbox-pay';
 import { signPayLink } from './pay-link';
 
 let ctx: TestContext;

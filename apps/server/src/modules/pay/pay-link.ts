@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Config } from '../../config';
+import type { Config } from '@server/config';
 
 const AUDIENCE = 'pay-link';
 const ISSUER = 'campus-finance';

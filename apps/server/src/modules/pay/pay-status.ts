@@ -11,8 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { bills, orderItems, orders, receivables } from '../../db/schema-finance';
+import type { Db } from '@server/db/client';
+import { bills, orderItems, orders, receivables } from '@server/db/schema-finance';
 import { orderChanged } from '../order/list-cache';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;

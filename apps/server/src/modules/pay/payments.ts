@@ -7,10 +7,10 @@
  * trades from before attempts existed the order number itself.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orders, paymentExceptions, paymentInbox } from '../../db/schema-finance';
-import type { PayChannelName } from '../../gateways/types';
-import type { TradeQueryResult } from '../../gateways/wechat-pay/types';
+import type { Db } from '@server/db/client';
+import { orders, paymentExceptions, paymentInbox } from '@server/db/schema-finance';
+import type { PayChannelName } from '@server/gateways/types';
+import type { TradeQueryResult } from '@server/gateways/wechat-pay/types';
 import { attemptByTradeNo, lockOrder, markAttemptPaid, payerOfAttempt } from './attempts';
 import { markPaid, type OrderRow, type Payer, type Tx } from './pay-status';
 

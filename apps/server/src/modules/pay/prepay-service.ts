@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { translate, type Language } from '@cf/shared/messages';
-import type { PayChannelName, PayGateway, PrepayAnswer } from '../../gateways/types';
-import { PayChannelError } from '../../gateways/wechat-pay/types';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import type { PayChannelName, PayGateway, PrepayAnswer } from '@server/gateways/types';
+import { PayChannelError } from '@server/gateways/wechat-pay/types';
+import { AppError, badRequest, notFound } from '@server/http/errors';
 import { payerOf, type PayAccess } from './access';
 import {
   findAttempt,

@@ -8,21 +8,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
-import { createWechatPayFixture } from '../../gateways/wechat-pay/fixtures';
-import { listenSimulator, type RunningSimulator } from '../../gateways/wechat-pay/simulator-server';
-import type { SimulatedNotify } from '../../gateways/wechat-pay/simulator';
-import { TEST_WIRE_KEY, usePostgres, type TestContext } from '../../../test/helpers';
-import { wechatTokenFor } from '../../../test/issue-token';
-import { UNI, createPayOrder, enableChannels, paymentFacts, type PayOrder } from '../../../test/pay-fixtures';
+import { loadConfig } from '@server/config';
+import { openDatabase, type Database } from '@server/db/client';
+import { createWechatPayFixture } from '@server/gateways/wechat-pay/fixtures';
+import { listenSimulator, type RunningSimulator } from '@server/gateways/wechat-pay/simulator-server';
+import type { SimulatedNotify } from '@server/gateways/wechat-pay/simulator';
+import { TEST_WIRE_KEY, usePostgres, type TestContext } from '@server-test/helpers';
+import { wechatTokenFor } from '@server-test/issue-token';
+import { UNI, createPayOrder, enableChannels, paymentFacts, type PayOrder } from '@server-test/pay-fixtures';
 import {
   PROCESS_JWT_SECRET,
   eventually,
   freshPgDatabase,
   startServer,
   type ServerProcess,
-} from '../../../test/server-process';
+} from '@server-test/server-process';
 
 const SUCCESS_REPLY = JSON.stringify({ code: 'SUCCESS', message: '成功' });
 const JOBS_OFF = { JOBS_ENABLED: 'false' };

@@ -7,9 +7,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { paymentExceptions, refunds } from '../../db/schema-finance';
-import type { PayGateway } from '../../gateways/types';
-import type { RefundEvent } from '../../gateways/wechat-pay/types';
+import { paymentExceptions, refunds } from '@server/db/schema-finance';
+import type { PayGateway } from '@server/gateways/types';
+import type { RefundEvent } from '@server/gateways/wechat-pay/types';
 import { settleExceptionRefund } from './exception-service';
 import { parseChannelTime } from './payments';
 import { settleRefund } from './refund-service';

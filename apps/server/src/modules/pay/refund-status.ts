@@ -4,8 +4,8 @@
  * completeRefund(), in the same transaction as the update that made it SUCCESS.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { refunds } from '../../db/schema-finance';
+import type { Db } from '@server/db/client';
+import { refunds } from '@server/db/schema-finance';
 import { recordRefund, type Tx } from './pay-status';
 
 export type RefundRow = typeof refunds.$inferSelect;

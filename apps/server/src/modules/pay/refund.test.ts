@@ -1,11 +1,11 @@
 /** Refunds by the finance office: full and part, never more than was paid, through the channel. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refunds } from '../../db/schema-finance';
-import type { WechatPaySimulator } from '../../gateways/wechat-pay/simulator';
-import { reconcilePayments } from '../../jobs/reconcile';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
+import { refunds } from '@server/db/schema-finance';
+import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
+import { reconcilePayments } from '@server/jobs/reconcile';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import {
   UNI,
   createPayOrder,
@@ -13,7 +13,7 @@ import {
   enableChannels,
   paymentFacts,
   type PayOrder,
-} from '../../../test/pay-fixtures';
+} from '@server-test/pay-fixtures';
 
 let ctx: TestContext;
 let student1: string;

@@ -1,8 +1,8 @@
 /** Queries of the pay module: orders as the cashier sees them, their items, the tenant's channels. */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { oauthLinks } from '../../db/schema';
-import { orderItems, orders, payChannels } from '../../db/schema-finance';
+import type { Db } from '@server/db/client';
+import { oauthLinks } from '@server/db/schema';
+import { orderItems, orders, payChannels } from '@server/db/schema-finance';
 import type { OrderRow, Tx } from './pay-status';
 
 export async function findOrderById(db: Db | Tx, orderId: number): Promise<OrderRow | undefined> {

@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../http/auth';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { requireAuth } from '@server/http/auth';
+import { envelopeSchema, ok } from '@server/http/envelope';
 import { resolvePayAccess } from './access';
 import { cashierView, createPayLink, payStatus } from './cashier-service';
 import notifyRoutes from './notify-routes';

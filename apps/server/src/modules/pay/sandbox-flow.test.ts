@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../gateways/sandbox-pay/sandbox-pay';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
-import { UNI, createPayOrder, enableChannels, paymentFacts } from '../../../test/pay-fixtures';
+import type { Sandbox } from '@server/gateways/sandbox-pay/sandbox-pay';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
+import { UNI, createPayOrder, enableChannels, paymentFacts } from '@server-test/pay-fixtures';
 
 let ctx: TestContext;
 let student1: string;

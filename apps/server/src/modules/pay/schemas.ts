@@ -1,7 +1,7 @@
 /** Request and reply shapes of the pay module (zod; they also make the OpenAPI document). */
 import { z } from 'zod';
-import { fen } from '../../http/fields';
-import { PAY_CHANNEL_NAMES } from '../../gateways/types';
+import { fen } from '@server/http/fields';
+import { PAY_CHANNEL_NAMES } from '@server/gateways/types';
 
 export const payStatusEnum = z.enum(['NOT_PAY', 'PAYING', 'PAID', 'REFUND', 'CLOSED']);
 export const channelEnum = z.enum(PAY_CHANNEL_NAMES);

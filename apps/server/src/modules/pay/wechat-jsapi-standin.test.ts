@@ -4,9 +4,9 @@
  * the payer pays, and WeChat's notify credits the order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
-import { UNI, createPayOrder, enableChannels, paymentFacts } from '../../../test/pay-fixtures';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
+import { UNI, createPayOrder, enableChannels, paymentFacts } from '@server-test/pay-fixtures';
 
 let ctx: TestContext;
 let student1: string;

@@ -3,9 +3,9 @@
  * forged, tampered or misaddressed notifies change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WechatPaySimulator } from '../../gateways/wechat-pay/simulator';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
+import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import {
   UNI,
   createPayOrder,
@@ -13,7 +13,7 @@ import {
   enableChannels,
   paymentFacts,
   type PayOrder,
-} from '../../../test/pay-fixtures';
+} from '@server-test/pay-fixtures';
 
 const SUCCESS_REPLY = JSON.stringify({ code: 'SUCCESS', message: '成功' });
 

@@ -4,11 +4,11 @@
  * WeChat would accept, so it is told to sign in with WeChat; only the demo simulator takes a stand-in id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWechatPayFixture } from '../../gateways/wechat-pay/fixtures';
-import { listenSimulator, type RunningSimulator } from '../../gateways/wechat-pay/simulator-server';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor, wechatTokenFor } from '../../../test/issue-token';
-import { UNI, createPayOrder, enableChannels } from '../../../test/pay-fixtures';
+import { createWechatPayFixture } from '@server/gateways/wechat-pay/fixtures';
+import { listenSimulator, type RunningSimulator } from '@server/gateways/wechat-pay/simulator-server';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor, wechatTokenFor } from '@server-test/issue-token';
+import { UNI, createPayOrder, enableChannels } from '@server-test/pay-fixtures';
 
 let ctx: TestContext;
 let running: RunningSimulator;

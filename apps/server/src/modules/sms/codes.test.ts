@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
-import { verificationCodes } from '../../db/schema';
-import type { SmsGateway } from '../../gateways/types';
-import { AppError } from '../../http/errors';
-import { createTestApp, type TestContext } from '../../../test/helpers';
+import type { Db } from '@server/db/client';
+import { verificationCodes } from '@server/db/schema';
+import type { SmsGateway } from '@server/gateways/types';
+import { AppError } from '@server/http/errors';
+import { createTestApp, type TestContext } from '@server-test/helpers';
 import {
   CODE_MAX_TRIES,
   codeRequester,

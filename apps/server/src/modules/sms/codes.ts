@@ -7,11 +7,11 @@ import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Language } from '@cf/shared/messages';
 import { translate } from '@cf/shared/messages';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { verificationCodes } from '../../db/schema';
-import type { SmsGateway } from '../../gateways/types';
-import type { AuthContext } from '../../http/context';
-import { AppError, badRequest, tooMany } from '../../http/errors';
+import type { Db } from '@server/db/client';
+import { verificationCodes } from '@server/db/schema';
+import type { SmsGateway } from '@server/gateways/types';
+import type { AuthContext } from '@server/http/context';
+import { AppError, badRequest, tooMany } from '@server/http/errors';
 
 export const CODE_TTL_SECONDS = 600;
 export const CODE_MAX_TRIES = 5;

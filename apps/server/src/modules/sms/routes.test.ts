@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenants, verificationCodes } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor } from '../../../test/issue-token';
+import { tenants, verificationCodes } from '@server/db/schema';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import { consumeCode, DAILY_CAP_PER_PHONE } from './codes';
 import { SEND_LIMIT_PER_IP } from './routes';
 import { lastCode, outboxMessages } from './test-outbox';

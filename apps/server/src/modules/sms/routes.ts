@@ -6,9 +6,9 @@ import { isPhone } from '@cf/shared/validation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelopeSchema, ok } from '../../http/envelope';
-import { badRequest } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
+import { envelopeSchema, ok } from '@server/http/envelope';
+import { badRequest } from '@server/http/errors';
+import { rateLimit } from '@server/http/rate-limit';
 import { resolveTenant } from '../system/tenant';
 import { sendCode } from './codes';
 

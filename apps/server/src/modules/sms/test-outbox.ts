@@ -1,7 +1,7 @@
 /** Test support: reads the codes the SMS stand-in "sent" from the dev outbox table. */
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { devOutbox } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { devOutbox } from '@server/db/schema';
 
 export async function outboxMessages(db: Db, phone: string) {
   return db.select().from(devOutbox).where(eq(devOutbox.recipient, phone)).orderBy(desc(devOutbox.id));

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, users } from '../../db/schema';
+import { roles, users } from '@server/db/schema';
 import { revokeSession, verifyAccessToken } from '../auth/tokens';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { bladeAuth, tokenFor, visitorToken } from '../../../test/issue-token';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { bladeAuth, tokenFor, visitorToken } from '@server-test/issue-token';
 import type { MenuRow } from './repo';
 import { buildButtonTree, type ButtonNode } from './service';
 

@@ -1,7 +1,7 @@
 /** Queries of the system area. Every query of tenant data takes the tenant it is scoped to. */
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { dicts, menus, params, roleMenus, roles, tenants, users } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { dicts, menus, params, roleMenus, roles, tenants, users } from '@server/db/schema';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type MenuRow = typeof menus.$inferSelect;

@@ -5,8 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../http/auth';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { requireAuth } from '@server/http/auth';
+import { envelopeSchema, ok } from '@server/http/envelope';
 import { findParamValue, listDictionary, listParams, listPublicTenants } from './repo';
 import { callerButtons, publicTenantInfo, type ButtonNode } from './service';
 import { resolveTenant } from './tenant';

@@ -1,8 +1,8 @@
 /** Rules of the system area: the caller's button tree and the public face of a tenant. */
 import type { Language } from '@cf/shared/messages';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { DEV_WECHAT_PREFIX } from '../../gateways';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import { DEV_WECHAT_PREFIX } from '@server/gateways';
 import { findGrantedMenuIds, findUserRoleIds, listMenus, type MenuRow, type TenantRow } from './repo';
 
 export interface ButtonNode {

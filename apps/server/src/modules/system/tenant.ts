@@ -5,8 +5,8 @@
  * (these endpoints are public); endpoints that need a sign-in use requireAuth instead.
  */
 import type { FastifyRequest } from 'fastify';
-import { bearerToken } from '../../http/auth';
-import { badRequest } from '../../http/errors';
+import { bearerToken } from '@server/http/auth';
+import { badRequest } from '@server/http/errors';
 import { verifyAccessToken } from '../auth/tokens';
 import { findTenant, type TenantRow } from './repo';
 

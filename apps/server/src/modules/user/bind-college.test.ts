@@ -6,7 +6,7 @@
  */
 import { aesDecrypt, aesEncrypt } from '@cf/shared/wire-crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_WIRE_KEY, type TestContext } from '../../../test/helpers';
+import { createTestApp, TEST_WIRE_KEY, type TestContext } from '@server-test/helpers';
 import { allowResend, call, lastCode, resetRateLimits, signIn, visitorSignIn } from './test-support';
 
 const T = '100002';

@@ -1,7 +1,7 @@
 /** What the caller is bound to (bind-info) and the students of an ID card (the pick list of spec §2). */
-import { badRequest, forbidden } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
-import { aesDecryptJson, aesEncryptBase64 } from '../../http/wire-crypto';
+import { badRequest, forbidden } from '@server/http/errors';
+import { rateLimit } from '@server/http/rate-limit';
+import { aesDecryptJson, aesEncryptBase64 } from '@server/http/wire-crypto';
 import { findUser } from '../auth/subject';
 import { callerKey, type UserCtx } from './context';
 import { loadBindSettings, sameName } from './bind-rules';

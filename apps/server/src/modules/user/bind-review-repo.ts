@@ -1,8 +1,8 @@
 /** Queries of the finance office's review of bindings: the tenant's bindings in one status, one by id. */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { employees, otherPeople, students, userBindings, users } from '../../db/schema';
-import type { PageQuery } from '../../http/envelope';
+import type { Db } from '@server/db/client';
+import { employees, otherPeople, students, userBindings, users } from '@server/db/schema';
+import type { PageQuery } from '@server/http/envelope';
 import type { BindingStatus } from './binding-status';
 
 const reviewColumns = {

@@ -5,11 +5,11 @@
  */
 import type { UserType } from '@cf/shared/validation';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import type { AuthContext } from '../../http/context';
-import { page, type PageQuery } from '../../http/envelope';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import type { Db } from '@server/db/client';
+import { users } from '@server/db/schema';
+import type { AuthContext } from '@server/http/context';
+import { page, type PageQuery } from '@server/http/envelope';
+import { AppError, badRequest, notFound } from '@server/http/errors';
 import { roleIdsFor } from './bind-service';
 import { approvePending, refusePending, type BindingStatus } from './binding-status';
 import { bindingsInStatus, findBindingForReview, type BindingReviewRow } from './bind-review-repo';

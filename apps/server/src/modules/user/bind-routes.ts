@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../http/auth';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { requireAuth } from '@server/http/auth';
+import { envelopeSchema, ok } from '@server/http/envelope';
 import { bindInfo, studentListByIdCard } from './bind-info-service';
 import { bindCaller, sendBindCode } from './bind-service';
 import { userCtx } from './context';

@@ -11,11 +11,11 @@ import {
   type BindSettings,
   type UserType,
 } from '@cf/shared/validation';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { AppError, badRequest } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
-import { aesDecryptBase64 } from '../../http/wire-crypto';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import { AppError, badRequest } from '@server/http/errors';
+import { rateLimit } from '@server/http/rate-limit';
+import { aesDecryptBase64 } from '@server/http/wire-crypto';
 import { checkPassword, hashPassword } from '../auth/password';
 import {
   findEmployeeByNo,

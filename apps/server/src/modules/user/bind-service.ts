@@ -17,11 +17,11 @@ import {
   type UserType,
 } from '@cf/shared/validation';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { audit } from '../../http/audit';
-import { badRequest, forbidden, unauthorized } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
+import type { Db } from '@server/db/client';
+import { users } from '@server/db/schema';
+import { audit } from '@server/http/audit';
+import { badRequest, forbidden, unauthorized } from '@server/http/errors';
+import { rateLimit } from '@server/http/rate-limit';
 import { findOauthLink, findUser, userSubject, VISITOR_ROLE, type OauthLinkRow } from '../auth/subject';
 import { attachSessionUser, rotateTokens, type TokenReply } from '../auth/tokens';
 import { codeRequester, consumeCode, sendCode } from '../sms/codes';

@@ -6,8 +6,8 @@
 import { encryptPassword } from '@cf/shared/wire-crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_WIRE_KEY, type TestContext } from '../../../test/helpers';
-import { DEMO_STAFF_PASSWORD } from '../../db/seed/demo';
+import { createTestApp, TEST_WIRE_KEY, type TestContext } from '@server-test/helpers';
+import { DEMO_STAFF_PASSWORD } from '@server/db/seed/demo';
 import {
   auditLog,
   oauthLinks,
@@ -16,7 +16,7 @@ import {
   userBindings,
   users,
   verificationCodes,
-} from '../../db/schema';
+} from '@server/db/schema';
 import { issueTokens } from '../auth/tokens';
 import { visitorSubject } from '../auth/subject';
 import { outboxMessages } from '../sms/test-outbox';

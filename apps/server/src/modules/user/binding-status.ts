@@ -9,8 +9,8 @@
  * again replaces the row (repo.ts upsertBinding), which is how a refused user tries again.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { userBindings } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { userBindings } from '@server/db/schema';
 
 export const BINDING_STATUSES = ['active', 'pending', 'refused'] as const;
 export type BindingStatus = (typeof BINDING_STATUSES)[number];

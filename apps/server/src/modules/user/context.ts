@@ -1,10 +1,10 @@
 /** What the user module's services need from a request, so they do not reach into Fastify. */
 import type { Language } from '@cf/shared/messages';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { Gateways } from '../../gateways/types';
-import type { AuthContext } from '../../http/context';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import type { Gateways } from '@server/gateways/types';
+import type { AuthContext } from '@server/http/context';
 
 export interface UserCtx {
   db: Db;

@@ -1,7 +1,7 @@
 /** Queries of the people a school knows (students, employees, others), always within one tenant. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { employees, otherPeople, students } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { employees, otherPeople, students } from '@server/db/schema';
 
 export type StudentRow = typeof students.$inferSelect;
 export type EmployeeRow = typeof employees.$inferSelect;

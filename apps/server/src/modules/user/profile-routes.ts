@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../http/auth';
-import { envelopeSchema, ok } from '../../http/envelope';
+import { requireUser } from '@server/http/auth';
+import { envelopeSchema, ok } from '@server/http/envelope';
 import { userCtx } from './context';
 import {
   changeBankAccount,

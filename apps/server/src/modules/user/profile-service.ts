@@ -7,10 +7,10 @@
 import { ACCOUNT_PARAM_KEYS, BANK_CARD_PATTERN, isEmail, isPhone } from '@cf/shared/validation';
 import { translate } from '@cf/shared/messages';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { audit } from '../../http/audit';
-import { badRequest, forbidden, unauthorized } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
+import type { Db } from '@server/db/client';
+import { audit } from '@server/http/audit';
+import { badRequest, forbidden, unauthorized } from '@server/http/errors';
+import { rateLimit } from '@server/http/rate-limit';
 import { consumeCaptcha } from '../auth/captcha';
 import { codeRequester, consumeCode, sendCode } from '../sms/codes';
 import type { UserCtx } from './context';

@@ -1,8 +1,8 @@
 /** Profile changes: codes, phone proof, login phone, reserved phone, bank card, e-mail; own data only. */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { auditLog, devOutbox, users } from '../../db/schema';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { auditLog, devOutbox, users } from '@server/db/schema';
 import { sendCode } from '../sms/codes';
 import {
   allowResend,

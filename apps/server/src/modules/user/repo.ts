@@ -4,8 +4,8 @@
  */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { oauthLinks, params, roles, stepUpUses, userBindings, users } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { oauthLinks, params, roles, stepUpUses, userBindings, users } from '@server/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserBindingRow = typeof userBindings.$inferSelect;

@@ -5,10 +5,10 @@
  * e-mail take only a proof from a phone held for PHONE_SETTLE_HOURS, so whoever just changed the
  * phone cannot move the money or the notices at once.
  */
-import type { Db } from '../../db/client';
-import { audit } from '../../http/audit';
-import { AppError, badRequest, OAuthError, unauthorized } from '../../http/errors';
-import { rateLimit } from '../../http/rate-limit';
+import type { Db } from '@server/db/client';
+import { audit } from '@server/http/audit';
+import { AppError, badRequest, OAuthError, unauthorized } from '@server/http/errors';
+import { rateLimit } from '@server/http/rate-limit';
 import { checkPassword } from '../auth/password';
 import { decodeWirePassword } from '../auth/password-grant';
 import { findUser } from '../auth/subject';

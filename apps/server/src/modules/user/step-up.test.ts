@@ -4,8 +4,8 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestApp, wirePassword, type TestContext } from '../../../test/helpers';
-import { auditLog, stepUpUses, users } from '../../db/schema';
+import { createTestApp, wirePassword, type TestContext } from '@server-test/helpers';
+import { auditLog, stepUpUses, users } from '@server/db/schema';
 import { PASSWORD_PROOF_TRIES } from './step-up-service';
 import {
   allowResend,

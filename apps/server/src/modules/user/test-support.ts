@@ -4,9 +4,9 @@
  * the SMS codes the stand-in "sent".
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { captchas, oauthLinks, rateLimits, users, verificationCodes } from '../../db/schema';
-import { basicAuth, type TestContext } from '../../../test/helpers';
+import type { Db } from '@server/db/client';
+import { captchas, oauthLinks, rateLimits, users, verificationCodes } from '@server/db/schema';
+import { basicAuth, type TestContext } from '@server-test/helpers';
 import { userSubject, visitorSubject } from '../auth/subject';
 import { issueTokens, type TokenReply } from '../auth/tokens';
 

@@ -7,7 +7,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import type { Config } from '../../config';
+import type { Config } from '@server/config';
 
 export const VERIFY_TOKEN_TTL_SECONDS = 600;
 const ISSUER = 'campus-finance/phone-verify';

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useLoadButtonPermissions } from '../../api/get-button-permissions';
-import { useBindInfo } from '../../features/binding/api/get-bind-info';
-import { loadChunk } from '../../lib/lazy-chunk';
-import { useT } from '../../lib/i18n/use-t';
-import { hasValidUserId } from '../../lib/session';
-import { useSession } from '../../lib/use-session';
+import { useLoadButtonPermissions } from '@/api/get-button-permissions';
+import { useBindInfo } from '@/features/binding/api/get-bind-info';
+import { loadChunk } from '@/lib/lazy-chunk';
+import { useT } from '@/lib/i18n/use-t';
+import { hasValidUserId } from '@/lib/session';
+import { useSession } from '@/lib/use-session';
 import { matchRoute } from '../routes';
 import { ShellPopups } from './shell-popups';
 import { TabBar } from './tab-bar';
@@ -13,7 +13,7 @@ import { TopBar } from './top-bar';
 import styles from './app-shell.module.css';
 
 const BindingPending = lazy(() =>
-  loadChunk(() => import('../../features/binding/components/binding-pending')),
+  loadChunk(() => import('@/features/binding/components/binding-pending')),
 );
 
 /** The signed-in frame: top bar, the screen, the tab bar on tab screens, the popups. */

@@ -1,10 +1,10 @@
 import ActionSheet, { type Action } from 'antd-mobile/es/components/action-sheet';
-import { logout } from '../../api/logout';
-import { APP_VERSION } from '../../lib/env';
-import { useT } from '../../lib/i18n/use-t';
-import { openPopup } from '../../lib/popups';
-import { clearSession, getAccessToken, hasValidUserId } from '../../lib/session';
-import { useSession } from '../../lib/use-session';
+import { logout } from '@/api/logout';
+import { APP_VERSION } from '@/lib/env';
+import { useT } from '@/lib/i18n/use-t';
+import { openPopup } from '@/lib/popups';
+import { clearSession, getAccessToken, hasValidUserId } from '@/lib/session';
+import { useSession } from '@/lib/use-session';
 
 /** Quit (spec §2): clears the session locally and goes to /login; the server is told, unawaited. */
 export function quit(): void {

@@ -4,10 +4,10 @@ import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import { ACCOUNT_PARAM_KEYS } from '@cf/shared/validation';
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
-import { useSystemParams } from '../../api/get-system-params';
-import { useT } from '../../lib/i18n/use-t';
-import type { TextKey } from '../../lib/i18n/i18n';
-import { useSession } from '../../lib/use-session';
+import { useSystemParams } from '@/api/get-system-params';
+import { useT } from '@/lib/i18n/use-t';
+import type { TextKey } from '@/lib/i18n/i18n';
+import { useSession } from '@/lib/use-session';
 import type { TabName } from '../routes';
 import styles from './tab-bar.module.css';
 

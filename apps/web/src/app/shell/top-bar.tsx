@@ -3,7 +3,7 @@ import LoopOutline from 'antd-mobile-icons/es/LoopOutline';
 import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useT } from '../../lib/i18n/use-t';
+import { useT } from '@/lib/i18n/use-t';
 import type { RouteMeta } from '../routes';
 import { MoreMenu } from './more-menu';
 import styles from './top-bar.module.css';

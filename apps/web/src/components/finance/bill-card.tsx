@@ -1,6 +1,6 @@
 import { formatYuan } from '@cf/shared/money';
-import { formatDateTime } from '../../lib/date-time';
-import { useLanguage, useT } from '../../lib/i18n/use-t';
+import { formatDateTime } from '@/lib/date-time';
+import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { localName, payMethodText } from './finance-text';
 import { BillStatusTag } from './status-tag';
 import styles from './bill-card.module.css';

@@ -1,5 +1,5 @@
 /** Words of the money screens that depend on the language: payment methods, item names. */
-import type { Language, TextKey } from '../../lib/i18n/i18n';
+import type { Language, TextKey } from '@/lib/i18n/i18n';
 
 /** Payment methods a person may record for an other-means payment (the server keeps the code). */
 export const OFFLINE_PAY_METHODS = ['bank_transfer', 'cash', 'pos', 'other'] as const;

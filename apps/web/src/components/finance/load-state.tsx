@@ -2,7 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
 import { PageSpinner } from '../page-spinner';
 import { StatusView } from '../status-view';
-import { useT } from '../../lib/i18n/use-t';
+import { useT } from '@/lib/i18n/use-t';
 
 interface Loadable<T> {
   data: T | undefined;

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFinanceTexts } from '../../lib/i18n/finance-texts';
+import { loadFinanceTexts } from '@/lib/i18n/finance-texts';
 import { BillStatusTag, PayStatusTag } from './status-tag';
 
 describe('status tags', () => {

@@ -1,7 +1,7 @@
 import Tag from 'antd-mobile/es/components/tag';
 import type { PayStatus } from '@cf/shared/fees';
-import type { TextKey } from '../../lib/i18n/i18n';
-import { useT } from '../../lib/i18n/use-t';
+import type { TextKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { billStatusTagColor, payStatusTagColor } from './status-colors';
 
 const PAY_STATUS_TEXT: Record<PayStatus, TextKey> = {

@@ -3,10 +3,10 @@
  * visitor was going and leave for the authorize page; WeChat comes back to /login with code and
  * state, which the social grant turns into a session.
  */
-import type { TenantInfo } from '../../api/get-tenant';
-import { getStore, removeStore, setStore } from '../../lib/storage';
-import { setPreferredTenantId } from '../../lib/tenant';
-import { buildAuthorizeUrl, randomState, type WechatSource } from '../../lib/wechat';
+import type { TenantInfo } from '@/api/get-tenant';
+import { getStore, removeStore, setStore } from '@/lib/storage';
+import { setPreferredTenantId } from '@/lib/tenant';
+import { buildAuthorizeUrl, randomState, type WechatSource } from '@/lib/wechat';
 
 const DEFAULT_AUTHORIZE_URL = 'https://open.weixin.qq.com/connect/oauth2/authorize';
 

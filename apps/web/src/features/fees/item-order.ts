@@ -5,7 +5,7 @@
  */
 import { formatYuan, parseYuan } from '@cf/shared/money';
 import { checkFormFields } from '@cf/shared/form-fields';
-import type { TextKey, TextParams } from '../../lib/i18n/i18n';
+import type { TextKey, TextParams } from '@/lib/i18n/i18n';
 import type { FeeItem, FormField } from './api/fee-types';
 
 export interface ItemOrderInput {

@@ -2,7 +2,7 @@
  * Home entries (spec §1): a payment portal (student payment, combined payment, top-up) and a query
  * portal (historical payments, orders), each shown only when its mobile module is enabled.
  */
-import type { TextKey } from '../../lib/i18n/i18n';
+import type { TextKey } from '@/lib/i18n/i18n';
 
 export type Portal = 'payment' | 'query';
 

@@ -1,5 +1,5 @@
 /** Words for the order detail's states: invoice, signature and why an order closed. */
-import type { TextKey } from '../../lib/i18n/i18n';
+import type { TextKey } from '@/lib/i18n/i18n';
 
 const INVOICE: Record<string, TextKey> = {
   none: 'order.invoice.none',

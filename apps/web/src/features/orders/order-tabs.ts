@@ -3,8 +3,8 @@
  * knows which pay statuses each tab shows (ORDER_TABS); the app sends the tab's name.
  */
 import { ORDER_TABS, type OrderTab } from '@cf/shared/fees';
-import type { TextKey } from '../../lib/i18n/i18n';
-import { PAGE_SIZE } from '../../lib/paging';
+import type { TextKey } from '@/lib/i18n/i18n';
+import { PAGE_SIZE } from '@/lib/paging';
 
 export const ORDER_TAB_KEYS = Object.keys(ORDER_TABS) as OrderTab[];
 

@@ -1,6 +1,6 @@
 /** GET /api/blade-auth/oauth/captcha: raw {key, image}; a new one on every tap (and after a failed sign-in). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { request } from '@/lib/api-client';
 
 export interface Captcha {
   key: string;

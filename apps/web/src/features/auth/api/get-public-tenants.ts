@@ -1,6 +1,6 @@
 /** GET /api/blade-system/tenant/list-public: the schools a person can sign in to. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from '@/lib/api-client';
 
 export interface PublicTenant {
   tenantId: string;

@@ -5,9 +5,9 @@
  * Crypto is loaded only on submit, so it stays out of the first screen's bundle.
  */
 import { useMutation } from '@tanstack/react-query';
-import { loadClientConfig } from '../../../api/get-client-config';
-import { request } from '../../../lib/api-client';
-import type { TokenGrant } from '../../../lib/session';
+import { loadClientConfig } from '@/api/get-client-config';
+import { request } from '@/lib/api-client';
+import type { TokenGrant } from '@/lib/session';
 
 export interface PasswordLogin {
   tenantId: string;

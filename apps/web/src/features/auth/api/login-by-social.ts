@@ -3,9 +3,9 @@
  * in a form body so the code never lands in a URL.
  */
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
-import type { TokenGrant } from '../../../lib/session';
-import type { WechatSource } from '../../../lib/wechat';
+import { request } from '@/lib/api-client';
+import type { TokenGrant } from '@/lib/session';
+import type { WechatSource } from '@/lib/wechat';
 
 export interface SocialLogin {
   tenantId: string;

@@ -2,8 +2,8 @@
  * POST /api/blade-auth/oauth/token, refresh_token grant: rotates the tokens (spec §4). The
  * refresh token goes in a form body, never in a URL.
  */
-import { request } from '../../../lib/api-client';
-import type { TokenGrant } from '../../../lib/session';
+import { request } from '@/lib/api-client';
+import type { TokenGrant } from '@/lib/session';
 
 export const refreshToken = (refresh: string, tenantId: string): Promise<TokenGrant> =>
   request<TokenGrant>({

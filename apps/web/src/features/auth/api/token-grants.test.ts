@@ -1,7 +1,7 @@
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../lib/feedback', () => ({
+vi.mock('@/lib/feedback', () => ({
   beginLoading: vi.fn(),
   endLoading: vi.fn(),
   clearLoading: vi.fn(),
@@ -9,7 +9,7 @@ vi.mock('../../../lib/feedback', () => ({
   toastSuccess: vi.fn(),
   toastText: vi.fn(),
 }));
-vi.mock('../../../api/get-client-config', () => ({
+vi.mock('@/api/get-client-config', () => ({
   loadClientConfig: async () => ({
     clientId: 'saber',
     wireAesKey: 'TestWireKey_0123456789abcdefghij',
@@ -18,7 +18,7 @@ vi.mock('../../../api/get-client-config', () => ({
   }),
 }));
 
-const { apiClient } = await import('../../../lib/api-client');
+const { apiClient } = await import('@/lib/api-client');
 const { loginByPassword } = await import('./login-by-password');
 const { loginBySocial } = await import('./login-by-social');
 const { refreshToken } = await import('./refresh-token');

@@ -1,5 +1,5 @@
-import { SheetPopup } from '../../../components/sheet-popup';
-import { useT } from '../../../lib/i18n/use-t';
+import { SheetPopup } from '@/components/sheet-popup';
+import { useT } from '@/lib/i18n/use-t';
 import { LoginForm } from './login-form';
 
 /** The login popup (80% height, spec §2): the same form as /login, over the current screen. */

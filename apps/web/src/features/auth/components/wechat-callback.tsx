@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { PageSpinner } from '../../../components/page-spinner';
-import { StatusView } from '../../../components/status-view';
-import { useT } from '../../../lib/i18n/use-t';
-import { reloadAt, takeReturnAddress } from '../../../lib/navigation';
-import { hasValidUserId, saveSession } from '../../../lib/session';
-import { getPreferredTenantId } from '../../../lib/tenant';
-import { wechatSource } from '../../../lib/wechat';
+import { PageSpinner } from '@/components/page-spinner';
+import { StatusView } from '@/components/status-view';
+import { useT } from '@/lib/i18n/use-t';
+import { reloadAt, takeReturnAddress } from '@/lib/navigation';
+import { hasValidUserId, saveSession } from '@/lib/session';
+import { getPreferredTenantId } from '@/lib/tenant';
+import { wechatSource } from '@/lib/wechat';
 import { useLoginBySocial } from '../api/login-by-social';
 import { takeWechatState } from '../wechat-flow';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { LanguageSwitch } from '../../../components/language-switch';
-import { useT } from '../../../lib/i18n/use-t';
-import { currentQuery } from '../../../lib/navigation';
+import { LanguageSwitch } from '@/components/language-switch';
+import { useT } from '@/lib/i18n/use-t';
+import { currentQuery } from '@/lib/navigation';
 import { LoginForm } from '../components/login-form';
 import { WechatCallback } from '../components/wechat-callback';
 import styles from './login-page.module.css';

@@ -53,7 +53,7 @@ describe('staff password on the wire', () => {
     const { withWirePassword } = await import('./bind-payload');
     const { aesDecrypt, md5Hex } = await import('@cf/shared/wire-crypto');
     const key = 'TestWireKey_0123456789abcdefghij';
-    vi.doMock('../../../api/get-client-config', () => ({
+    vi.doMock('@/api/get-client-config', () => ({
       loadClientConfig: async () => ({ clientId: 'saber', wireAesKey: key, mode: 'demo', version: '1.3.14' }),
     }));
     const plain = { tenantId: '100001', userType: 'employee', realName: '刘老师' };
@@ -61,6 +61,6 @@ describe('staff password on the wire', () => {
     const sent = await withWirePassword({ ...plain, password: 'Staff@2024' });
     expect(sent.password).not.toBe('Staff@2024');
     expect(aesDecrypt(sent.password!, key)).toBe(md5Hex('Staff@2024'));
-    vi.doUnmock('../../../api/get-client-config');
+    vi.doUnmock('@/api/get-client-config');
   });
 });

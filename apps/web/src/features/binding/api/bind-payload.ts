@@ -33,7 +33,7 @@ export async function withWirePassword(payload: BindPayload): Promise<BindPayloa
   if (!payload.password) return payload;
   const [{ encryptPassword }, { loadClientConfig }] = await Promise.all([
     import('@cf/shared/wire-crypto'),
-    import('../../../api/get-client-config'),
+    import('@/api/get-client-config'),
   ]);
   const config = await loadClientConfig();
   return { ...payload, password: encryptPassword(payload.password, config.wireAesKey) };

@@ -1,7 +1,7 @@
 /** POST /api/blade-user/bind-user: binds (or rebinds) the signed-in user; data is a fresh token. */
 import { useMutation } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import type { TokenGrant } from '../../../lib/session';
+import { requestData } from '@/lib/api-client';
+import type { TokenGrant } from '@/lib/session';
 import type { BindPayload } from './bind-payload';
 
 export const bindUser = (payload: BindPayload): Promise<TokenGrant> =>

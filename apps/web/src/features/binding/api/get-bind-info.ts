@@ -3,7 +3,7 @@
  * binding reads nothing, so every screen says so) and the office's reason for refusing.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from '@/lib/api-client';
 
 export interface BindStatusInfo {
   bound: boolean;

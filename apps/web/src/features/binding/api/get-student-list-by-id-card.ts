@@ -3,8 +3,8 @@
  * answers only a binder who knows both); the reply's data is AES of the JSON student list (spec §7):
  * student number, masked name, year. Crypto is loaded only when a lookup happens.
  */
-import { loadClientConfig } from '../../../api/get-client-config';
-import { requestData } from '../../../lib/api-client';
+import { loadClientConfig } from '@/api/get-client-config';
+import { requestData } from '@/lib/api-client';
 
 export interface StudentChoice {
   studentNo: string;

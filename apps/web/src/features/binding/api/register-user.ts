@@ -1,7 +1,7 @@
 /** POST /api/blade-user/register-user: a WeChat visitor (user_id 0) binds; data is a fresh token. */
 import { useMutation } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import type { TokenGrant } from '../../../lib/session';
+import { requestData } from '@/lib/api-client';
+import type { TokenGrant } from '@/lib/session';
 import type { BindPayload } from './bind-payload';
 
 export const registerUser = (payload: BindPayload & { oauthId: string }): Promise<TokenGrant> =>

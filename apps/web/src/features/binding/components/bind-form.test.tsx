@@ -1,7 +1,7 @@
 import { bindSettingsFromParams } from '@cf/shared/validation';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '../../../lib/session';
+import type { SessionUser } from '@/lib/session';
 
 const students = vi.fn();
 const bindUser = vi.fn();
@@ -13,7 +13,7 @@ vi.mock('../api/register-user', () => ({ useRegisterUser: () => ({ mutateAsync: 
 vi.mock('../api/check-and-send-validate', () => ({
   useCheckAndSendValidate: () => ({ mutateAsync: sendCode }),
 }));
-vi.mock('../../../lib/feedback', () => ({
+vi.mock('@/lib/feedback', () => ({
   toastFail: vi.fn(),
   toastSuccess: vi.fn(),
   toastText: vi.fn(),
@@ -22,7 +22,7 @@ vi.mock('../../../lib/feedback', () => ({
   clearLoading: vi.fn(),
 }));
 
-const feedback = await import('../../../lib/feedback');
+const feedback = await import('@/lib/feedback');
 const { BindForm } = await import('./bind-form');
 
 const visitor: SessionUser = {

@@ -9,12 +9,12 @@ import {
   type UserType,
 } from '@cf/shared/validation';
 import { useState, type FormEvent } from 'react';
-import { FormRow } from '../../../components/form-row';
-import { SendCodeButton } from '../../../components/send-code-button';
-import { toastFail, toastSuccess, toastText } from '../../../lib/feedback';
-import { useT } from '../../../lib/i18n/use-t';
-import { problemText } from '../../../lib/i18n/validation-text';
-import { hasValidUserId, saveSession, type SessionUser } from '../../../lib/session';
+import { FormRow } from '@/components/form-row';
+import { SendCodeButton } from '@/components/send-code-button';
+import { toastFail, toastSuccess, toastText } from '@/lib/feedback';
+import { useT } from '@/lib/i18n/use-t';
+import { problemText } from '@/lib/i18n/validation-text';
+import { hasValidUserId, saveSession, type SessionUser } from '@/lib/session';
 import { bindPayload, withWirePassword } from '../api/bind-payload';
 import { useBindUser } from '../api/bind-user';
 import { useCheckAndSendValidate, type BindCodeSent } from '../api/check-and-send-validate';

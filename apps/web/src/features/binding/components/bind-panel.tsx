@@ -1,10 +1,10 @@
 import Button from 'antd-mobile/es/components/button';
 import { bindSettingsFromParams } from '@cf/shared/validation';
-import { useSystemParams } from '../../../api/get-system-params';
-import { PageSpinner } from '../../../components/page-spinner';
-import { StatusView } from '../../../components/status-view';
-import { useT } from '../../../lib/i18n/use-t';
-import { useSession } from '../../../lib/use-session';
+import { useSystemParams } from '@/api/get-system-params';
+import { PageSpinner } from '@/components/page-spinner';
+import { StatusView } from '@/components/status-view';
+import { useT } from '@/lib/i18n/use-t';
+import { useSession } from '@/lib/use-session';
 import { BindForm } from './bind-form';
 
 /** Loads the tenant's bind params, then shows the bind form ('Failed to retrieve parameters!' on failure). */

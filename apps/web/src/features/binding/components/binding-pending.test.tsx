@@ -3,9 +3,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const getBindInfo = vi.fn();
-vi.mock('../../../lib/api-client', () => ({ requestData: getBindInfo }));
+vi.mock('@/lib/api-client', () => ({ requestData: getBindInfo }));
 const openPopup = vi.fn();
-vi.mock('../../../lib/popups', () => ({ openPopup }));
+vi.mock('@/lib/popups', () => ({ openPopup }));
 
 const { default: BindingPending } = await import('./binding-pending');
 

@@ -1,8 +1,8 @@
 import Button from 'antd-mobile/es/components/button';
 import { useQueryClient } from '@tanstack/react-query';
-import { StatusView } from '../../../components/status-view';
-import { useT } from '../../../lib/i18n/use-t';
-import { openPopup } from '../../../lib/popups';
+import { StatusView } from '@/components/status-view';
+import { useT } from '@/lib/i18n/use-t';
+import { openPopup } from '@/lib/popups';
 import { useBindInfo } from '../api/get-bind-info';
 import styles from './binding-pending.module.css';
 

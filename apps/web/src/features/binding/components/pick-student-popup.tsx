@@ -1,5 +1,5 @@
 import Popup from 'antd-mobile/es/components/popup';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT } from '@/lib/i18n/use-t';
 import type { StudentChoice } from '../api/get-student-list-by-id-card';
 import styles from './pick-student-popup.module.css';
 

@@ -1,6 +1,6 @@
-import { SheetPopup } from '../../../components/sheet-popup';
-import { useT } from '../../../lib/i18n/use-t';
-import { reloadAt } from '../../../lib/navigation';
+import { SheetPopup } from '@/components/sheet-popup';
+import { useT } from '@/lib/i18n/use-t';
+import { reloadAt } from '@/lib/navigation';
 import { BindPanel } from './bind-panel';
 
 /** The rebinding popup (80% height, spec §2): binds the signed-in user anew, then the page reloads. */

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
-import { useT } from '../../../lib/i18n/use-t';
-import { reloadAt, takeReturnAddress } from '../../../lib/navigation';
-import { openPopup } from '../../../lib/popups';
+import { useT } from '@/lib/i18n/use-t';
+import { reloadAt, takeReturnAddress } from '@/lib/navigation';
+import { openPopup } from '@/lib/popups';
 import { BindPanel } from '../components/bind-panel';
 
 /** /register: bind a school identity; after binding the app reloads at the return address. */

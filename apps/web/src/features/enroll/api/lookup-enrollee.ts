@@ -3,7 +3,7 @@
  * have a student number, with the enrolment items and those already paid.
  */
 import { useMutation } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from '@/lib/api-client';
 
 export interface EnrollItem {
   id: number;

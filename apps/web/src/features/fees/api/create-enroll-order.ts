@@ -3,8 +3,8 @@
  * enrolment item for a newly admitted student, found again by ID number and name.
  */
 import { useMutation } from '@tanstack/react-query';
-import { refreshFinance } from '../../../components/finance/finance-query';
-import { requestData } from '../../../lib/api-client';
+import { refreshFinance } from '@/components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
 import type { CreatedOrder } from './fee-types';
 
 export interface EnrollOrderRequest {

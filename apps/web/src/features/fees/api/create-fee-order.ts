@@ -3,8 +3,8 @@
  * chosen student fees. amountFen only where the item allows part payment; the server prices it.
  */
 import { useMutation } from '@tanstack/react-query';
-import { refreshFinance } from '../../../components/finance/finance-query';
-import { requestData } from '../../../lib/api-client';
+import { refreshFinance } from '@/components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
 import type { CreatedOrder } from './fee-types';
 
 export interface FeeOrderLine {

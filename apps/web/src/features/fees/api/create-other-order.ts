@@ -3,8 +3,8 @@
  * ({receivableId, amountFen?}) or of a manual / top-up item ({feeItemId, quantity?, amountFen?, formData?}).
  */
 import { useMutation } from '@tanstack/react-query';
-import { refreshFinance } from '../../../components/finance/finance-query';
-import { requestData } from '../../../lib/api-client';
+import { refreshFinance } from '@/components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
 import type { CreatedOrder } from './fee-types';
 
 export type OtherOrderRequest =

@@ -1,9 +1,9 @@
 /** GET /api/blade-finance/fee/history?category&current&size: my charge and refund bills, paged. */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { BillView } from '../../../components/finance/bill-card';
-import { requestData } from '../../../lib/api-client';
-import { nextPageOf, PAGE_SIZE, type Page } from '../../../lib/paging';
-import { FINANCE_QUERY_ROOT } from '../../../components/finance/finance-query';
+import type { BillView } from '@/components/finance/bill-card';
+import { requestData } from '@/lib/api-client';
+import { nextPageOf, PAGE_SIZE, type Page } from '@/lib/paging';
+import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 
 /** FEE: student fees; OTHER: comprehensive fees. */
 export type FeeCategory = 'FEE' | 'OTHER';

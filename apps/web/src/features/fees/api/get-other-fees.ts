@@ -1,7 +1,7 @@
 /** GET /api/blade-finance/fee/other: manual items, the caller's receivables and top-ups. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import { FINANCE_QUERY_ROOT } from '../../../components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
+import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import type { FeeItem, Receivable } from './fee-types';
 
 export interface OtherFees {

@@ -1,8 +1,8 @@
 /** GET /api/blade-finance/fee/student: the bound student's fees by school year, with the summary. */
 import type { FeeSummary } from '@cf/shared/fees';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
-import { FINANCE_QUERY_ROOT } from '../../../components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
+import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import type { Receivable } from './fee-types';
 
 export interface StudentFees {

@@ -3,9 +3,9 @@
  * made outside the app, recorded as a bill in status 1 (not reviewed) until the finance office reviews it.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { BillView } from '../../../components/finance/bill-card';
-import { refreshFinance } from '../../../components/finance/finance-query';
-import { requestData } from '../../../lib/api-client';
+import type { BillView } from '@/components/finance/bill-card';
+import { refreshFinance } from '@/components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
 
 export interface OfflinePayment {
   receivableId: number;

@@ -1,5 +1,5 @@
 import Input from 'antd-mobile/es/components/input';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT } from '@/lib/i18n/use-t';
 import styles from './amount-input.module.css';
 
 interface AmountInputProps {

@@ -1,6 +1,6 @@
-import { BillCard } from '../../../components/finance/bill-card';
-import { PagedList } from '../../../components/finance/paged-list';
-import { useT } from '../../../lib/i18n/use-t';
+import { BillCard } from '@/components/finance/bill-card';
+import { PagedList } from '@/components/finance/paged-list';
+import { useT } from '@/lib/i18n/use-t';
 import { useFeeHistory, type FeeCategory } from '../api/get-fee-history';
 
 /** My charge and refund bills of one category, newest first, paged. */

@@ -1,9 +1,9 @@
 import { formatYuan } from '@cf/shared/money';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { localName } from '../../../components/finance/finance-text';
-import { formatDate } from '../../../lib/date-time';
-import { useLanguage, useT } from '../../../lib/i18n/use-t';
+import { localName } from '@/components/finance/finance-text';
+import { formatDate } from '@/lib/date-time';
+import { useLanguage, useT } from '@/lib/i18n/use-t';
 import type { Receivable } from '../api/fee-types';
 import { payableNow } from '../fee-selection';
 import { AmountInput } from './amount-input';

@@ -1,7 +1,7 @@
 import type { FeeSummary } from '@cf/shared/fees';
 import { formatYuan } from '@cf/shared/money';
-import type { TextKey } from '../../../lib/i18n/i18n';
-import { useT } from '../../../lib/i18n/use-t';
+import type { TextKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import styles from './fee-summary-grid.module.css';
 
 /** The fee summary of spec §3, in its order. */

@@ -1,9 +1,9 @@
 import { formatYuan } from '@cf/shared/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { localName } from '../../../components/finance/finance-text';
-import { formatDate } from '../../../lib/date-time';
-import { useLanguage, useT } from '../../../lib/i18n/use-t';
+import { localName } from '@/components/finance/finance-text';
+import { formatDate } from '@/lib/date-time';
+import { useLanguage, useT } from '@/lib/i18n/use-t';
 import type { Receivable } from '../api/fee-types';
 import { FeeSummaryGrid } from './fee-summary-grid';
 import styles from './receivable-card.module.css';

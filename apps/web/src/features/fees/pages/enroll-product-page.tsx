@@ -1,14 +1,14 @@
 import Button from 'antd-mobile/es/components/button';
 import { useLocation, useNavigate } from 'react-router';
-import { cashierPath } from '../../../components/finance/cashier-path';
-import { StatusView } from '../../../components/status-view';
-import { useT } from '../../../lib/i18n/use-t';
+import { cashierPath } from '@/components/finance/cashier-path';
+import { StatusView } from '@/components/status-view';
+import { useT } from '@/lib/i18n/use-t';
 import { useCreateEnrollOrder } from '../api/create-enroll-order';
 import { useFeeItem } from '../api/get-fee-item';
 import { ItemOrderForm } from '../components/item-order-form';
-import { LoadState } from '../../../components/finance/load-state';
+import { LoadState } from '@/components/finance/load-state';
 import styles from './fee-page.module.css';
-import { useRouteId } from '../../../lib/use-route-id';
+import { useRouteId } from '@/lib/use-route-id';
 
 /** Who /enroll found; it travels in the history entry's state, never in the address. */
 export interface EnrolleeState {

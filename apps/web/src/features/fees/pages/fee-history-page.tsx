@@ -1,6 +1,6 @@
 import Tabs from 'antd-mobile/es/components/tabs';
-import { useT } from '../../../lib/i18n/use-t';
-import { useQueryParam } from '../../../lib/use-query-param';
+import { useT } from '@/lib/i18n/use-t';
+import { useQueryParam } from '@/lib/use-query-param';
 import type { FeeCategory } from '../api/get-fee-history';
 import { BillHistory } from '../components/bill-history';
 import styles from './fee-history-page.module.css';

@@ -1,14 +1,14 @@
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { BillCard } from '../../../components/finance/bill-card';
-import { useT } from '../../../lib/i18n/use-t';
+import { BillCard } from '@/components/finance/bill-card';
+import { useT } from '@/lib/i18n/use-t';
 import { useReceivable, type ReceivableDetail } from '../api/get-receivable';
-import { LoadState } from '../../../components/finance/load-state';
+import { LoadState } from '@/components/finance/load-state';
 import { OfflinePaymentPopup } from '../components/offline-payment-popup';
 import { ReceivableCard } from '../components/receivable-card';
 import styles from './fee-page.module.css';
-import { useRouteId } from '../../../lib/use-route-id';
+import { useRouteId } from '@/lib/use-route-id';
 
 function PaymentDetail({ receivable }: { receivable: ReceivableDetail }) {
   const t = useT();

@@ -2,18 +2,18 @@ import Button from 'antd-mobile/es/components/button';
 import { formatYuan } from '@cf/shared/money';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { cashierPath } from '../../../components/finance/cashier-path';
-import { toastFail } from '../../../lib/feedback';
-import { useT } from '../../../lib/i18n/use-t';
+import { cashierPath } from '@/components/finance/cashier-path';
+import { toastFail } from '@/lib/feedback';
+import { useT } from '@/lib/i18n/use-t';
 import { useCreateOtherOrder } from '../api/create-other-order';
 import { useReceivable, type ReceivableDetail } from '../api/get-receivable';
 import { AmountInput } from '../components/amount-input';
-import { LoadState } from '../../../components/finance/load-state';
+import { LoadState } from '@/components/finance/load-state';
 import { OfflinePaymentPopup } from '../components/offline-payment-popup';
 import { ReceivableCard } from '../components/receivable-card';
 import { checkPayAmount, defaultAmountText } from '../pay-amount';
 import styles from './fee-page.module.css';
-import { useRouteId } from '../../../lib/use-route-id';
+import { useRouteId } from '@/lib/use-route-id';
 
 function PayReceivable({ receivable }: { receivable: ReceivableDetail }) {
   const t = useT();

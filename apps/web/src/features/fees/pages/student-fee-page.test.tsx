@@ -2,7 +2,7 @@ import type { FeeSummary } from '@cf/shared/fees';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadFinanceTexts } from '../../../lib/i18n/finance-texts';
+import { loadFinanceTexts } from '@/lib/i18n/finance-texts';
 import type { StudentFees } from '../api/get-student-fees';
 
 const createOrder = vi.fn();
@@ -10,7 +10,7 @@ vi.mock('../api/get-student-fees', () => ({ useStudentFees: () => ({ data: fees,
 vi.mock('../api/create-fee-order', () => ({
   useCreateFeeOrder: () => ({ mutateAsync: createOrder, isPending: false }),
 }));
-vi.mock('../../../lib/feedback', () => ({
+vi.mock('@/lib/feedback', () => ({
   toastFail: vi.fn(),
   toastSuccess: vi.fn(),
   toastText: vi.fn(),
@@ -18,7 +18,7 @@ vi.mock('../../../lib/feedback', () => ({
   endLoading: vi.fn(),
   clearLoading: vi.fn(),
 }));
-const feedback = await import('../../../lib/feedback');
+const feedback = await import('@/lib/feedback');
 const { default: StudentFeePage } = await import('./student-fee-page');
 
 const summary = (receivable: number, over: Partial<FeeSummary> = {}): FeeSummary => ({

@@ -8,10 +8,10 @@ import SoundOutline from 'antd-mobile-icons/es/SoundOutline';
 import UserAddOutline from 'antd-mobile-icons/es/UserAddOutline';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { useMobileModules } from '../../../api/get-mobile-modules';
-import { PageSpinner } from '../../../components/page-spinner';
-import { useT } from '../../../lib/i18n/use-t';
-import { useSession } from '../../../lib/use-session';
+import { useMobileModules } from '@/api/get-mobile-modules';
+import { PageSpinner } from '@/components/page-spinner';
+import { useT } from '@/lib/i18n/use-t';
+import { useSession } from '@/lib/use-session';
 import { visibleEntries, type Portal } from '../home-entries';
 import styles from './home-page.module.css';
 

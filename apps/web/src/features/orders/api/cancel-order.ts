@@ -4,8 +4,8 @@
  */
 import type { PayStatus } from '@cf/shared/fees';
 import { useMutation } from '@tanstack/react-query';
-import { refreshFinance } from '../../../components/finance/finance-query';
-import { requestData } from '../../../lib/api-client';
+import { refreshFinance } from '@/components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
 
 export interface CancelResult {
   result: 'closed' | 'paid' | 'final';

@@ -3,7 +3,7 @@
  * open orders, so that someone else (a parent) can pay it.
  */
 import { useMutation } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from '@/lib/api-client';
 
 export interface PayLink {
   payAuthToken: string;

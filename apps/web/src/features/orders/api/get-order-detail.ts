@@ -1,9 +1,9 @@
 /** GET /api/blade-finance/order/detail/{id}: every field of an order, its items and its bills. */
 import type { PayStatus } from '@cf/shared/fees';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BillView } from '../../../components/finance/bill-card';
-import { FINANCE_QUERY_ROOT } from '../../../components/finance/finance-query';
-import { requestData } from '../../../lib/api-client';
+import type { BillView } from '@/components/finance/bill-card';
+import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
 
 export interface OrderItem {
   id: number;

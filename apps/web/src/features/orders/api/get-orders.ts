@@ -4,9 +4,9 @@
  */
 import type { OrderTab, PayStatus } from '@cf/shared/fees';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { FINANCE_QUERY_ROOT } from '../../../components/finance/finance-query';
-import { requestData } from '../../../lib/api-client';
-import { nextPageOf, type Page } from '../../../lib/paging';
+import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
+import { nextPageOf, type Page } from '@/lib/paging';
 import { ORDER_LIST_URL, orderListParams, type OrderScope } from '../order-tabs';
 
 export interface OrderRecord {

@@ -1,8 +1,8 @@
 import { formatYuan } from '@cf/shared/money';
 import { Link } from 'react-router';
-import { PayStatusTag } from '../../../components/finance/status-tag';
-import { formatDateTime } from '../../../lib/date-time';
-import { useT } from '../../../lib/i18n/use-t';
+import { PayStatusTag } from '@/components/finance/status-tag';
+import { formatDateTime } from '@/lib/date-time';
+import { useT } from '@/lib/i18n/use-t';
 import type { OrderRecord } from '../api/get-orders';
 import styles from './order-card.module.css';
 

@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadFinanceTexts } from '../../../lib/i18n/finance-texts';
-import type { Page } from '../../../lib/paging';
+import { loadFinanceTexts } from '@/lib/i18n/finance-texts';
+import type { Page } from '@/lib/paging';
 import type { OrderRecord } from '../api/get-orders';
 
-vi.mock('../../../lib/api-client', () => ({ requestData: vi.fn() }));
-const { requestData } = await import('../../../lib/api-client');
+vi.mock('@/lib/api-client', () => ({ requestData: vi.fn() }));
+const { requestData } = await import('@/lib/api-client');
 const { OrderList } = await import('./order-list');
 
 const order = (id: number, payStatus: OrderRecord['payStatus']): OrderRecord => ({

@@ -1,8 +1,8 @@
 import Tabs from 'antd-mobile/es/components/tabs';
 import type { OrderTab } from '@cf/shared/fees';
-import { PagedList } from '../../../components/finance/paged-list';
-import { useT } from '../../../lib/i18n/use-t';
-import { useQueryParam } from '../../../lib/use-query-param';
+import { PagedList } from '@/components/finance/paged-list';
+import { useT } from '@/lib/i18n/use-t';
+import { useQueryParam } from '@/lib/use-query-param';
 import { useOrders } from '../api/get-orders';
 import { ORDER_TAB_KEYS, ORDER_TAB_TEXT, tabOf, type OrderScope } from '../order-tabs';
 import { OrderCard } from './order-card';

@@ -1,7 +1,7 @@
-import { formatDateTime } from '../../../lib/date-time';
-import { toastFail, toastSuccess } from '../../../lib/feedback';
-import { t } from '../../../lib/i18n/i18n';
-import { loadDialog } from '../../../lib/imperative';
+import { formatDateTime } from '@/lib/date-time';
+import { toastFail, toastSuccess } from '@/lib/feedback';
+import { t } from '@/lib/i18n/i18n';
+import { loadDialog } from '@/lib/imperative';
 import { absolutePayLink, type PayLink } from '../api/create-pay-link';
 import styles from './share-pay-link.module.css';
 

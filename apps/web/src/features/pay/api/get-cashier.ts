@@ -1,8 +1,8 @@
 /** GET /api/blade-finance/pay/cashier?orderNo: what is paid, until when, and with which channels. */
 import type { PayStatus } from '@cf/shared/fees';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FINANCE_QUERY_ROOT } from '../../../components/finance/finance-query';
-import { requestData } from '../../../lib/api-client';
+import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
 import { payAuthHeaders } from './pay-auth';
 
 export type PayChannelName = 'wechat' | 'sandbox';

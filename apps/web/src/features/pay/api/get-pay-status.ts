@@ -1,8 +1,8 @@
 /** GET /api/blade-finance/pay/status?orderNo: the pay status the result page polls. */
 import type { PayStatus } from '@cf/shared/fees';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FINANCE_QUERY_ROOT } from '../../../components/finance/finance-query';
-import { requestData } from '../../../lib/api-client';
+import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
 import { nextPollDelay, type PayResult } from '../pay-result';
 import { payAuthHeaders } from './pay-auth';
 

@@ -4,7 +4,7 @@
  * WeixinJSBridge.invoke('getBrandWCPayRequest', ...).
  */
 import { useMutation } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from '@/lib/api-client';
 import type { PayChannelName } from './get-cashier';
 import { payAuthHeaders } from './pay-auth';
 

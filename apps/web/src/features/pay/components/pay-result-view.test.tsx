@@ -2,12 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadFinanceTexts } from '../../../lib/i18n/finance-texts';
+import { loadFinanceTexts } from '@/lib/i18n/finance-texts';
 import type { PayStatusReply } from '../api/get-pay-status';
 import { POLL_INTERVAL_MS, POLL_LIMIT_MS } from '../pay-result';
 
-vi.mock('../../../lib/api-client', () => ({ requestData: vi.fn() }));
-const { requestData } = await import('../../../lib/api-client');
+vi.mock('@/lib/api-client', () => ({ requestData: vi.fn() }));
+const { requestData } = await import('@/lib/api-client');
 const { PayResultView } = await import('./pay-result-view');
 
 const reply = (result: PayStatusReply['result'], payStatus: PayStatusReply['payStatus']): PayStatusReply => ({

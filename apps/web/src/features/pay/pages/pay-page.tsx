@@ -1,10 +1,10 @@
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PageSpinner } from '../../../components/page-spinner';
-import { StatusView } from '../../../components/status-view';
-import { useT } from '../../../lib/i18n/use-t';
-import { currentQuery } from '../../../lib/navigation';
+import { PageSpinner } from '@/components/page-spinner';
+import { StatusView } from '@/components/status-view';
+import { useT } from '@/lib/i18n/use-t';
+import { currentQuery } from '@/lib/navigation';
 import { useCashier } from '../api/get-cashier';
 import { CashierView } from '../components/cashier-view';
 import { PayResultView } from '../components/pay-result-view';

@@ -3,7 +3,7 @@
  * a code to the phone held now (shown masked), the password when none is held, or nothing.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from '@/lib/api-client';
 
 export interface StepUpMethod {
   method: 'sms' | 'password' | 'none';

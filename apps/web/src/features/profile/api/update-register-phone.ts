@@ -3,7 +3,7 @@
  * with the verifyToken proving the phone held now (verify-held-phone or verify-password).
  */
 import { useMutation } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from '@/lib/api-client';
 
 export interface PhoneChange {
   phone: string;

@@ -1,6 +1,6 @@
 /** POST /api/blade-user/verify-phone (purpose 'phone'): the held phone's code buys a one-use verifyToken. */
 import { useMutation } from '@tanstack/react-query';
-import { requestData } from '../../../lib/api-client';
+import { requestData } from '@/lib/api-client';
 
 export const verifyHeldPhone = (form: { verifyId: string; verifyCode: string }): Promise<string> =>
   requestData<{ verifyToken: string }>({

@@ -3,8 +3,8 @@
  * Base64(AES(md5(typed))) under the wire key, like the sign-in) buys a one-use verifyToken.
  */
 import { useMutation } from '@tanstack/react-query';
-import { loadClientConfig } from '../../../api/get-client-config';
-import { requestData } from '../../../lib/api-client';
+import { loadClientConfig } from '@/api/get-client-config';
+import { requestData } from '@/lib/api-client';
 
 export async function verifyPassword(password: string): Promise<string> {
   const [{ encryptPassword }, config] = await Promise.all([

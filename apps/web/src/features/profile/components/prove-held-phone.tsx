@@ -1,10 +1,10 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useState, type FormEvent } from 'react';
-import { FormRow } from '../../../components/form-row';
-import { SendCodeButton } from '../../../components/send-code-button';
-import { toastFail, toastText } from '../../../lib/feedback';
-import { useT } from '../../../lib/i18n/use-t';
+import { FormRow } from '@/components/form-row';
+import { SendCodeButton } from '@/components/send-code-button';
+import { toastFail, toastText } from '@/lib/feedback';
+import { useT } from '@/lib/i18n/use-t';
 import type { StepUpMethod } from '../api/get-step-up-method';
 import { useSendHeldPhoneCode } from '../api/send-held-phone-code';
 import { useVerifyHeldPhone } from '../api/verify-held-phone';

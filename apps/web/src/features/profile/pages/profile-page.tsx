@@ -1,12 +1,12 @@
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { Link } from 'react-router';
-import { useCan } from '../../../api/get-button-permissions';
-import { useMobileModules } from '../../../api/get-mobile-modules';
-import { useUserInfo } from '../../../api/get-user-info';
-import { LanguageSwitch } from '../../../components/language-switch';
-import type { TextKey } from '../../../lib/i18n/i18n';
-import { useT } from '../../../lib/i18n/use-t';
-import { useSession } from '../../../lib/use-session';
+import { useCan } from '@/api/get-button-permissions';
+import { useMobileModules } from '@/api/get-mobile-modules';
+import { useUserInfo } from '@/api/get-user-info';
+import { LanguageSwitch } from '@/components/language-switch';
+import type { TextKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
+import { useSession } from '@/lib/use-session';
 import styles from './profile-page.module.css';
 
 interface ProfileLink {
