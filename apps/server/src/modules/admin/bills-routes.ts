@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
-import { idParam } from '@server/http/fields';
+import { idParam } from '@cf/shared/wire/fields';
 import { decideBill, listBillsForReview } from '../fee/admin-service';
 import { adminBillQuery, adminBillSchema, billSchema } from '../fee/schemas';
 

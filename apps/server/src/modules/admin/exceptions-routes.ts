@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, pageQuery, pageSchema } from '@server/http/envelope';
-import { idParam } from '@server/http/fields';
+import { idParam } from '@cf/shared/wire/fields';
 import { listExceptions, refundException, resolveException } from '../pay/exception-service';
 
 const exceptionSchema = z.object({

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok } from '@server/http/envelope';
-import { idParam } from '@server/http/fields';
+import { idParam } from '@cf/shared/wire/fields';
 import { refundOrder } from '../pay/refund-service';
 import { refundBody, refundSchema } from '../pay/schemas';
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth, requireUser } from '@server/http/auth';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
-import { idParam } from '@server/http/fields';
+import { idParam } from '@cf/shared/wire/fields';
 import { lookupEnrollee } from './enroll-service';
 import { feeHistory, feeItemDetail, otherFees, receivableDetail, studentFees } from './fee-service';
 import { recordOfflinePayment } from './offline-service';

@@ -1,7 +1,7 @@
 /** Request and reply shapes of /api/blade-finance/fee/*, enroll/lookup and admin/bill/* (also the OpenAPI document). */
 import { z } from 'zod';
 import { pageQuery } from '@server/http/envelope';
-import { calendarDate, count, fen, id } from '@server/http/fields';
+import { calendarDate, count, fen, id } from '@cf/shared/wire/fields';
 
 export const feeSummarySchema = z.object({
   payable: z.number(),

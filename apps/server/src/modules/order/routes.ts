@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth, requireUser } from '@server/http/auth';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
-import { idParam } from '@server/http/fields';
+import { idParam } from '@cf/shared/wire/fields';
 import { createEnrollOrder, createFeeOrder, createOtherOrder, type OrderCtx } from './create-service';
 import { cancelOrder, listMyOrders, listOtherOrders, orderDetail } from './query-service';
 import {

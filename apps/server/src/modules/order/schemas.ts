@@ -2,7 +2,7 @@
 import { ORDER_TABS } from '@cf/shared/fees';
 import { z } from 'zod';
 import { pageQuery } from '@server/http/envelope';
-import { count, fen, id } from '@server/http/fields';
+import { count, fen, id } from '@cf/shared/wire/fields';
 import { billSchema } from '../fee/schemas';
 
 const receivableRequest = z.object({

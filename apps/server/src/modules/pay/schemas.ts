@@ -1,6 +1,6 @@
 /** Request and reply shapes of the pay module (zod; they also make the OpenAPI document). */
 import { z } from 'zod';
-import { fen } from '@server/http/fields';
+import { fen } from '@cf/shared/wire/fields';
 import { PAY_CHANNEL_NAMES } from '@server/gateways/types';
 
 export const payStatusEnum = z.enum(['NOT_PAY', 'PAYING', 'PAID', 'REFUND', 'CLOSED']);
