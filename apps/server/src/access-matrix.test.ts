@@ -29,13 +29,13 @@ import {
   type Request,
   type RouteOp,
   type Victim,
-} from './access-matrix-support';
+} from '@server-test/access-matrix-support';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createGateways } from './gateways';
 import { createTestApp, TEST_WIRE_KEY, type TestContext } from '../test/helpers';
 import { tokenFor } from '../test/issue-token';
-import { resetRateLimits } from './modules/user/test-support';
+import { resetRateLimits } from '@server-test/user-fixtures';
 
 /** Every route each Fastify instance registers (onRoute sees hidden ones too), by instance. */
 const registered = vi.hoisted(() => new WeakMap<object, { method: string | string[]; url: string }[]>());

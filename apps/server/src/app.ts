@@ -19,7 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { pingDatabase, type Database, type Db } from './db/client';
-import type { Gateways } from './gateways/types';
+import type { Gateways } from './gateways';
 import { fail, ok } from './http/envelope';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';

@@ -3,11 +3,18 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { httpMail, httpSms } from './http-notify';
 import { outboxMail, outboxSms } from './outbox';
-import { createPayGateways } from './pay-channels';
-import type { FetchLike, Gateways } from './types';
+import { createPayGateways, type PayGateways } from './pay-channels';
+import type { FetchLike, MailGateway, SmsGateway, WechatOauthGateway } from './types';
 import { wechatOauth } from './wechat-oauth';
 
 export const DEV_WECHAT_PREFIX = '/api/dev/wechat';
+
+export interface Gateways {
+  sms: SmsGateway;
+  mail: MailGateway;
+  wechatOauth: WechatOauthGateway;
+  pay: PayGateways;
+}
 
 /**
  * `selfUrl` is where this process can reach itself (demo mode: the WeChat stand-in lives there);

@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { payChannels } from '../db/schema-finance';
 import { createSandbox, type Sandbox } from './sandbox-pay/sandbox-pay';
-import type { FetchLike, PayChannelName, PayGateway, PayGateways } from './types';
+import type { FetchLike, PayChannelName, PayGateway } from './types';
 import type { WechatPayConfig } from './wechat-pay/config';
 import { createWechatPaySimulator, type WechatPaySimulator } from './wechat-pay/simulator';
 import { PayChannelError, type PayChannel } from './wechat-pay/types';
@@ -23,6 +23,18 @@ export interface PayStandins {
   sandbox: Sandbox;
   /** The tenant's WeChat Pay simulator, when the tenant pays through one (no merchant keys set). */
   wechatSimulator(tenantId: string): Promise<WechatPaySimulator | undefined>;
+}
+
+export interface PayGateways {
+  /**
+   * The tenant's account at the channel, whether or not it is offered to payers right now (an order
+   * already at a channel must still be queried, closed and refunded there); null when not set up.
+   */
+  forTenant(tenantId: string, channel: PayChannelName): Promise<PayGateway | null>;
+  /** Channels this deployment can run at all (production never runs the sandbox). */
+  available(channel: PayChannelName): boolean;
+  /** Demo mode: the stand-ins this process runs (sandbox checkout, WeChat Pay simulators). */
+  standins?: PayStandins;
 }
 
 export interface PayGatewayDeps {

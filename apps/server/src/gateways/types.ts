@@ -1,5 +1,7 @@
-/** The outside world behind small interfaces; each has a real adapter and a local stand-in. */
-import type { PayStandins } from './pay-channels';
+/**
+ * The outside world behind small interfaces; each has a real adapter and a local stand-in. The
+ * whole set (Gateways) is in index.ts, the per-tenant pay accounts (PayGateways) in pay-channels.ts.
+ */
 import type {
   JsapiParams,
   NotifyInput,
@@ -72,25 +74,6 @@ export interface PayGateway {
   parseNotify(input: NotifyInput): ParseNotifyResult;
   ackNotify(): NotifyReply;
   rejectNotify(message: string): NotifyReply;
-}
-
-export interface PayGateways {
-  /**
-   * The tenant's account at the channel, whether or not it is offered to payers right now (an order
-   * already at a channel must still be queried, closed and refunded there); null when not set up.
-   */
-  forTenant(tenantId: string, channel: PayChannelName): Promise<PayGateway | null>;
-  /** Channels this deployment can run at all (production never runs the sandbox). */
-  available(channel: PayChannelName): boolean;
-  /** Demo mode: the stand-ins this process runs (sandbox checkout, WeChat Pay simulators). */
-  standins?: PayStandins;
-}
-
-export interface Gateways {
-  sms: SmsGateway;
-  mail: MailGateway;
-  wechatOauth: WechatOauthGateway;
-  pay: PayGateways;
 }
 
 export type FetchLike = (

@@ -2,8 +2,7 @@
 import type { Language } from '@cf/shared/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import type { Gateways } from '../gateways/types';
-import type { OrderListCache } from '../modules/order/list-cache';
+import type { Gateways } from '../gateways';
 
 export interface AuthContext {
   tenantId: string;
@@ -21,7 +20,6 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     gateways: Gateways;
-    orderListCache: OrderListCache;
   }
   interface FastifyRequest {
     lang: Language;

@@ -13,7 +13,7 @@ import {
   boundPersonId,
   UNI,
   type Tokens,
-} from '../modules/fee/test-support';
+} from '@server-test/fee-fixtures';
 
 let ctx: TestContext;
 let t: Tokens;

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, wirePassword, type TestContext } from '@server-test/helpers';
-import { passwordLogin, tokenRequest } from '../modules/auth/test-sign-in';
+import { passwordLogin, tokenRequest } from '@server-test/sign-in';
 import { isSecretName, loggerOptions, REDACTED, redactText, redactValue } from './redact';
 
 /** A pino destination that keeps every line written. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createWechatPayFixture, pemPair, TEST_APP_ID, TEST_MCH_ID } from './fixtures';
+import { createWechatPayFixture, pemPair, TEST_APP_ID, TEST_MCH_ID } from '@server-test/wechat-pay-fixtures';
 import { wechatPayNotifyAck, wechatPayNotifyFail } from './notify';
 import { platformHeaders } from './signing';
 import type { SimulatedNotify } from './simulator';

@@ -4,7 +4,7 @@
  * key, and platform certificates downloaded from /v3/certificates and rotated without a failed call.
  */
 import { describe, expect, it } from 'vitest';
-import { createWechatPayFixture, pemPair, TEST_API_V3_KEY } from './fixtures';
+import { createWechatPayFixture, pemPair, TEST_API_V3_KEY } from '@server-test/wechat-pay-fixtures';
 import type { SimulatedNotify } from './simulator';
 import { PayChannelError, type PrepayInput } from './types';
 import { wechatPayV3 } from './wechat-pay-v3';

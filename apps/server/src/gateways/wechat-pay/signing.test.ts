@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pemPair } from './fixtures';
+import { pemPair } from '@server-test/wechat-pay-fixtures';
 import { decryptResource, encryptResource } from './resource-cipher';
 import {
   authorizationHeader,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWechatPayFixture, pemPair, TEST_APP_ID, TEST_MCH_ID } from './fixtures';
+import { createWechatPayFixture, pemPair, TEST_APP_ID, TEST_MCH_ID } from '@server-test/wechat-pay-fixtures';
 import { verifyPaySign } from './signing';
 import { listenSimulator, type RunningSimulator } from './simulator-server';
 import { PayChannelError, type PrepayInput } from './types';

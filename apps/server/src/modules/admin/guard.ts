@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '@server/http/audit';
-import { requireUser } from '@server/http/auth';
+import { requireUser } from '@server/modules/auth/guard';
 import type { AuthContext } from '@server/http/context';
 import { forbidden } from '@server/http/errors';
 import type { Db } from '@server/db/client';

@@ -4,7 +4,7 @@ import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import { auditLog, oauthLinks, users } from '@server/db/schema';
 import { DEMO_WECHAT_USERS } from '@server/db/seed/demo';
-import { passwordLogin, tokenRequest } from '../auth/test-sign-in';
+import { passwordLogin, tokenRequest } from '@server-test/sign-in';
 import { SESSION_RECHECK_MS } from '../auth/tokens';
 
 const MP_APP = 'wxdemo0000100001';

@@ -11,7 +11,7 @@ import {
 import { captchas, rateLimits, tenants, users } from '@server/db/schema';
 import { hashPassword, legacyBladeHash } from './password';
 import { slowdownMs } from './sign-in-limits';
-import { newCaptcha, passwordLogin, tokenRequest } from './test-sign-in';
+import { newCaptcha, passwordLogin, tokenRequest } from '@server-test/sign-in';
 
 describe('password grant', () => {
   let ctx: TestContext;

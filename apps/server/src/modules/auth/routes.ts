@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokenReplySchema } from './token-schema';
-import { clientAuthorized, requireAuth } from '@server/http/auth';
+import { clientAuthorized, requireAuth } from './guard';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { OAuthError, TOKEN_ENDPOINT, unauthorized } from '@server/http/errors';
 import { rateLimit } from '@server/http/rate-limit';

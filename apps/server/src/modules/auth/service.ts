@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import { roles, userBindings } from '@server/db/schema';
-import type { Gateways } from '@server/gateways/types';
+import type { Gateways } from '@server/gateways';
 import type { AuthContext } from '@server/http/context';
 import { badRequest, notFound, OAuthError } from '@server/http/errors';
 import { hit } from '@server/http/rate-limit';

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers';
 import { users } from '@server/db/schema';
-import { bearer, passwordLogin, tokenRequest } from './test-sign-in';
+import { bearer, passwordLogin, tokenRequest } from '@server-test/sign-in';
 
 describe('sessions: refresh, logout, user info', () => {
   let ctx: TestContext;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { oauthLinks, users } from '@server/db/schema';
 import { DEMO_WECHAT_USERS } from '@server/db/seed/demo';
-import { bearer, tokenRequest } from './test-sign-in';
+import { bearer, tokenRequest } from '@server-test/sign-in';
 import { attachSessionUser } from './tokens';
 
 const MP_APP = 'wxdemo0000100001';

@@ -8,17 +8,16 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import { oauthLinks } from '@server/db/schema';
+import type { Gateways } from '@server/gateways';
 import {
   WechatCodeError,
-  type Gateways,
   type OauthSource,
   type WechatAppCredentials,
   type WechatIdentity,
 } from '@server/gateways/types';
 import { OAuthError } from '@server/http/errors';
-import type { TenantRow } from '../system/repo';
 import { findUser, userSubject, visitorSubject, type OauthLinkRow } from './subject';
-import { signInTenant } from './tenant';
+import { signInTenant, type TenantRow } from './tenant';
 import type { TokenParams } from './token-params';
 import { issueTokens, type TokenReply } from './tokens';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_WIRE_KEY, type TestContext } from '@server-test/helpers';
 import { aesDecryptBase64, aesEncryptBase64 } from '@server/http/wire-crypto';
 import { decodeWirePassword } from './password-grant';
-import { passwordLogin } from './test-sign-in';
+import { passwordLogin } from '@server-test/sign-in';
 
 const KEY = TEST_WIRE_KEY;
 

@@ -5,7 +5,7 @@
 import { translate } from '@cf/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth, requireUser } from '@server/http/auth';
+import { requireAuth, requireUser } from '@server/modules/auth/guard';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
 import { idParam } from '@cf/shared/wire/fields';
 import { lookupEnrollee } from './enroll-service';

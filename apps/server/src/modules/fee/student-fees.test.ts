@@ -11,7 +11,7 @@ import {
   receivableRow,
   UNI,
   type Tokens,
-} from './test-support';
+} from '@server-test/fee-fixtures';
 
 describe('student fees', () => {
   let ctx: TestContext;

@@ -15,7 +15,7 @@ import {
   receivableRow,
   UNI,
   type Tokens,
-} from '../fee/test-support';
+} from '@server-test/fee-fixtures';
 
 const TOO_MUCH = 'Payment amount cannot be greater than the receivable amount';
 

@@ -14,7 +14,7 @@ import {
   UNI,
   visitorToken,
   type Tokens,
-} from '../fee/test-support';
+} from '@server-test/fee-fixtures';
 
 const FORM_INCOMPLETE = 'Please check if all form fields with * are completed';
 

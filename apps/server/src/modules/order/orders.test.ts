@@ -13,7 +13,7 @@ import {
   UNI,
   userIdOf,
   type Tokens,
-} from '../fee/test-support';
+} from '@server-test/fee-fixtures';
 
 describe('orders', () => {
   let ctx: TestContext;

@@ -4,10 +4,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth, requireUser } from '@server/http/auth';
+import { requireAuth, requireUser } from '@server/modules/auth/guard';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
 import { idParam } from '@cf/shared/wire/fields';
 import { createEnrollOrder, createFeeOrder, createOtherOrder, type OrderCtx } from './create-service';
+import type { OrderListCache } from './list-cache';
 import { cancelOrder, listMyOrders, listOtherOrders, orderDetail } from './query-service';
 import {
   cancelResultSchema,
@@ -20,6 +21,13 @@ import {
   orderRecordSchema,
   type OrderListQuery,
 } from './schemas';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Decorated by app.ts (attachOrderListCache); declared here, as http/ must not import modules. */
+    orderListCache: OrderListCache;
+  }
+}
 
 /**
  * The order lists are the busiest reads. Their reply bodies are built once (records field by field in

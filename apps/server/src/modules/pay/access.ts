@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@server/db/client';
 import { oauthLinks, users } from '@server/db/schema';
-import { bearerToken } from '@server/http/auth';
+import { bearerToken } from '@server/modules/auth/guard';
 import type { AuthContext } from '@server/http/context';
 import { AppError, forbidden, notFound, unauthorized } from '@server/http/errors';
 import { verifyAccessToken } from '../auth/tokens';

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
-import { createWechatPayFixture } from '@server/gateways/wechat-pay/fixtures';
+import { createWechatPayFixture } from '@server-test/wechat-pay-fixtures';
 import { listenSimulator, type RunningSimulator } from '@server/gateways/wechat-pay/simulator-server';
 import type { SimulatedNotify } from '@server/gateways/wechat-pay/simulator';
 import { TEST_WIRE_KEY, usePostgres, type TestContext } from '@server-test/helpers';

@@ -4,7 +4,7 @@
  * WeChat would accept, so it is told to sign in with WeChat; only the demo simulator takes a stand-in id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWechatPayFixture } from '@server/gateways/wechat-pay/fixtures';
+import { createWechatPayFixture } from '@server-test/wechat-pay-fixtures';
 import { listenSimulator, type RunningSimulator } from '@server/gateways/wechat-pay/simulator-server';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor, wechatTokenFor } from '@server-test/issue-token';

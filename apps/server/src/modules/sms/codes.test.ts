@@ -14,7 +14,7 @@ import {
   sendCode,
   type CheckCodeInput,
 } from './codes';
-import { lastCode } from './test-outbox';
+import { lastCode } from '@server-test/sms-outbox';
 
 describe('verification codes (sendCode, consumeCode)', () => {
   let ctx: TestContext;

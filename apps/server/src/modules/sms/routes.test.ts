@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import { consumeCode, DAILY_CAP_PER_PHONE } from './codes';
 import { SEND_LIMIT_PER_IP } from './routes';
-import { lastCode, outboxMessages } from './test-outbox';
+import { lastCode, outboxMessages } from '@server-test/sms-outbox';
 
 const URL = '/api/blade-resource/sms/endpoint/send-validate';
 const EN = { 'accept-language': 'en' };

@@ -3,16 +3,10 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { dicts, menus, params, roleMenus, roles, tenants, users } from '@server/db/schema';
 
-export type TenantRow = typeof tenants.$inferSelect;
 export type MenuRow = typeof menus.$inferSelect;
 
 /** The platform's own tenant: it runs the system and is never offered to a person signing in. */
 export const PLATFORM_TENANT_ID = '000000';
-
-export async function findTenant(db: Db, tenantId: string): Promise<TenantRow | undefined> {
-  const [row] = await db.select().from(tenants).where(eq(tenants.tenantId, tenantId));
-  return row;
-}
 
 /** Tenants a person may pick on the login page: enabled, licence not expired, not the platform. */
 export async function listPublicTenants(db: Db) {

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '@server/http/auth';
+import { requireAuth } from '@server/modules/auth/guard';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { findParamValue, listDictionary, listParams, listPublicTenants } from './repo';
 import { callerButtons, publicTenantInfo, type ButtonNode } from './service';

@@ -3,7 +3,8 @@ import type { Language } from '@cf/shared/messages';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import { DEV_WECHAT_PREFIX } from '@server/gateways';
-import { findGrantedMenuIds, findUserRoleIds, listMenus, type MenuRow, type TenantRow } from './repo';
+import type { TenantRow } from '@server/modules/auth/tenant';
+import { findGrantedMenuIds, findUserRoleIds, listMenus, type MenuRow } from './repo';
 
 export interface ButtonNode {
   code: string;

@@ -5,10 +5,10 @@
  * (these endpoints are public); endpoints that need a sign-in use requireAuth instead.
  */
 import type { FastifyRequest } from 'fastify';
-import { bearerToken } from '@server/http/auth';
+import { bearerToken } from '@server/modules/auth/guard';
 import { badRequest } from '@server/http/errors';
 import { verifyAccessToken } from '../auth/tokens';
-import { findTenant, type TenantRow } from './repo';
+import { findTenant, type TenantRow } from '@server/modules/auth/tenant';
 
 export async function requestedTenantId(req: FastifyRequest, queryTenantId?: string): Promise<string | null> {
   const token = bearerToken(req);

@@ -19,8 +19,8 @@ import {
 } from '@server/db/schema';
 import { issueTokens } from '../auth/tokens';
 import { visitorSubject } from '../auth/subject';
-import { outboxMessages } from '../sms/test-outbox';
-import { allowResend, call, lastCode, resetRateLimits, signIn, userId, visitorSignIn } from './test-support';
+import { outboxMessages } from '@server-test/sms-outbox';
+import { allowResend, call, lastCode, resetRateLimits, signIn, userId, visitorSignIn } from '@server-test/user-fixtures';
 
 const T = '100001';
 const student2Form = {

@@ -3,7 +3,7 @@ import type { Language } from '@cf/shared/messages';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
-import type { Gateways } from '@server/gateways/types';
+import type { Gateways } from '@server/gateways';
 import type { AuthContext } from '@server/http/context';
 
 export interface UserCtx {

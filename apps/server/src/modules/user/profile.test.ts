@@ -13,7 +13,7 @@ import {
   signIn,
   userId,
   visitorSignIn,
-} from './test-support';
+} from '@server-test/user-fixtures';
 
 const T = '100001';
 

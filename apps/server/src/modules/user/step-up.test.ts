@@ -15,7 +15,7 @@ import {
   resetRateLimits,
   signIn,
   userId,
-} from './test-support';
+} from '@server-test/user-fixtures';
 import { signVerifyToken, VERIFY_TOKEN_TTL_SECONDS } from './verify-token';
 
 const T = '100001';

@@ -7,11 +7,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { oauthLinks, students, userBindings, users } from '@server/db/schema';
 import { feeItems, orders, receivables } from '@server/db/schema-finance';
-import { basicAuth, type TestContext } from '@server-test/helpers';
-import { tokenFor } from '@server-test/issue-token';
-import { visitorSubject } from '../auth/subject';
-import { issueTokens } from '../auth/tokens';
-import { markPaid, type Payer } from '../pay/pay-status';
+import { basicAuth, type TestContext } from './helpers';
+import { tokenFor } from './issue-token';
+import { visitorSubject } from '@server/modules/auth/subject';
+import { issueTokens } from '@server/modules/auth/tokens';
+import { markPaid, type Payer } from '@server/modules/pay/pay-status';
 
 export const UNI = '100001';
 export const COLLEGE = '100002';

@@ -3,9 +3,9 @@
  * this folder's tests and for the payment service's tests. Not used by the running server.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import type { WechatPayConfig } from './config';
-import { createWechatPaySimulator, type SimulatorOptions } from './simulator';
-import { wechatPayV3 } from './wechat-pay-v3';
+import type { WechatPayConfig } from '@server/gateways/wechat-pay/config';
+import { createWechatPaySimulator, type SimulatorOptions } from '@server/gateways/wechat-pay/simulator';
+import { wechatPayV3 } from '@server/gateways/wechat-pay/wechat-pay-v3';
 
 export const TEST_MCH_ID = '1900000109';
 export const TEST_APP_ID = 'wxd678efh567hg6787';

@@ -5,17 +5,17 @@
  */
 import { aesDecrypt, aesEncrypt } from '@cf/shared/wire-crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FillerName, RouteRule } from './access-matrix-routes';
-import { queryRows, type Db } from './db/client';
-import { oauthLinks, roles, userBindings, users, verificationCodes } from './db/schema';
-import { bills, feeItems, orderItems, orders, paymentExceptions, receivables } from './db/schema-finance';
-import { issueTokens } from './modules/auth/tokens';
-import { userSubject, visitorSubject } from './modules/auth/subject';
-import { pay } from './modules/fee/test-support';
-import { signVerifyToken } from './modules/user/verify-token';
-import { allowResend, resetRateLimits } from './modules/user/test-support';
-import { basicAuth, TEST_WIRE_KEY, type TestContext } from '../test/helpers';
-import { createPayOrder, userIdOf } from '../test/pay-fixtures';
+import type { FillerName, RouteRule } from '@server/access-matrix-routes';
+import { queryRows, type Db } from '@server/db/client';
+import { oauthLinks, roles, userBindings, users, verificationCodes } from '@server/db/schema';
+import { bills, feeItems, orderItems, orders, paymentExceptions, receivables } from '@server/db/schema-finance';
+import { issueTokens } from '@server/modules/auth/tokens';
+import { userSubject, visitorSubject } from '@server/modules/auth/subject';
+import { pay } from './fee-fixtures';
+import { signVerifyToken } from '@server/modules/user/verify-token';
+import { allowResend, resetRateLimits } from './user-fixtures';
+import { basicAuth, TEST_WIRE_KEY, type TestContext } from './helpers';
+import { createPayOrder, userIdOf } from './pay-fixtures';
 
 export const UNI = '100001';
 export const COLLEGE = '100002';

@@ -1,8 +1,8 @@
-/** Blade-Auth bearer tokens and the Basic client header. */
+/** Blade-Auth bearer tokens and the Basic client header: the pre-handlers of signed-in routes. */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { verifyAccessToken } from '../modules/auth/tokens';
-import { unauthorized } from './errors';
+import { unauthorized } from '@server/http/errors';
+import { verifyAccessToken } from './tokens';
 
 export function bearerToken(req: FastifyRequest): string | null {
   const raw = (req.headers['blade-auth'] as string | undefined) ?? req.headers.authorization;

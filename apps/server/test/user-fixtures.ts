@@ -6,11 +6,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { captchas, oauthLinks, rateLimits, users, verificationCodes } from '@server/db/schema';
-import { basicAuth, type TestContext } from '@server-test/helpers';
-import { userSubject, visitorSubject } from '../auth/subject';
-import { issueTokens, type TokenReply } from '../auth/tokens';
+import { basicAuth, type TestContext } from './helpers';
+import { userSubject, visitorSubject } from '@server/modules/auth/subject';
+import { issueTokens, type TokenReply } from '@server/modules/auth/tokens';
 
-export { lastCode } from '../sms/test-outbox';
+export { lastCode } from './sms-outbox';
 
 export async function userId(db: Db, tenantId: string, account: string): Promise<number> {
   const [row] = await db

@@ -3,7 +3,7 @@
  * the password grant), so tests of the token endpoint read like the flow they check.
  */
 import type { FastifyInstance } from 'fastify';
-import { basicAuth, wirePassword, type TestContext } from '@server-test/helpers';
+import { basicAuth, wirePassword, type TestContext } from './helpers';
 
 export async function newCaptcha(app: FastifyInstance): Promise<{ key: string; text: string }> {
   const captcha = await app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha' });
