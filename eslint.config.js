@@ -42,6 +42,17 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Settings are read once, in config.ts (loadConfig), and handed down; tests and CLIs may read more.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts', 'apps/server/src/cli/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings in apps/server/src/config.ts only' },
+      ],
+    },
+  },
+  {
     // Benchmarks, end-to-end specs and build scripts report on the console.
     files: ['bench/**', 'e2e/**', 'scripts/**', 'apps/server/scripts/**'],
     languageOptions: { globals: { ...globals.node } },

@@ -9,6 +9,8 @@ const serverAlias = {
 };
 const projects = [
   { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
+  // The structure rules of npm run lint (scripts/lint-rules.test.ts).
+  { test: { name: 'lint', include: ['scripts/**/*.test.ts'], testTimeout: 60000 } },
   'apps/web/vitest.config.ts',
   {
     test: {

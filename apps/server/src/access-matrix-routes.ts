@@ -12,7 +12,7 @@
  *                   checkout); must not exist in production mode (checked), so not run in the matrix
  *
  * Ids and other inputs are filled by parameter name (path, query and JSON body alike) from
- * fillers() in access-matrix-support.ts: `orderNo` gets the victim's order numbers, `receivableId`
+ * fillers() in apps/server/test/access-matrix-support.ts: `orderNo` gets the victim's order numbers, `receivableId`
  * the victim's receivables, `userId` the victim's user id, and so on. A path `{id}` says what it
  * is with `ids` (e.g. `ids: { id: 'userId' }` for a route that disables a user). A new kind of id
  * needs the victim to own one: plant it in plantVictim() and name it in FillerName.
@@ -20,7 +20,7 @@
 
 export type RouteClass = 'public' | 'own-data' | 'finance-office' | 'demo-only';
 
-/** The victim's values (keys of fillers() in access-matrix-support.ts) a path `{id}` may stand for. */
+/** The victim's values (keys of fillers() in apps/server/test/access-matrix-support.ts) a path `{id}` may stand for. */
 export type FillerName =
   | 'orderId'
   | 'receivableId'

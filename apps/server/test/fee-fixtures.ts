@@ -73,14 +73,6 @@ export async function userIdOf(db: Db, tenantId: string, account: string): Promi
   return row!.id;
 }
 
-export async function studentIdOf(db: Db, tenantId: string, studentNo: string): Promise<number> {
-  const [row] = await db
-    .select({ id: students.id })
-    .from(students)
-    .where(and(eq(students.tenantId, tenantId), eq(students.studentNo, studentNo)));
-  return row!.id;
-}
-
 /** The user's bound person (student/employee) id, for finding seeded receivables. */
 export async function boundPersonId(db: Db, tenantId: string, account: string): Promise<number> {
   const [row] = await db

@@ -8,7 +8,6 @@ export const LOOSE_PHONE_PATTERN = /^1\d{10}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const ID_CARD_LENGTHS = [15, 18] as const;
 export const BANK_CARD_PATTERN = /^\d{12,19}$/;
-export const VERIFY_CODE_PATTERN = /^\d{6}$/;
 
 /** Ids are PostgreSQL integer (serial) columns: 1 .. 2^31 - 1. */
 export const MAX_ID = 2_147_483_647;
@@ -57,8 +56,6 @@ export const isMainlandIdCard = (value: string): boolean =>
 
 export const USER_TYPES = ['student', 'employee', 'other'] as const;
 export type UserType = (typeof USER_TYPES)[number];
-export const ID_TYPE_MAINLAND = 1;
-export const ID_TYPE_OTHER = 2;
 
 /** Tenant parameters that shape the bind form (spec §3). */
 export interface BindSettings {

@@ -58,9 +58,6 @@ export function redactText(text: string): string {
   );
 }
 
-/** A request URL (path and query) fit for a log line. */
-export const redactUrl = redactText;
-
 const isPlainObject = (value: unknown): value is Record<string, unknown> => {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value) as unknown;
@@ -87,7 +84,7 @@ export function redactValue(value: unknown, depth = 0): unknown {
 function serializeRequest(req: FastifyRequest) {
   return {
     method: req.method,
-    url: redactUrl(req.url),
+    url: redactText(req.url),
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,

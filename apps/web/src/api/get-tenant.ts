@@ -1,5 +1,5 @@
 /** GET /api/blade-system/tenant/get-by-tenant-id: a tenant's public settings, WeChat ones included. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { requestData } from '../lib/api-client';
 
 export interface TenantInfo {
@@ -29,5 +29,3 @@ export const tenantQueryOptions = (tenantId: string) =>
     staleTime: 5 * 60_000,
     enabled: !!tenantId,
   });
-
-export const useTenant = (tenantId: string | undefined) => useQuery(tenantQueryOptions(tenantId ?? ''));

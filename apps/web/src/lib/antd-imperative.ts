@@ -17,5 +17,3 @@ unstableSetRender((node, container) => {
     root.unmount();
   };
 });
-
-export const renderHookSet = true;

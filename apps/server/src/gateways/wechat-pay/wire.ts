@@ -55,7 +55,6 @@ export const wireNotify = z.object({
     original_type: z.string(),
   }),
 });
-export type WireNotify = z.infer<typeof wireNotify>;
 
 export const wirePrepay = z.object({ prepay_id: z.string().min(1) });
 

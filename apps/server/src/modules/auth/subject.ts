@@ -80,14 +80,3 @@ export function visitorSubject(link: OauthLinkRow): TokenSubject {
     avatar: link.avatar,
   };
 }
-
-/** Subject of a user by id within the tenant; undefined when there is no such user. */
-export async function subjectForUser(
-  db: Db,
-  tenantId: string,
-  userId: number,
-  oauthId: number | null,
-): Promise<TokenSubject | undefined> {
-  const user = await findUser(db, tenantId, userId);
-  return user ? userSubject(db, user, oauthId) : undefined;
-}

@@ -24,7 +24,6 @@ export const WECHAT_ERRORS = {
   invalidCorpSecret: { errcode: 40001, errmsg: 'invalid credential' },
   missingParam: { errcode: 41008, errmsg: 'missing code' },
 } as const;
-export type WechatError = (typeof WECHAT_ERRORS)[keyof typeof WECHAT_ERRORS];
 
 export interface StandinApp {
   kind: 'mp' | 'work';

@@ -23,7 +23,6 @@ export const bindFormSchema = z.object({
   password: field(512),
   oauthId: field(20),
 });
-export type BindFormBody = z.infer<typeof bindFormSchema>;
 
 export { tokenReplySchema } from '../auth/token-schema';
 
