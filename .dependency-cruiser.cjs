@@ -48,7 +48,12 @@ function forbid(name, comment, from, to) {
  */
 function forbidModuleOrder(name, comment, fromPath, toPath) {
   const excepted = EXCEPTIONS.filter((e) => e.from.startsWith(fromPath));
-  forbid(name, comment, { path: fromPath, pathNot: [TEST, ...excepted.map((e) => e.from)] }, { path: toPath });
+  forbid(
+    name,
+    comment,
+    { path: fromPath, pathNot: [TEST, ...excepted.map((e) => e.from)] },
+    { path: toPath },
+  );
   for (const e of excepted) forbid(name, comment, { path: e.from }, { path: toPath, pathNot: e.to });
 }
 
@@ -126,7 +131,12 @@ forbid(
   { path: `${WEB}(api|components)/` },
   { path: `${WEB}(features|app)/` },
 );
-forbid('web-feature-to-app', 'web features must not import app/', { path: `${WEB}features/` }, { path: `${WEB}app/` });
+forbid(
+  'web-feature-to-app',
+  'web features must not import app/',
+  { path: `${WEB}features/` },
+  { path: `${WEB}app/` },
+);
 
 forbid(
   'shared-standalone',

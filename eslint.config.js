@@ -54,7 +54,7 @@ export default tseslint.config(
   },
   {
     // Benchmarks, end-to-end specs and build scripts report on the console.
-    files: ['bench/**', 'e2e/**', 'scripts/**', 'apps/server/scripts/**'],
+    files: ['bench/**', 'e2e/**', 'scripts/**', 'apps/server/scripts/**', '*.cjs'],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-console': 'off' },
   },

@@ -8,7 +8,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FillerName, RouteRule } from '@server/access-matrix-routes';
 import { queryRows, type Db } from '@server/db/client';
 import { oauthLinks, roles, userBindings, users, verificationCodes } from '@server/db/schema';
-import { bills, feeItems, orderItems, orders, paymentExceptions, receivables } from '@server/db/schema-finance';
+import {
+  bills,
+  feeItems,
+  orderItems,
+  orders,
+  paymentExceptions,
+  receivables,
+} from '@server/db/schema-finance';
 import { issueTokens } from '@server/modules/auth/tokens';
 import { userSubject, visitorSubject } from '@server/modules/auth/subject';
 import { pay } from './fee-fixtures';

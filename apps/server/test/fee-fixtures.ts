@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { oauthLinks, students, userBindings, users } from '@server/db/schema';
+import { oauthLinks, userBindings, users } from '@server/db/schema';
 import { feeItems, orders, receivables } from '@server/db/schema-finance';
 import { basicAuth, type TestContext } from './helpers';
 import { tokenFor } from './issue-token';

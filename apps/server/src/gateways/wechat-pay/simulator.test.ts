@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createWechatPayFixture, pemPair, TEST_APP_ID, TEST_MCH_ID, TEST_MERCHANT_SERIAL } from '@server-test/wechat-pay-fixtures';
+import {
+  createWechatPayFixture,
+  pemPair,
+  TEST_APP_ID,
+  TEST_MCH_ID,
+  TEST_MERCHANT_SERIAL,
+} from '@server-test/wechat-pay-fixtures';
 import { authorizationHeader, toKeyMap, verifyPlatformSignature } from './signing';
 import type { SimRequest, SimResponse } from './simulator';
 import type { PayFetch } from './types';

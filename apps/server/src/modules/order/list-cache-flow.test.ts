@@ -14,7 +14,16 @@ import { LISTEN_APPLICATION, openDatabase, type Database } from '@server/db/clie
 import { ok } from '@server/http/envelope';
 import { createGateways } from '@server/gateways';
 import type { AuthContext } from '@server/http/context';
-import { api, demoTokens, feeItemId, orderRow, pay, UNI, userIdOf, type Tokens } from '@server-test/fee-fixtures';
+import {
+  api,
+  demoTokens,
+  feeItemId,
+  orderRow,
+  pay,
+  UNI,
+  userIdOf,
+  type Tokens,
+} from '@server-test/fee-fixtures';
 import { recordRefund } from '../pay/pay-status';
 import { listMyOrders, listOtherOrders } from './query-service';
 

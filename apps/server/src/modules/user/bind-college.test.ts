@@ -7,7 +7,14 @@
 import { aesDecrypt, aesEncrypt } from '@cf/shared/wire-crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_WIRE_KEY, type TestContext } from '@server-test/helpers';
-import { allowResend, call, lastCode, resetRateLimits, signIn, visitorSignIn } from '@server-test/user-fixtures';
+import {
+  allowResend,
+  call,
+  lastCode,
+  resetRateLimits,
+  signIn,
+  visitorSignIn,
+} from '@server-test/user-fixtures';
 
 const T = '100002';
 const SHARED_ID_CARD = '320102200501015555';

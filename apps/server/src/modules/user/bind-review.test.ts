@@ -8,7 +8,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { auditLog, userBindings, users } from '@server/db/schema';
 import { outboxMessages } from '@server-test/sms-outbox';
-import { allowResend, call, lastCode, resetRateLimits, signIn, visitorSignIn } from '@server-test/user-fixtures';
+import {
+  allowResend,
+  call,
+  lastCode,
+  resetRateLimits,
+  signIn,
+  visitorSignIn,
+} from '@server-test/user-fixtures';
 
 const T = '100002';
 const zheng10 = {

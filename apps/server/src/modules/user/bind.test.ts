@@ -20,7 +20,15 @@ import {
 import { issueTokens } from '../auth/tokens';
 import { visitorSubject } from '../auth/subject';
 import { outboxMessages } from '@server-test/sms-outbox';
-import { allowResend, call, lastCode, resetRateLimits, signIn, userId, visitorSignIn } from '@server-test/user-fixtures';
+import {
+  allowResend,
+  call,
+  lastCode,
+  resetRateLimits,
+  signIn,
+  userId,
+  visitorSignIn,
+} from '@server-test/user-fixtures';
 
 const T = '100001';
 const student2Form = {
