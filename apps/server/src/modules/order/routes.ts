@@ -19,7 +19,7 @@ import {
   orderListQuery,
   orderRecordSchema,
   type OrderListQuery,
-} from './schemas';
+} from '@cf/shared/wire/order';
 
 /**
  * The order lists are the busiest reads. Their reply bodies are built once (records field by field in
