@@ -2,6 +2,7 @@
  * The outside world behind small interfaces; each has a real adapter and a local stand-in. The
  * whole set (Gateways) is in index.ts, the per-tenant pay accounts (PayGateways) in pay-channels.ts.
  */
+import { PAY_CHANNEL_NAMES, type PayChannelName } from '@cf/shared/wire/pay';
 import type {
   JsapiParams,
   NotifyInput,
@@ -43,8 +44,8 @@ export interface WechatOauthGateway {
 
 export class WechatCodeError extends Error {}
 
-export const PAY_CHANNEL_NAMES = ['wechat', 'sandbox'] as const;
-export type PayChannelName = (typeof PAY_CHANNEL_NAMES)[number];
+// The channel names are part of the wire contract.
+export { PAY_CHANNEL_NAMES, type PayChannelName };
 
 /** What a prepay hands the payer: JSAPI parameters (WeChat) or a page to open (sandbox). */
 export type PrepayAnswer = { jsapi: JsapiParams } | { checkoutUrl: string };

@@ -8,7 +8,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
 import { idParam } from '@cf/shared/wire/fields';
 import { decideBill, listBillsForReview } from '../fee/admin-service';
-import { adminBillQuery, adminBillSchema, billSchema } from '../fee/schemas';
+import { adminBillQuery, adminBillSchema } from '@cf/shared/wire/admin-finance';
+import { billSchema } from '@cf/shared/wire/fee';
 
 const tags = ['finance admin'];
 const security = [{ bladeAuth: [] }];

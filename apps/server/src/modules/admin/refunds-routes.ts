@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { idParam } from '@cf/shared/wire/fields';
 import { refundOrder } from '../pay/refund-service';
-import { refundBody, refundSchema } from '../pay/schemas';
+import { refundBody, refundSchema } from '@cf/shared/wire/admin-finance';
 
 export function registerAdminRefundRoutes(scope: FastifyInstance): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { captchaKeyParams, captchaTextSchema, outboxMessageSchema, outboxQuery } from '@cf/shared/wire/dev';
 import { devOutbox } from '@server/db/schema';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { notFound } from '@server/http/errors';
@@ -27,20 +28,9 @@ export default async function devRoutes(instance: FastifyInstance): Promise<void
       schema: {
         tags: ['dev'],
         summary: 'Demo: messages the SMS and mail stand-ins sent, newest first',
-        querystring: z.object({ phone: z.string().optional().describe('phone number or e-mail address') }),
+        querystring: outboxQuery,
         response: {
-          200: envelopeSchema(
-            z.array(
-              z.object({
-                id: z.number(),
-                channel: z.string(),
-                recipient: z.string(),
-                subject: z.string().nullable(),
-                body: z.string(),
-                createdAt: z.string(),
-              }),
-            ),
-          ),
+          200: envelopeSchema(z.array(outboxMessageSchema)),
         },
       },
     },
@@ -62,8 +52,8 @@ export default async function devRoutes(instance: FastifyInstance): Promise<void
       schema: {
         tags: ['dev'],
         summary: "Demo: a captcha's text",
-        params: z.object({ key: z.string() }),
-        response: { 200: envelopeSchema(z.object({ text: z.string() })) },
+        params: captchaKeyParams,
+        response: { 200: envelopeSchema(captchaTextSchema) },
       },
     },
     async (req) => {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { sandboxCheckoutBody, sandboxCheckoutQuery } from '@cf/shared/wire/dev';
 import { SANDBOX_CHECKOUT_PATH } from '@server/gateways/sandbox-pay/sandbox-pay';
 import { PayChannelError } from '@server/gateways/wechat-pay/types';
 import { checkoutPage, checkoutResultPage } from './checkout-page';
@@ -30,7 +30,7 @@ export default async function sandboxRoutes(instance: FastifyInstance): Promise<
       schema: {
         tags: ['dev'],
         summary: 'Demo: the sandbox channel checkout page (HTML)',
-        querystring: z.object({ ticket: z.string().max(64) }),
+        querystring: sandboxCheckoutQuery,
       },
     },
     async (req, reply) => {
@@ -48,7 +48,7 @@ export default async function sandboxRoutes(instance: FastifyInstance): Promise<
       schema: {
         tags: ['dev'],
         summary: "Demo: the payer's choice on the sandbox checkout page",
-        body: z.object({ ticket: z.string().max(64), action: z.enum(['pay', 'fail', 'cancel']) }),
+        body: sandboxCheckoutBody,
       },
     },
     async (req, reply) => {

@@ -7,6 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  simulatorJsapiSchema,
+  simulatorPayQuery,
+  simulatorPaySchema,
+  simulatorTenantParams,
+} from '@cf/shared/wire/dev';
 import { DEV_WECHAT_PAY_PREFIX } from '@server/gateways/pay-channels';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { badRequest, notFound } from '@server/http/errors';
@@ -17,7 +23,7 @@ export default async function wechatSimulatorRoutes(instance: FastifyInstance): 
   instance.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const standins = app.gateways.pay.standins!;
-  const tenantParam = z.object({ tenantId: z.string().max(6) });
+  const tenantParam = simulatorTenantParams;
 
   app.post(
     `${DEV_WECHAT_PAY_PREFIX}/:tenantId/pay`,
@@ -26,8 +32,8 @@ export default async function wechatSimulatorRoutes(instance: FastifyInstance): 
         tags: ['dev'],
         summary: 'Demo: the payer completes a WeChat payment; the simulator sends its notify',
         params: tenantParam,
-        querystring: z.object({ outTradeNo: z.string().min(1).max(32) }),
-        response: { 200: envelopeSchema(z.object({ notifyStatus: z.number(), notifyReply: z.string() })) },
+        querystring: simulatorPayQuery,
+        response: { 200: envelopeSchema(simulatorPaySchema) },
       },
     },
     async (req) => {
@@ -56,7 +62,7 @@ export default async function wechatSimulatorRoutes(instance: FastifyInstance): 
         summary:
           'Demo: what the WeChat app does with getBrandWCPayRequest parameters (checks paySign, the payer pays)',
         params: tenantParam,
-        response: { 200: z.object({ err_msg: z.string(), reason: z.string().optional() }) },
+        response: { 200: simulatorJsapiSchema },
       },
     },
     async (req) => {

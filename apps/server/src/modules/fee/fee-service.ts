@@ -9,7 +9,8 @@ import { billsOfPerson, billsOfReceivable } from './bill-repo';
 import { findFeeItem, listFeeItems, offeredTo } from './fee-item-repo';
 import { requireCallerPerson, type Person } from './person';
 import { commitments, findReceivable, listReceivables } from './receivable-repo';
-import { billView, feeItemView, receivableView, type ReceivableView } from './views';
+import type { Receivable } from '@cf/shared/wire/fee';
+import { billView, feeItemView, receivableView } from './views';
 
 /** The person's receivables of a category, each with what is already committed against it. */
 async function receivablesOf(db: Db, tenantId: string, person: Person, category: OrderType) {
@@ -25,7 +26,7 @@ async function receivablesOf(db: Db, tenantId: string, person: Person, category:
 export async function studentFees(db: Db, auth: AuthContext) {
   const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
   const { rows, views } = await receivablesOf(db, auth.tenantId, person, 'FEE');
-  const years = new Map<string, { rows: typeof rows; items: ReceivableView[] }>();
+  const years = new Map<string, { rows: typeof rows; items: Receivable[] }>();
   rows.forEach((row, i) => {
     const year = years.get(row.schoolYear) ?? { rows: [], items: [] };
     year.rows.push(row);

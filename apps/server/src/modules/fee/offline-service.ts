@@ -12,7 +12,7 @@ import { BILL_NOT_REVIEWED, newBillNo } from '../pay/pay-status';
 import { insertOfflineBill } from './bill-repo';
 import { requireCallerPerson } from './person';
 import { commitments, lockReceivables } from './receivable-repo';
-import type { OfflineBody } from './schemas';
+import type { OfflineBody } from '@cf/shared/wire/fee';
 import { billView, receivableView } from './views';
 
 /** Pay dates before this are typing mistakes, not payments the office still has to review. */

@@ -21,7 +21,7 @@ import {
   otherFeesSchema,
   receivableDetailSchema,
   studentFeesSchema,
-} from './schemas';
+} from '@cf/shared/wire/fee';
 
 const tags = ['fee'];
 const security = [{ bladeAuth: [] }];

@@ -1,28 +1,16 @@
-/** How receivables, fee items and bills go on the wire: money in fen, times as ISO text. */
-import { BILL_STATUS_COLORS, summarize, type FeeSummary } from '@cf/shared/fees';
-import type { bills, feeItems, FormField } from '@server/db/schema-finance';
+/**
+ * How receivables, fee items and bills go on the wire (their shapes: @cf/shared/wire/fee): money in
+ * fen, times as ISO text.
+ */
+import { BILL_STATUS_COLORS, summarize } from '@cf/shared/fees';
+import type { Bill, FeeItem, Receivable } from '@cf/shared/wire/fee';
+import type { bills, feeItems } from '@server/db/schema-finance';
 import type { Commitment, ReceivableRow } from './receivable-repo';
 
 export type FeeItemRow = typeof feeItems.$inferSelect;
 export type BillRow = typeof bills.$inferSelect;
 
-export interface ReceivableView {
-  receivableId: number;
-  category: string;
-  schoolYear: string;
-  itemCode: string;
-  itemName: string;
-  itemNameEn: string;
-  allowPartial: boolean;
-  dueDate: string | null;
-  summary: FeeSummary;
-  openOrderFen: number;
-  pendingReviewFen: number;
-  /** What may still be put into an order: owed, minus open orders and other-means payments under review. */
-  availableFen: number;
-}
-
-export function receivableView(row: ReceivableRow, committed: Commitment): ReceivableView {
+export function receivableView(row: ReceivableRow, committed: Commitment): Receivable {
   const summary = summarize(row);
   return {
     receivableId: row.id,
@@ -36,26 +24,12 @@ export function receivableView(row: ReceivableRow, committed: Commitment): Recei
     summary,
     openOrderFen: committed.openOrderFen,
     pendingReviewFen: committed.pendingReviewFen,
+    // What may still be put into an order: owed, minus open orders and payments under review.
     availableFen: Math.max(0, summary.receivable - committed.openOrderFen - committed.pendingReviewFen),
   };
 }
 
-export interface FeeItemView {
-  id: number;
-  kind: string;
-  name: string;
-  nameEn: string;
-  description: string;
-  descriptionEn: string;
-  priceFen: number;
-  maxQuantity: number;
-  minFen: number;
-  maxFen: number;
-  schoolYear: string;
-  formFields: FormField[];
-}
-
-export const feeItemView = (item: FeeItemRow): FeeItemView => ({
+export const feeItemView = (item: FeeItemRow): FeeItem => ({
   id: item.id,
   kind: item.kind,
   name: item.name,
@@ -70,25 +44,7 @@ export const feeItemView = (item: FeeItemRow): FeeItemView => ({
   formFields: item.formFields,
 });
 
-export interface BillView {
-  id: number;
-  billNo: string;
-  kind: string;
-  project: string;
-  projectEn: string;
-  priceFen: number;
-  quantity: number;
-  amountFen: number;
-  method: string;
-  billDate: string;
-  status: number;
-  statusColor: string;
-  source: string;
-  orderId: number | null;
-  note: string;
-}
-
-export const billView = (bill: BillRow): BillView => ({
+export const billView = (bill: BillRow): Bill => ({
   id: bill.id,
   billNo: bill.billNo,
   kind: bill.kind,

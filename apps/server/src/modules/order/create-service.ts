@@ -19,7 +19,7 @@ import { receivableView, type FeeItemRow } from '../fee/views';
 import type { OrderRow, Tx } from '../pay/pay-status';
 import { checkFormData } from './form-data';
 import { insertOrder, openEnrollOrder, type NewOrderItem } from './order-repo';
-import type { CreateEnrollBody, CreateOtherBody, ReceivableRequest } from './schemas';
+import type { CreateEnrollBody, CreateOtherBody, ReceivableRequest } from '@cf/shared/wire/order';
 
 export interface OrderCtx {
   db: Db;

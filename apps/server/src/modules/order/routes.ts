@@ -20,7 +20,7 @@ import {
   orderListQuery,
   orderRecordSchema,
   type OrderListQuery,
-} from './schemas';
+} from '@cf/shared/wire/order';
 
 declare module 'fastify' {
   interface FastifyInstance {

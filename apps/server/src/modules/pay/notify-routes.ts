@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { notifyParams } from '@cf/shared/wire/pay';
 import { NOTIFY_PATH } from '@server/gateways/pay-channels';
 import { handleNotify } from './notify';
 
@@ -30,7 +30,7 @@ export default async function notifyRoutes(instance: FastifyInstance): Promise<v
         description:
           'No token: the signature over the raw body is checked first. Handled notifies, repeats included, get the ' +
           "channel's exact success reply; refused ones its failure reply.",
-        params: z.object({ channel: z.string(), tenantId: z.string().max(6) }),
+        params: notifyParams,
       },
     },
     async (req, reply) => {

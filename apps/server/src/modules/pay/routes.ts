@@ -4,14 +4,21 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '@server/modules/auth/guard';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { resolvePayAccess } from './access';
 import { cashierView, createPayLink, payStatus } from './cashier-service';
 import notifyRoutes from './notify-routes';
 import { prepay } from './prepay-service';
-import { cashierSchema, linkSchema, orderNoQuery, prepayBody, prepaySchema, statusSchema } from './schemas';
+import {
+  cashierSchema,
+  linkBody,
+  linkSchema,
+  orderNoQuery,
+  prepayBody,
+  prepaySchema,
+  statusSchema,
+} from '@cf/shared/wire/pay';
 
 const tags = ['pay'];
 const security = [{ bladeAuth: [] }];
@@ -72,7 +79,7 @@ export default async function payRoutes(fastify: FastifyInstance): Promise<void>
         tags,
         security,
         summary: 'A short-lived pay link (payAuthToken) for my open order, so someone else can pay it',
-        body: z.object({ orderNo: z.string().trim().min(1).max(64) }),
+        body: linkBody,
         response: { 200: envelopeSchema(linkSchema) },
       },
     },

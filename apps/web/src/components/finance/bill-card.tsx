@@ -1,28 +1,13 @@
 import { formatYuan } from '@cf/shared/money';
+import type { Bill } from '@cf/shared/wire/fee';
 import { formatDateTime } from '@/lib/date-time';
 import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { localName, payMethodText } from './finance-text';
 import { BillStatusTag } from './status-tag';
 import styles from './bill-card.module.css';
 
-/** A charge or refund bill as the server sends it (amounts in fen). */
-export interface BillView {
-  id: number;
-  billNo: string;
-  kind: string;
-  project: string;
-  projectEn: string;
-  priceFen: number;
-  quantity: number;
-  amountFen: number;
-  method: string;
-  billDate: string;
-  status: number;
-  statusColor: string;
-  source: string;
-  orderId: number | null;
-  note: string;
-}
+/** A charge or refund bill as the server sends it (amounts in fen; @cf/shared/wire/fee). */
+export type BillView = Bill;
 
 /** One bill (spec §3): date, method, project, price, quantity, amount or refund amount, status. */
 export function BillCard({ bill }: { bill: BillView }) {

@@ -3,7 +3,10 @@
  * channel) can still change by itself; every other result is shown as it is. Polling also stops
  * after a while, when the page offers to look again.
  */
-export type PayResult = 'unpaid' | 'processing' | 'failed' | 'paid' | 'refunded' | 'closed';
+import type { PayStatusReply } from '@cf/shared/wire/pay';
+
+/** unpaid | processing | failed | paid | refunded | closed (the wire contract's status reply). */
+export type PayResult = PayStatusReply['result'];
 
 export const POLL_INTERVAL_MS = 2000;
 export const POLL_LIMIT_MS = 3 * 60_000;

@@ -2,32 +2,13 @@
  * POST /api/blade-finance/enroll/lookup {idCard, name}: a newly admitted student, found before they
  * have a student number, with the enrolment items and those already paid.
  */
+import type { EnrollLookupRequest, Enrollee } from '@cf/shared/wire/fee';
 import { useMutation } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 
-export interface EnrollItem {
-  id: number;
-  name: string;
-  nameEn: string;
-  description: string;
-  descriptionEn: string;
-  priceFen: number;
-  schoolYear: string;
-}
-
-export interface Enrollee {
-  enrolleeId: number;
-  name: string;
-  admissionNo: string;
-  major: string | null;
-  items: EnrollItem[];
-  paidItemIds: number[];
-}
-
-export interface EnrolleeQuery {
-  idCard: string;
-  name: string;
-}
+export type { Enrollee };
+export type EnrollItem = Enrollee['items'][number];
+export type EnrolleeQuery = EnrollLookupRequest;
 
 export const lookupEnrollee = (query: EnrolleeQuery): Promise<Enrollee> =>
   requestData<Enrollee>({

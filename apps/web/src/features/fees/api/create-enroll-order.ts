@@ -5,14 +5,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { refreshFinance } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
+import type { CreateEnrollRequest } from '@cf/shared/wire/order';
 import type { CreatedOrder } from './fee-types';
 
-export interface EnrollOrderRequest {
-  idCard: string;
-  name: string;
-  feeItemId: number;
-  formData?: Record<string, string>;
-}
+export type EnrollOrderRequest = CreateEnrollRequest;
 
 export const createEnrollOrder = (request: EnrollOrderRequest): Promise<CreatedOrder> =>
   requestData<CreatedOrder>({ method: 'post', url: '/api/blade-finance/order/create-enroll', data: request });

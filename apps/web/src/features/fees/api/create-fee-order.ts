@@ -5,12 +5,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { refreshFinance } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
+import type { FeeOrderLine } from '@cf/shared/wire/order';
 import type { CreatedOrder } from './fee-types';
 
-export interface FeeOrderLine {
-  receivableId: number;
-  amountFen?: number;
-}
+export type { FeeOrderLine };
 
 export const createFeeOrder = (items: FeeOrderLine[]): Promise<CreatedOrder> =>
   requestData<CreatedOrder>({ method: 'post', url: '/api/blade-finance/order/create-fee', data: { items } });

@@ -5,11 +5,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { refreshFinance } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
+import type { CreateOtherRequest } from '@cf/shared/wire/order';
 import type { CreatedOrder } from './fee-types';
 
-export type OtherOrderRequest =
-  | { receivableId: number; amountFen?: number }
-  | { feeItemId: number; quantity?: number; amountFen?: number; formData?: Record<string, string> };
+export type OtherOrderRequest = CreateOtherRequest;
 
 export const createOtherOrder = (request: OtherOrderRequest): Promise<CreatedOrder> =>
   requestData<CreatedOrder>({ method: 'post', url: '/api/blade-finance/order/create-other', data: request });

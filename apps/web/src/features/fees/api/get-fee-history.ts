@@ -1,15 +1,14 @@
 /** GET /api/blade-finance/fee/history?category&current&size: my charge and refund bills, paged. */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { BillView } from '@/components/finance/bill-card';
+import type { Bill, FeeCategory } from '@cf/shared/wire/fee';
 import { requestData } from '@/lib/api-client';
 import { nextPageOf, PAGE_SIZE, type Page } from '@/lib/paging';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 
-/** FEE: student fees; OTHER: comprehensive fees. */
-export type FeeCategory = 'FEE' | 'OTHER';
+export type { FeeCategory };
 
-export const getFeeHistory = (category: FeeCategory, current: number): Promise<Page<BillView>> =>
-  requestData<Page<BillView>>({
+export const getFeeHistory = (category: FeeCategory, current: number): Promise<Page<Bill>> =>
+  requestData<Page<Bill>>({
     url: '/api/blade-finance/fee/history',
     params: { category, current, size: PAGE_SIZE },
     loading: false,

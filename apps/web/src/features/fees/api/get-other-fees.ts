@@ -2,13 +2,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
-import type { FeeItem, Receivable } from './fee-types';
+import type { OtherFees } from '@cf/shared/wire/fee';
 
-export interface OtherFees {
-  manual: FeeItem[];
-  receivables: Receivable[];
-  topup: FeeItem[];
-}
+export type { OtherFees };
 
 export const getOtherFees = (): Promise<OtherFees> =>
   requestData<OtherFees>({ url: '/api/blade-finance/fee/other', loading: false });

@@ -1,11 +1,10 @@
 /** GET /api/blade-finance/fee/receivable/{id}: one of my receivables with its charge and refund bills. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BillView } from '@/components/finance/bill-card';
 import { requestData } from '@/lib/api-client';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
-import type { Receivable } from './fee-types';
+import type { ReceivableDetail } from '@cf/shared/wire/fee';
 
-export type ReceivableDetail = Receivable & { bills: BillView[] };
+export type { ReceivableDetail };
 
 export const getReceivable = (id: string): Promise<ReceivableDetail> =>
   requestData<ReceivableDetail>({

@@ -1,14 +1,10 @@
 /** GET /api/blade-finance/fee/student: the bound student's fees by school year, with the summary. */
-import type { FeeSummary } from '@cf/shared/fees';
+import type { StudentFees } from '@cf/shared/wire/fee';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
-import type { Receivable } from './fee-types';
 
-export interface StudentFees {
-  summary: FeeSummary;
-  years: { schoolYear: string; summary: FeeSummary; items: Receivable[] }[];
-}
+export type { StudentFees };
 
 export const getStudentFees = (): Promise<StudentFees> =>
   requestData<StudentFees>({ url: '/api/blade-finance/fee/student', loading: false });

@@ -2,18 +2,18 @@
  * POST /api/blade-finance/pay/link {orderNo}: a short-lived signed link (payAuthToken) to one of my
  * open orders, so that someone else (a parent) can pay it.
  */
+import type { PayLink, PayLinkRequest } from '@cf/shared/wire/pay';
 import { useMutation } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 
-export interface PayLink {
-  payAuthToken: string;
-  /** The app's /#/pay?payAuthToken=...&orderNo=...&tenantId=... (absolute when the server knows its address). */
-  url: string;
-  expireAt: string;
-}
+export type { PayLink };
 
 export const createPayLink = (orderNo: string): Promise<PayLink> =>
-  requestData<PayLink>({ method: 'post', url: '/api/blade-finance/pay/link', data: { orderNo } });
+  requestData<PayLink>({
+    method: 'post',
+    url: '/api/blade-finance/pay/link',
+    data: { orderNo } satisfies PayLinkRequest,
+  });
 
 export const useCreatePayLink = () => useMutation({ mutationFn: createPayLink });
 

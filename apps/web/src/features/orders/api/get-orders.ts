@@ -2,28 +2,15 @@
  * GET /api/blade-finance/order/list (my orders) and /order/other-list (other people's orders)
  * ?tab&current&size, newest first, one page at a time.
  */
-import type { OrderTab, PayStatus } from '@cf/shared/fees';
+import type { OrderTab } from '@cf/shared/fees';
+import type { OrderRecord } from '@cf/shared/wire/order';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
 import { nextPageOf, type Page } from '@/lib/paging';
 import { ORDER_LIST_URL, orderListParams, type OrderScope } from '../order-tabs';
 
-export interface OrderRecord {
-  id: number;
-  orderNo: string;
-  orderType: string;
-  totalFen: number;
-  payStatus: PayStatus;
-  payStatusColor: string;
-  createdAt: string;
-  expireAt: string;
-  /** The bound user: whose fee it is. */
-  personName: string;
-  /** The order user: who created it. */
-  userName: string;
-  itemsSummary: string;
-}
+export type { OrderRecord };
 
 export const getOrders = (scope: OrderScope, tab: OrderTab, current: number): Promise<Page<OrderRecord>> =>
   requestData<Page<OrderRecord>>({

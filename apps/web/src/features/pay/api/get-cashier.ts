@@ -1,35 +1,11 @@
 /** GET /api/blade-finance/pay/cashier?orderNo: what is paid, until when, and with which channels. */
-import type { PayStatus } from '@cf/shared/fees';
+import type { Cashier, CashierItem, PayChannelName } from '@cf/shared/wire/pay';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
 import { payAuthHeaders } from './pay-auth';
 
-export type PayChannelName = 'wechat' | 'sandbox';
-
-export interface CashierItem {
-  name: string;
-  nameEn: string;
-  priceFen: number;
-  quantity: number;
-  amountFen: number;
-}
-
-export interface Cashier {
-  orderNo: string;
-  orderType: string;
-  personName: string;
-  totalFen: number;
-  items: CashierItem[];
-  expireAt: string;
-  /** Seconds until the order expires, by the server's clock. */
-  secondsLeft: number;
-  payStatus: PayStatus;
-  payStatusColor: string;
-  /** The channel a PAYING order was started with; it stays with it. */
-  channel: PayChannelName | null;
-  channels: { channel: PayChannelName; name: string; nameEn: string }[];
-}
+export type { Cashier, CashierItem, PayChannelName };
 
 export const getCashier = (orderNo: string, payAuthToken?: string): Promise<Cashier> =>
   requestData<Cashier>({

@@ -1,19 +1,12 @@
 /** GET /api/blade-finance/pay/status?orderNo: the pay status the result page polls. */
-import type { PayStatus } from '@cf/shared/fees';
+import type { PayStatusReply } from '@cf/shared/wire/pay';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
-import { nextPollDelay, type PayResult } from '../pay-result';
+import { nextPollDelay } from '../pay-result';
 import { payAuthHeaders } from './pay-auth';
 
-export interface PayStatusReply {
-  orderNo: string;
-  payStatus: PayStatus;
-  payStatusColor: string;
-  paidAt: string | null;
-  result: PayResult;
-  secondsLeft: number;
-}
+export type { PayStatusReply };
 
 export const getPayStatus = (orderNo: string, payAuthToken?: string): Promise<PayStatusReply> =>
   requestData<PayStatusReply>({

@@ -3,33 +3,12 @@
  * The sandbox answers its checkout page; WeChat Pay answers the JSAPI parameters for
  * WeixinJSBridge.invoke('getBrandWCPayRequest', ...).
  */
+import type { PrepayAnswer, PrepayRequest, WechatJsapi } from '@cf/shared/wire/pay';
 import { useMutation } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
-import type { PayChannelName } from './get-cashier';
 import { payAuthHeaders } from './pay-auth';
 
-export interface WechatJsapi {
-  appId: string;
-  timeStamp: string;
-  nonceStr: string;
-  package: string;
-  signType: 'RSA';
-  paySign: string;
-}
-
-export interface PrepayAnswer {
-  channel: PayChannelName;
-  checkoutUrl?: string;
-  jsapi?: WechatJsapi;
-}
-
-export interface PrepayRequest {
-  orderNo: string;
-  channel: PayChannelName;
-  /** Where the sandbox checkout sends the payer back: a path of this site. */
-  returnUrl: string;
-  payAuthToken?: string;
-}
+export type { PrepayAnswer, PrepayRequest, WechatJsapi };
 
 export const prepay = ({ payAuthToken, ...body }: PrepayRequest): Promise<PrepayAnswer> =>
   requestData<PrepayAnswer>({

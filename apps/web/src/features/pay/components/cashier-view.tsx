@@ -22,7 +22,7 @@ interface CashierViewProps {
 }
 
 /** Why a channel cannot be chosen here, or null when it can. */
-function channelProblem(channel: PayChannelName, locked: PayChannelName | null, inWechat: boolean) {
+function channelProblem(channel: PayChannelName, locked: string | null, inWechat: boolean) {
   if (locked && locked !== channel) return 'pay.channelLockedHint' as const;
   if (channel === 'wechat' && !inWechat) return 'pay.wechatNeeded' as const;
   return null;
@@ -39,7 +39,8 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
   const expired = secondsLeft <= 0;
   const usable = cashier.channels.filter((c) => !channelProblem(c.channel, cashier.channel, inWechat));
   const [chosen, setChosen] = useState<PayChannelName | undefined>(
-    () => cashier.channel ?? usable[0]?.channel,
+    // A locked channel is one a prepay started the order with, so one of PayChannelName.
+    () => (cashier.channel as PayChannelName | null) ?? usable[0]?.channel,
   );
   const [paying, setPaying] = useState(false);
 

@@ -1,7 +1,11 @@
-/** Request and reply shapes of /api/blade-finance/fee/*, enroll/lookup and admin/bill/* (also the OpenAPI document). */
+/**
+ * The wire contract of /api/blade-finance/fee/* and enroll/lookup: request and reply shapes (money in
+ * fen, times as ISO text). The server's route schemas (and so the OpenAPI document) are these objects;
+ * the web's types are their z.infer / z.input (type-only imports, so zod stays out of the web bundle).
+ */
 import { z } from 'zod';
-import { pageQuery } from '@server/http/envelope';
-import { calendarDate, count, fen, id } from '@cf/shared/wire/fields';
+import { pageQuery } from './envelope';
+import { calendarDate, fen, id } from './fields';
 
 export const feeSummarySchema = z.object({
   payable: z.number(),
@@ -24,10 +28,14 @@ export const receivableSchema = z.object({
   allowPartial: z.boolean(),
   dueDate: z.string().nullable(),
   summary: feeSummarySchema,
+  /** In this receivable's unpaid or paying orders. */
   openOrderFen: z.number(),
+  /** Recorded as paid elsewhere, waiting for the finance office. */
   pendingReviewFen: z.number(),
+  /** What may still be put into an order: owed, minus open orders and other-means payments under review. */
   availableFen: z.number(),
 });
+export type Receivable = z.infer<typeof receivableSchema>;
 
 export const formFieldSchema = z.object({
   key: z.string(),
@@ -37,6 +45,7 @@ export const formFieldSchema = z.object({
   type: z.enum(['text', 'number', 'date', 'phone']),
 });
 
+/** A catalogue item: manual (price × quantity), top-up (an amount within limits) or enrolment. */
 export const feeItemSchema = z.object({
   id: z.number(),
   kind: z.string(),
@@ -51,7 +60,9 @@ export const feeItemSchema = z.object({
   schoolYear: z.string(),
   formFields: z.array(formFieldSchema),
 });
+export type FeeItem = z.infer<typeof feeItemSchema>;
 
+/** A charge or refund bill (amounts in fen). */
 export const billSchema = z.object({
   id: z.number(),
   billNo: z.string(),
@@ -69,6 +80,7 @@ export const billSchema = z.object({
   orderId: z.number().nullable(),
   note: z.string(),
 });
+export type Bill = z.infer<typeof billSchema>;
 
 export const studentFeesSchema = z.object({
   summary: feeSummarySchema,
@@ -76,14 +88,17 @@ export const studentFeesSchema = z.object({
     z.object({ schoolYear: z.string(), summary: feeSummarySchema, items: z.array(receivableSchema) }),
   ),
 });
+export type StudentFees = z.infer<typeof studentFeesSchema>;
 
 export const otherFeesSchema = z.object({
   manual: z.array(feeItemSchema),
   receivables: z.array(receivableSchema),
   topup: z.array(feeItemSchema),
 });
+export type OtherFees = z.infer<typeof otherFeesSchema>;
 
 export const receivableDetailSchema = receivableSchema.extend({ bills: z.array(billSchema) });
+export type ReceivableDetail = z.infer<typeof receivableDetailSchema>;
 
 /** Optional text at the schema level: the service answers the spec's own messages when it is missing. */
 const optionalText = (max: number) => z.string().trim().max(max).optional();
@@ -97,15 +112,20 @@ export const offlineBody = z.object({
   note: optionalText(200),
 });
 export type OfflineBody = z.infer<typeof offlineBody>;
+/** What the web sends: {receivableId, amountFen, payMethod, payDate 'YYYY-MM-DD', note?}. */
+export type OfflineRequest = z.input<typeof offlineBody>;
 
 export const historyQuery = pageQuery.extend({
   category: z.enum(['FEE', 'OTHER']).default('FEE'),
 });
+/** FEE: student fees; OTHER: comprehensive fees. */
+export type FeeCategory = z.infer<typeof historyQuery>['category'];
 
 export const enrollLookupBody = z.object({
   idCard: z.string().trim().min(1).max(32),
   name: z.string().trim().min(1).max(64),
 });
+export type EnrollLookupRequest = z.input<typeof enrollLookupBody>;
 
 export const enrollLookupSchema = z.object({
   enrolleeId: z.number(),
@@ -115,15 +135,4 @@ export const enrollLookupSchema = z.object({
   items: z.array(feeItemSchema),
   paidItemIds: z.array(z.number()),
 });
-
-export const adminBillQuery = pageQuery.extend({
-  status: count(0, 2).default(1),
-});
-
-export const adminBillSchema = billSchema.extend({
-  receivableId: z.number().nullable(),
-  personType: z.string(),
-  personId: z.number(),
-  personName: z.string(),
-  createdAt: z.string(),
-});
+export type Enrollee = z.infer<typeof enrollLookupSchema>;

@@ -1,0 +1,72 @@
+/**
+ * The wire contract of the finance office's routes: bill review (admin/bill/*), refunds
+ * (admin/order/{id}/refund) and payment exceptions (admin/payment-exception/*). The server's route
+ * schemas (and so the OpenAPI document) are these objects.
+ */
+import { EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
+import { z } from 'zod';
+import { pageQuery } from './envelope';
+import { billSchema } from './fee';
+import { count, fen } from './fields';
+import { payStatusEnum } from './order';
+
+export const adminBillQuery = pageQuery.extend({
+  status: count(0, 2).default(1),
+});
+
+export const adminBillSchema = billSchema.extend({
+  receivableId: z.number().nullable(),
+  personType: z.string(),
+  personId: z.number(),
+  personName: z.string(),
+  createdAt: z.string(),
+});
+export type AdminBill = z.infer<typeof adminBillSchema>;
+
+export const refundBody = z.object({
+  amountFen: fen(1),
+  // Checked by checkRefundReason (80 bytes, translated message), not by characters here.
+  reason: z.string().default(''),
+});
+export type RefundBody = z.infer<typeof refundBody>;
+
+export const refundSchema = z.object({
+  refundId: z.number(),
+  outRefundNo: z.string(),
+  amountFen: z.number(),
+  status: z.enum(['SUCCESS', 'PROCESSING', 'FAILED']),
+  orderNo: z.string(),
+  totalFen: z.number(),
+  refundedFen: z.number(),
+  payStatus: payStatusEnum,
+  payStatusColor: z.string(),
+});
+export type RefundReply = z.infer<typeof refundSchema>;
+
+export const exceptionSchema = z.object({
+  id: z.number(),
+  orderId: z.number().nullable(),
+  orderNo: z.string().nullable(),
+  channel: z.string(),
+  transactionId: z.string(),
+  amountFen: z.number(),
+  kind: z.string(),
+  status: z.string().describe('open | refunded | resolved'),
+  note: z.string().describe('Why it was resolved without a refund; empty otherwise'),
+  refundNo: z.string().nullable().describe('out_refund_no of the refund sent back to the payer'),
+  refundStatus: z.enum(['PROCESSING', 'SUCCESS', 'FAILED']).nullable(),
+  resolvedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentException = z.infer<typeof exceptionSchema>;
+
+export const exceptionListQuery = pageQuery.extend({
+  status: z.enum(['open', 'refunded', 'resolved']).default('open'),
+});
+
+// The note's rule and messages are shared with the console (checked in the service).
+export const exceptionResolveBody = z
+  .object({
+    note: z.string().optional().describe(`Required, 1..${EXCEPTION_NOTE_MAX_LENGTH} characters trimmed`),
+  })
+  .nullish();

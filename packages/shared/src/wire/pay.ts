@@ -1,0 +1,106 @@
+/**
+ * The wire contract of /api/blade-finance/pay/*: cashier, prepay, status, pay links and the channels'
+ * notify address. The server's route schemas (and so the OpenAPI document) are these objects; the
+ * web's types are their z.infer / z.input.
+ */
+import { z } from 'zod';
+import { payStatusEnum } from './order';
+
+export { payStatusEnum };
+
+/** The pay channels this code can run (a tenant switches on some of them). */
+export const PAY_CHANNEL_NAMES = ['wechat', 'sandbox'] as const;
+export type PayChannelName = (typeof PAY_CHANNEL_NAMES)[number];
+export const channelEnum = z.enum(PAY_CHANNEL_NAMES);
+
+export const orderNoQuery = z.object({
+  orderNo: z.string().trim().min(1).max(64),
+  payAuthToken: z.string().optional().describe('A pay link; also accepted as the Pay-Auth-Token header'),
+});
+
+export const cashierItemSchema = z.object({
+  name: z.string(),
+  nameEn: z.string(),
+  priceFen: z.number(),
+  quantity: z.number(),
+  amountFen: z.number(),
+});
+export type CashierItem = z.infer<typeof cashierItemSchema>;
+
+export const cashierSchema = z.object({
+  orderNo: z.string(),
+  orderType: z.string(),
+  personName: z.string(),
+  totalFen: z.number(),
+  items: z.array(cashierItemSchema),
+  expireAt: z.string(),
+  /** Seconds until the order expires, by the server's clock. */
+  secondsLeft: z.number(),
+  payStatus: payStatusEnum,
+  payStatusColor: z.string(),
+  /** The channel a PAYING order was started with; it stays with it. */
+  channel: z.string().nullable(),
+  channels: z.array(z.object({ channel: channelEnum, name: z.string(), nameEn: z.string() })),
+});
+export type Cashier = z.infer<typeof cashierSchema>;
+
+export const prepayBody = z.object({
+  orderNo: z.string().trim().min(1).max(64),
+  channel: channelEnum,
+  returnUrl: z
+    .string()
+    // A path of this site only: no scheme, no host, no "//" or "/\" that browsers read as one.
+    .regex(/^\/(?![/\\])[^\s\\]*$/, 'a path of this site')
+    .max(512)
+    .optional()
+    .describe('Sandbox: where its checkout page sends the payer back (a path of this site)'),
+  payAuthToken: z
+    .string()
+    .max(2048)
+    .optional()
+    .describe('A pay link; also accepted as the Pay-Auth-Token header or the payAuthToken query'),
+});
+export type PrepayRequest = z.input<typeof prepayBody>;
+
+export const wechatJsapiSchema = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type WechatJsapi = z.infer<typeof wechatJsapiSchema>;
+
+export const prepaySchema = z.object({
+  channel: channelEnum,
+  checkoutUrl: z.string().optional().describe('sandbox: open this page'),
+  jsapi: wechatJsapiSchema
+    .optional()
+    .describe("wechat: pass to WeixinJSBridge.invoke('getBrandWCPayRequest', ...)"),
+});
+export type PrepayAnswer = z.infer<typeof prepaySchema>;
+
+export const statusSchema = z.object({
+  orderNo: z.string(),
+  payStatus: payStatusEnum,
+  payStatusColor: z.string(),
+  paidAt: z.string().nullable(),
+  result: z.enum(['unpaid', 'processing', 'failed', 'paid', 'refunded', 'closed']),
+  secondsLeft: z.number(),
+});
+export type PayStatusReply = z.infer<typeof statusSchema>;
+
+export const linkBody = z.object({ orderNo: z.string().trim().min(1).max(64) });
+export type PayLinkRequest = z.input<typeof linkBody>;
+
+export const linkSchema = z.object({
+  payAuthToken: z.string(),
+  /** The app's /#/pay?payAuthToken=...&orderNo=...&tenantId=... (absolute when the server knows its address). */
+  url: z.string(),
+  expireAt: z.string(),
+});
+export type PayLink = z.infer<typeof linkSchema>;
+
+/** POST {NOTIFY_PATH}/{channel}/{tenantId}: the channel's own signed body, read raw by the route. */
+export const notifyParams = z.object({ channel: z.string(), tenantId: z.string().max(6) });
