@@ -73,6 +73,15 @@ export const statusSchema = z.object({
   paidAt: z.string().nullable(),
   result: z.enum(['unpaid', 'processing', 'failed', 'paid', 'refunded', 'closed']),
   secondsLeft: z.number(),
+  totalFen: z.number(),
+  items: cashierSchema.shape.items,
+  createdAt: z.string(),
+  personName: z.string(),
+  payerName: z.string().describe('Who started paying (empty: not known, e.g. a pay-link holder)'),
+  payMethod: z
+    .object({ channel: channelEnum, name: z.string(), nameEn: z.string() })
+    .nullable()
+    .describe('The channel the order was paid (or is being paid) at'),
 });
 
 export const linkSchema = z.object({ payAuthToken: z.string(), url: z.string(), expireAt: z.string() });
