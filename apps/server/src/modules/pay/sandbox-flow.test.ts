@@ -143,6 +143,13 @@ describe('paying with the sandbox channel', () => {
     expect(status.payerName).not.toBe('');
     expect(status.paidAt).not.toBeNull();
     expect(status.createdAt).toMatch(/^\d{4}-/);
+
+    // Back from the result page opens the checkout again: it says the order is paid, with no buttons.
+    const again = await ctx.app.inject({ method: 'GET', url: prepay.json().data.checkoutUrl });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(again.body).toContain('This order has been paid');
+    expect(again.body).not.toContain('<button');
   });
 
   it('keeps the order of another user out of reach', async () => {
