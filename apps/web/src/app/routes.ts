@@ -98,3 +98,22 @@ export function pathOfRoute(name: string, id?: string): string | undefined {
   if (!meta.path.includes(':id')) return meta.path;
   return id ? meta.path.replace(':id', encodeURIComponent(id)) : undefined;
 }
+
+/**
+ * The title of a screen: the route's, except the payment page's result view, which is titled as a
+ * result (the cashier is behind it).
+ */
+export function titleKeyOf(meta: RouteMeta | undefined, search: string): TextKey | undefined {
+  if (meta?.name === 'pay' && new URLSearchParams(search).get('view') === 'result') return 'route.payResult';
+  return meta?.titleKey;
+}
+
+/**
+ * Where Back leads from a screen that must not go back in history: the payment result (behind it
+ * are the cashier and a channel's checkout page, both done with) leads to the orders, or home.
+ */
+export function backTargetOf(meta: RouteMeta | undefined, search: string, signedIn: boolean): string | undefined {
+  if (meta?.name === 'pay' && new URLSearchParams(search).get('view') === 'result')
+    return signedIn ? '/order/index' : '/home';
+  return undefined;
+}

@@ -27,6 +27,7 @@ export const en: Record<TextKey, string> = {
   'route.register': 'User binding',
   'route.enroll': 'Enrolment',
   'route.pay': 'Payment',
+  'route.payResult': 'Payment result',
   'route.home': 'Home',
   'route.noticeDetail': 'Notice',
   'route.noticeList': 'Notices',

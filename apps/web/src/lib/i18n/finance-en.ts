@@ -129,6 +129,8 @@ export const financeEn: Record<FinanceTextKey, string> = {
   'pay.items': 'Order',
   'pay.orderNo': 'Order no',
   'pay.person': 'For',
+  'pay.createdAt': 'Ordered at',
+  'pay.payer': 'Paid by',
   'pay.paidAt': 'Paid at',
   'pay.priceTimesQuantity': '{price} × {quantity}',
   'pay.channel': 'Payment method',

@@ -129,6 +129,8 @@ export const financeZh = {
   'pay.items': '订单信息',
   'pay.orderNo': '订单号',
   'pay.person': '缴费人',
+  'pay.createdAt': '下单时间',
+  'pay.payer': '付款人',
   'pay.paidAt': '支付时间',
   'pay.priceTimesQuantity': '{price} × {quantity}',
   'pay.channel': '支付方式',

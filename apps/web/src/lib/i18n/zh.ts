@@ -25,6 +25,7 @@ export const zh = {
   'route.register': '用户绑定',
   'route.enroll': '新生报到',
   'route.pay': '收银台',
+  'route.payResult': '支付结果',
   'route.home': '首页',
   'route.noticeDetail': '通知详情',
   'route.noticeList': '通知公告',

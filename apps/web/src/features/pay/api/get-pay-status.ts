@@ -1,7 +1,6 @@
 /** GET /api/blade-finance/pay/status?orderNo: the pay status the result page polls. */
 import type { PayStatus } from '@cf/shared/fees';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
 import { nextPollDelay, type PayResult } from '../pay-result';
 import { payAuthHeaders } from './pay-auth';
@@ -13,6 +12,12 @@ export interface PayStatusReply {
   paidAt: string | null;
   result: PayResult;
   secondsLeft: number;
+  totalFen: number;
+  items: { name: string; nameEn: string; priceFen: number; quantity: number; amountFen: number }[];
+  createdAt: string;
+  personName: string;
+  payerName: string;
+  payMethod: { channel: string; name: string; nameEn: string } | null;
 }
 
 export const getPayStatus = (orderNo: string, payAuthToken?: string): Promise<PayStatusReply> =>
@@ -32,7 +37,8 @@ export const payStatusQueryOptions = (
   pollingSince: number,
 ) =>
   queryOptions({
-    queryKey: [FINANCE_QUERY_ROOT, 'pay-status', orderNo, pollingSince],
+    // Not under FINANCE_QUERY_ROOT: refreshing money after a final result must not poll again.
+    queryKey: ['pay-status', orderNo, pollingSince],
     queryFn: () => getPayStatus(orderNo, payAuthToken),
     staleTime: 0,
     refetchInterval: (query) => nextPollDelay(query.state.data?.result, pollingSince, Date.now()),
