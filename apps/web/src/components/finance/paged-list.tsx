@@ -1,4 +1,3 @@
-import Button from 'antd-mobile/es/components/button';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
@@ -6,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { Page } from '@/lib/paging';
 import { useT } from '@/lib/i18n/use-t';
 import { PageSpinner } from '../page-spinner';
-import { StatusView } from '../status-view';
+import { LoadError } from './load-error';
 import styles from './paged-list.module.css';
 
 interface PagedListProps<T> {
@@ -22,13 +21,7 @@ export function PagedList<T>({ query, renderItem, keyOf, emptyText, testId }: Pa
   const t = useT();
   if (query.isPending) return <PageSpinner />;
   if (query.isError && !query.data)
-    return (
-      <StatusView role="alert" title={t('finance.loadFailed')}>
-        <Button color="primary" fill="outline" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </StatusView>
-    );
+    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
 
   const records = query.data.pages.flatMap((page) => page.records);
   const hasMore = !!query.hasNextPage;

@@ -1,6 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { LoadError } from '@/components/finance/load-error';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusView } from '@/components/status-view';
 import { useT } from '@/lib/i18n/use-t';
@@ -23,13 +24,7 @@ function Cashier({ pay }: { pay: PayQuery }) {
 
   if (cashier.isPending) return <PageSpinner />;
   if (cashier.isError)
-    return (
-      <StatusView role="alert" title={t('finance.loadFailed')}>
-        <Button color="primary" fill="outline" onClick={() => void cashier.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </StatusView>
-    );
+    return <LoadError error={cashier.error} onRetry={() => cashier.refetch()} />;
   if (!open) return <PageSpinner />;
   return (
     <CashierView
