@@ -16,11 +16,16 @@ describe('route guard (spec §2, in order)', () => {
     expect(guard(input())).toEqual({ action: 'next', rule: 'pass' });
   });
 
-  it('1. token plus authCode: clears the token and goes to /', () => {
-    expect(guard(input({ query: { authCode: 'x' } }))).toEqual({
+  it('1. token plus authCode: clears the token, uses the code up and goes where the link pointed', () => {
+    expect(guard(input({ path: '/', query: { authCode: 'x' } }))).toEqual({
       action: 'clearTokenAndRedirect',
       rule: 'authCode',
       to: '/',
+    });
+    expect(guard(input({ path: '/order/detail/7', query: { authCode: 'x', tab: 'paid' } }))).toEqual({
+      action: 'clearTokenAndRedirect',
+      rule: 'authCode',
+      to: '/order/detail/7?tab=paid',
     });
     // Without a token the authCode is left alone.
     expect(guard(input({ hasToken: false, user: undefined, query: { authCode: 'x' } })).rule).toBe('login');
@@ -108,13 +113,22 @@ describe('route guard (spec §2, in order)', () => {
   });
 
   it('5. a user with a valid user id going to /register goes to /home', () => {
-    expect(guard(input({ path: '/register' }))).toEqual({
+    expect(guard(input({ path: '/register', bound: true }))).toEqual({
       action: 'redirect',
       rule: 'boundRegister',
       to: '/home',
     });
     const unbound = { tenantId: '100001', userId: '0' };
     expect(guard(input({ path: '/register', user: unbound })).rule).toBe('pass');
+  });
+
+  it('5. a guest (valid user id, no binding yet) may open /register and bind; unknown waits', () => {
+    expect(guard(input({ path: '/register', bound: false }))).toEqual({ action: 'next', rule: 'pass' });
+    expect(guard(input({ path: '/register' }))).toEqual({
+      action: 'wait',
+      rule: 'boundRegister',
+      need: 'binding',
+    });
   });
 
   it('6. no token on an auth route: keeps the return address and goes to /login', () => {

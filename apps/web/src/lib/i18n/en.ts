@@ -58,6 +58,7 @@ export const en: Record<TextKey, string> = {
 
   'menu.open': 'More',
   'menu.version': 'Version {version}',
+  'menu.bind': 'Bind identity',
   'menu.rebinding': 'Rebinding',
   'menu.modifyPhone': 'Modify phone',
   'menu.quit': 'Quit',
@@ -187,6 +188,9 @@ export const en: Record<TextKey, string> = {
   'home.notices': 'Notices',
   'home.salary': 'Salary',
   'home.enroll': 'Enrolment',
+  'home.bindTitle': 'No school identity bound yet',
+  'home.bindText': 'Bind your student number, staff number or ID to pay fees and see your payments.',
+  'home.bindAction': 'Bind my identity',
   'home.noModules': 'Your school has not enabled any function yet',
 
   'profile.account': 'Account: {account}',

@@ -56,6 +56,7 @@ export const zh = {
 
   'menu.open': '更多',
   'menu.version': '版本 {version}',
+  'menu.bind': '绑定身份',
   'menu.rebinding': '重新绑定',
   'menu.modifyPhone': '修改手机号',
   'menu.quit': '退出',
@@ -179,6 +180,9 @@ export const zh = {
   'home.notices': '通知公告',
   'home.salary': '薪酬查询',
   'home.enroll': '新生报到',
+  'home.bindTitle': '尚未绑定身份',
+  'home.bindText': '绑定学号、工号或证件号后，即可缴纳学费、查看缴费记录。',
+  'home.bindAction': '去绑定身份',
   'home.noModules': '学校尚未开通任何功能',
 
   'profile.account': '账号：{account}',
