@@ -178,7 +178,7 @@ describe('route guard (spec §2, in order)', () => {
 
   it('7. a user without a valid user id is sent to /register from the shell', () => {
     for (const userId of ['0', '-1', '', 'abc']) {
-      expect(guard(input({ path: '/order/index', user: { tenantId: '100001', userId } }))).toEqual({
+      expect(guard(input({ path: '/user/index', user: { tenantId: '100001', userId } }))).toEqual({
         action: 'redirect',
         rule: 'unboundUser',
         to: '/register',
@@ -187,9 +187,15 @@ describe('route guard (spec §2, in order)', () => {
     expect(guard(input({ path: '/home', user: undefined })).rule).toBe('unboundUser');
   });
 
-  it('lets an unbound WeChat visitor reach enrolment fees and the cashier (no student number yet)', () => {
+  it('lets an unbound WeChat visitor reach enrolment fees, the cashier and those orders (no student number yet)', () => {
     const visitor = { tenantId: '100001', userId: '0' };
-    for (const path of ['/enroll', '/fee/other/enroll/product/3', '/pay']) {
+    for (const path of [
+      '/enroll',
+      '/fee/other/enroll/product/3',
+      '/pay',
+      '/order/index',
+      '/order/detail/9',
+    ]) {
       expect(guard(input({ path, user: visitor })).rule).toBe('pass');
     }
     expect(guard(input({ path: '/fee/index', user: visitor })).rule).toBe('unboundUser');

@@ -115,7 +115,10 @@ describe('paying with the sandbox channel', () => {
 
   it('keeps a failed try failed on every later status reply, until the payer tries again', async () => {
     const order = await createPayOrder(ctx, { amounts: [12_345] });
-    const prepay = await post('/api/blade-finance/pay/prepay', { orderNo: order.orderNo, channel: 'sandbox' });
+    const prepay = await post('/api/blade-finance/pay/prepay', {
+      orderNo: order.orderNo,
+      channel: 'sandbox',
+    });
     const { checkoutUrl } = prepay.json().data;
     await checkout(checkoutUrl, 'fail');
     const statusUrl = `/api/blade-finance/pay/status?orderNo=${order.orderNo}`;
@@ -130,7 +133,10 @@ describe('paying with the sandbox channel', () => {
 
   it('tells the result page what was paid, by whom, how and when', async () => {
     const order = await createPayOrder(ctx, { amounts: [30_000, 12_000] });
-    const prepay = await post('/api/blade-finance/pay/prepay', { orderNo: order.orderNo, channel: 'sandbox' });
+    const prepay = await post('/api/blade-finance/pay/prepay', {
+      orderNo: order.orderNo,
+      channel: 'sandbox',
+    });
     await checkout(prepay.json().data.checkoutUrl, 'pay');
     await sandbox.notifier.idle();
     const status = (await get(`/api/blade-finance/pay/status?orderNo=${order.orderNo}`)).json().data;

@@ -20,8 +20,7 @@ interface PagedListProps<T> {
 export function PagedList<T>({ query, renderItem, keyOf, emptyText, testId }: PagedListProps<T>) {
   const t = useT();
   if (query.isPending) return <PageSpinner />;
-  if (query.isError && !query.data)
-    return <LoadError error={query.error} onRetry={() => query.refetch()} />;
+  if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
 
   const records = query.data.pages.flatMap((page) => page.records);
   const hasMore = !!query.hasNextPage;

@@ -96,6 +96,9 @@ export const en: Record<TextKey, string> = {
   'login.stateMismatch': 'The authorization has expired, please authorize again',
 
   'bind.title': 'Bind your school identity',
+  'bind.enrollTitle': 'New student enrolment fees',
+  'bind.enrollText':
+    'Admitted but no student number yet? Look up your admission and pay enrolment fees first.',
   'bind.intro': 'Before the first use, bind your identity at the school.',
   'bind.userType': 'User type',
   'bind.userType.student': 'Student',

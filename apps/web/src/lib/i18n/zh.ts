@@ -94,6 +94,8 @@ export const zh = {
   'login.stateMismatch': '授权已失效，请重新授权',
 
   'bind.title': '绑定学校身份',
+  'bind.enrollTitle': '新生报到缴费',
+  'bind.enrollText': '还没有学号的新生，可先查询录取信息并缴纳报到费用。',
   'bind.intro': '首次使用请绑定您在学校的身份。',
   'bind.userType': '用户类型',
   'bind.userType.student': '学生',

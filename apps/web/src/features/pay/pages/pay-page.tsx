@@ -23,8 +23,7 @@ function Cashier({ pay }: { pay: PayQuery }) {
   }, [cashier.data, open, navigate, pay]);
 
   if (cashier.isPending) return <PageSpinner />;
-  if (cashier.isError)
-    return <LoadError error={cashier.error} onRetry={() => cashier.refetch()} />;
+  if (cashier.isError) return <LoadError error={cashier.error} onRetry={() => cashier.refetch()} />;
   if (!open) return <PageSpinner />;
   return (
     <CashierView
