@@ -210,7 +210,9 @@ export const financeZh = {
   'order.cancelFoundPaid': '该订单已支付成功，无需取消',
   'order.cancelAlreadyFinal': '订单已支付或已关闭',
   'order.shareTitle': '找人代付',
-  'order.shareHint': '把下面的链接发给家长或他人，对方打开即可为该订单付款。链接在 {time} 前有效。',
+  'order.shareHint':
+    '把下面的链接发给家长或他人，对方打开即可为该订单付款，也可以让对方扫描二维码。链接在 {time} 前有效；订单一经支付、取消或过期，链接随即失效。',
+  'order.qrAlt': '代付二维码',
   'order.shareLink': '分享',
   'order.copyLink': '复制链接',
   'order.linkCopied': '链接已复制',
