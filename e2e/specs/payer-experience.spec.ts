@@ -35,8 +35,7 @@ for (const width of [320, 414]) {
       await page.getByTestId('cashier-pay').click();
       await page.waitForURL(SANDBOX_CHECKOUT);
       await page.getByRole('button', { name: '模拟支付失败 / Simulate a failed payment' }).click();
-      await page.waitForURL(SANDBOX_CHECKOUT);
-      await page.goto(`/#/pay?orderNo=${orderNo}&view=result`);
+      await page.waitForURL(/#\/pay\?.*view=result/);
       const result = page.getByTestId('pay-result');
       await expect(result).toHaveAttribute('data-result', 'failed');
       await expect(page.getByRole('heading', { name: '支付结果', level: 1 })).toBeVisible();
@@ -87,7 +86,7 @@ for (const width of [320, 414]) {
       await page.getByTestId('more-menu').click();
       await expect(page.getByText('绑定身份', { exact: true })).toBeVisible();
       await expect(page.getByText('重新绑定')).toHaveCount(0);
-      await page.getByRole('button', { name: '取消' }).click();
+      await page.getByRole('option', { name: '取消' }).click();
 
       await bind.getByRole('link', { name: '去绑定身份' }).click();
       await page.waitForURL(/#\/register$/);
@@ -97,7 +96,9 @@ for (const width of [320, 414]) {
       await page.waitForURL(/#\/enroll$/);
     });
 
-    test('an authCode link opened while signed in leads to its page after signing in again', async ({ page }) => {
+    test('an authCode link opened while signed in leads to its page after signing in again', async ({
+      page,
+    }) => {
       await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
       const captchaKey = nextCaptchaKey(page);
       await page.goto('/?authCode=one-time-code#/order/index');

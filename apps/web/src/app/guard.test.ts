@@ -29,6 +29,17 @@ describe('route guard (spec §2, in order)', () => {
     });
     // Without a token the authCode is left alone.
     expect(guard(input({ hasToken: false, user: undefined, query: { authCode: 'x' } })).rule).toBe('login');
+    // ...but never kept in the return address: brought back after sign-in it would clear the new token.
+    expect(
+      guard(
+        input({
+          path: '/order/index',
+          hasToken: false,
+          user: undefined,
+          query: { authCode: 'x', tab: 'paid' },
+        }),
+      ),
+    ).toEqual({ action: 'login', rule: 'login', returnTo: '/order/index?tab=paid' });
   });
 
   it('1 comes before 2', () => {

@@ -78,7 +78,9 @@ export function routeFlagTarget(
 
 export function guard(input: GuardInput): GuardDecision {
   const { path, query, hasToken, user } = input;
-  const here = withQuery(path, query);
+  // Where to come back to after signing in. Never with an authCode: it is used once, and brought back
+  // beside the new token it would clear that token again (a loop back to the login page).
+  const here = withQuery(path, query, ['authCode']);
 
   // A token and an authCode: the token is cleared, the code is used up (dropped from the address) and
   // the app goes where the link pointed, which asks for a sign-in and then shows that page.
