@@ -70,7 +70,7 @@ for (const width of [320, 414]) {
       // Back in the app's top bar leads to the orders, never to the checkout.
       await page.goForward();
       await page.waitForURL(/#\/pay\?.*view=result/);
-      await page.getByRole('button', { name: '返回' }).click();
+      await page.getByRole('button', { name: '返回', exact: true }).click();
       await page.waitForURL(/#\/order\/index$/);
     });
 
