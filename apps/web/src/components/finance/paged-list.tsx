@@ -3,7 +3,6 @@ import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Page } from '@/lib/paging';
-import { useT } from '@/lib/i18n/use-t';
 import { PageSpinner } from '../page-spinner';
 import { LoadError } from './load-error';
 import styles from './paged-list.module.css';
@@ -18,7 +17,6 @@ interface PagedListProps<T> {
 
 /** A paged list: pull down to refresh, the next page loads as the end scrolls into view. */
 export function PagedList<T>({ query, renderItem, keyOf, emptyText, testId }: PagedListProps<T>) {
-  const t = useT();
   if (query.isPending) return <PageSpinner />;
   if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
 

@@ -13,7 +13,6 @@ import { payPagePath, readPayQuery, type PayQuery } from '../pay-query';
 
 /** The cashier of an order still open; a final order shows its result instead. */
 function Cashier({ pay }: { pay: PayQuery }) {
-  const t = useT();
   const navigate = useNavigate();
   const cashier = useCashier(pay.orderNo, pay.payAuthToken);
   const open = cashier.data && (cashier.data.payStatus === 'NOT_PAY' || cashier.data.payStatus === 'PAYING');
