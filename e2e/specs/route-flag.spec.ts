@@ -37,3 +37,22 @@ test('a routeFlag link opened before sign-in leads there after sign-in', async (
   await page.waitForURL(/#\/order\/detail\/7$/);
   await expect(page.getByRole('heading', { name: '订单详情', level: 1 })).toBeVisible();
 });
+
+test('a routeFlag in the real query (as other systems send links) opens that route, never a blank page', async ({
+  page,
+}) => {
+  await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
+
+  await page.goto('/?routeFlag=order#/home');
+  await page.waitForURL(/\/#\/order\/index$/);
+  await expect(page.getByRole('heading', { name: '我的订单', level: 1 })).toBeVisible();
+  // Used once: moving on is not pulled back to the flag's route.
+  await page.getByTestId('tab-home').click();
+  await page.waitForURL(/#\/home$/);
+  await expect(page.getByRole('heading', { name: '首页', level: 1 })).toBeVisible();
+
+  // A flag naming nothing is dropped there too.
+  await page.goto('/?routeFlag=nowhere#/user/index');
+  await page.waitForURL(/\/#\/user\/index$/);
+  await expect(page.getByRole('heading', { name: '我的', level: 1 })).toBeVisible();
+});

@@ -10,9 +10,11 @@ import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
 import { startTokenLife } from './app/token-life';
 import { loadChosenLanguage } from './lib/i18n/i18n';
+import { liftLinkParams } from './lib/navigation';
 import { keepRootFontSize } from './lib/rem';
 
 keepRootFontSize();
+liftLinkParams();
 
 async function boot() {
   const refresher = startTokenLife();

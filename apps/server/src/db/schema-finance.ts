@@ -282,6 +282,11 @@ export const payAttempts = pgTable(
     status: text('status').notNull().default('OPEN'),
     createdAt: createdAt(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * When the channel reported this attempt failed (PAYERROR); cleared when the payer tries again on
+     * it. Kept so every status reply says "failed", not only the one that asked the channel.
+     */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [index('pay_attempts_order').on(t.orderId, t.id)],
 );

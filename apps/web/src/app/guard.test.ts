@@ -16,14 +16,30 @@ describe('route guard (spec §2, in order)', () => {
     expect(guard(input())).toEqual({ action: 'next', rule: 'pass' });
   });
 
-  it('1. token plus authCode: clears the token and goes to /', () => {
-    expect(guard(input({ query: { authCode: 'x' } }))).toEqual({
+  it('1. token plus authCode: clears the token, uses the code up and goes where the link pointed', () => {
+    expect(guard(input({ path: '/', query: { authCode: 'x' } }))).toEqual({
       action: 'clearTokenAndRedirect',
       rule: 'authCode',
       to: '/',
     });
+    expect(guard(input({ path: '/order/detail/7', query: { authCode: 'x', tab: 'paid' } }))).toEqual({
+      action: 'clearTokenAndRedirect',
+      rule: 'authCode',
+      to: '/order/detail/7?tab=paid',
+    });
     // Without a token the authCode is left alone.
     expect(guard(input({ hasToken: false, user: undefined, query: { authCode: 'x' } })).rule).toBe('login');
+    // ...but never kept in the return address: brought back after sign-in it would clear the new token.
+    expect(
+      guard(
+        input({
+          path: '/order/index',
+          hasToken: false,
+          user: undefined,
+          query: { authCode: 'x', tab: 'paid' },
+        }),
+      ),
+    ).toEqual({ action: 'login', rule: 'login', returnTo: '/order/index?tab=paid' });
   });
 
   it('1 comes before 2', () => {
@@ -108,13 +124,22 @@ describe('route guard (spec §2, in order)', () => {
   });
 
   it('5. a user with a valid user id going to /register goes to /home', () => {
-    expect(guard(input({ path: '/register' }))).toEqual({
+    expect(guard(input({ path: '/register', bound: true }))).toEqual({
       action: 'redirect',
       rule: 'boundRegister',
       to: '/home',
     });
     const unbound = { tenantId: '100001', userId: '0' };
     expect(guard(input({ path: '/register', user: unbound })).rule).toBe('pass');
+  });
+
+  it('5. a guest (valid user id, no binding yet) may open /register and bind; unknown waits', () => {
+    expect(guard(input({ path: '/register', bound: false }))).toEqual({ action: 'next', rule: 'pass' });
+    expect(guard(input({ path: '/register' }))).toEqual({
+      action: 'wait',
+      rule: 'boundRegister',
+      need: 'binding',
+    });
   });
 
   it('6. no token on an auth route: keeps the return address and goes to /login', () => {
@@ -164,7 +189,7 @@ describe('route guard (spec §2, in order)', () => {
 
   it('7. a user without a valid user id is sent to /register from the shell', () => {
     for (const userId of ['0', '-1', '', 'abc']) {
-      expect(guard(input({ path: '/order/index', user: { tenantId: '100001', userId } }))).toEqual({
+      expect(guard(input({ path: '/user/index', user: { tenantId: '100001', userId } }))).toEqual({
         action: 'redirect',
         rule: 'unboundUser',
         to: '/register',
@@ -173,9 +198,15 @@ describe('route guard (spec §2, in order)', () => {
     expect(guard(input({ path: '/home', user: undefined })).rule).toBe('unboundUser');
   });
 
-  it('lets an unbound WeChat visitor reach enrolment fees and the cashier (no student number yet)', () => {
+  it('lets an unbound WeChat visitor reach enrolment fees, the cashier and those orders (no student number yet)', () => {
     const visitor = { tenantId: '100001', userId: '0' };
-    for (const path of ['/enroll', '/fee/other/enroll/product/3', '/pay']) {
+    for (const path of [
+      '/enroll',
+      '/fee/other/enroll/product/3',
+      '/pay',
+      '/order/index',
+      '/order/detail/9',
+    ]) {
       expect(guard(input({ path, user: visitor })).rule).toBe('pass');
     }
     expect(guard(input({ path: '/fee/index', user: visitor })).rule).toBe('unboundUser');

@@ -23,6 +23,8 @@ export interface GuardInput {
     /** The tenant's WeChat settings are still being fetched. */
     loading?: boolean;
   };
+  /** The signed-in user has a binding (a school identity); undefined when not known (yet). */
+  bound?: boolean;
   /** The flow dictionary as route key (code_dictKey) -> route name; undefined until loaded. */
   flowRoutes?: Readonly<Record<string, string>>;
 }
@@ -43,7 +45,7 @@ export type GuardDecision =
   /** Go on to the route. */
   | { action: 'next'; rule: 'pass' }
   /** Needs more input first (the WeChat settings or the flow dictionary). */
-  | { action: 'wait'; rule: GuardRule; need: 'wechat' | 'flowRoutes' }
+  | { action: 'wait'; rule: GuardRule; need: 'wechat' | 'flowRoutes' | 'binding' }
   | { action: 'redirect'; rule: GuardRule; to: string }
   | { action: 'clearTokenAndRedirect'; rule: 'authCode'; to: string }
   | { action: 'clearSessionAndReload'; rule: 'tenantMismatch'; tenantId: string }
@@ -76,10 +78,14 @@ export function routeFlagTarget(
 
 export function guard(input: GuardInput): GuardDecision {
   const { path, query, hasToken, user } = input;
-  const here = withQuery(path, query);
+  // Where to come back to after signing in. Never with an authCode: it is used once, and brought back
+  // beside the new token it would clear that token again (a loop back to the login page).
+  const here = withQuery(path, query, ['authCode']);
 
-  // A token and an authCode: the token is cleared and the app goes to /.
-  if (hasToken && query.authCode) return { action: 'clearTokenAndRedirect', rule: 'authCode', to: '/' };
+  // A token and an authCode: the token is cleared, the code is used up (dropped from the address) and
+  // the app goes where the link pointed, which asks for a sign-in and then shows that page.
+  if (hasToken && query.authCode)
+    return { action: 'clearTokenAndRedirect', rule: 'authCode', to: withQuery(path, query, ['authCode']) };
 
   // payAuthToken: the payment page (it brings its own authority).
   if (query.payAuthToken && path !== '/pay')
@@ -98,8 +104,11 @@ export function guard(input: GuardInput): GuardDecision {
   }
 
   if (hasToken && path === '/login') return { action: 'redirect', rule: 'signedInLogin', to: '/home' };
-  if (hasToken && hasValidUserId(user) && path === '/register')
-    return { action: 'redirect', rule: 'boundRegister', to: '/home' };
+  // A user with a valid user id but no binding yet (a guest account) may bind.
+  if (hasToken && hasValidUserId(user) && path === '/register') {
+    if (input.bound === undefined) return { action: 'wait', rule: 'boundRegister', need: 'binding' };
+    if (input.bound) return { action: 'redirect', rule: 'boundRegister', to: '/home' };
+  }
 
   // Paths that only forward (/ -> /home) are judged at their destination.
   if (REDIRECTS[path]) return { action: 'next', rule: 'pass' };

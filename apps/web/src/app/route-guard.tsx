@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { flowRoutesQueryOptions } from '../api/get-flow-dictionary';
+import { userInfoQueryOptions } from '../api/get-user-info';
 import { tenantQueryOptions } from '../api/get-tenant';
 import { PageSpinner } from '../components/page-spinner';
 import { startWechatAuthorize, wechatAppIdOf } from '../features/auth/wechat-flow';
 import { currentQuery, keepReturnAddress } from '../lib/navigation';
-import { clearSession, getSessionUser } from '../lib/session';
+import { clearSession, getSessionUser, hasValidUserId } from '../lib/session';
 import { getPreferredTenantId, setPreferredTenantId } from '../lib/tenant';
 import { useSession } from '../lib/use-session';
 import { wechatSource } from '../lib/wechat';
@@ -58,6 +59,10 @@ export default function RouteGuard() {
   const wantsFlow = !!query.routeFlag && !routeByName(flagName);
   const flow = useQuery({ ...flowRoutesQueryOptions(tenantId), enabled: wantsFlow && !!tenantId });
 
+  // Whether a signed-in user going to /register is bound already (a guest account may bind).
+  const wantsBinding = !!token && hasValidUserId(user) && location.pathname === '/register';
+  const info = useQuery({ ...userInfoQueryOptions(user?.userId ?? ''), enabled: wantsBinding });
+
   // A tenant named in the link becomes the one offered at sign-in.
   useEffect(() => {
     if (query.tenantId && !getSessionUser()) setPreferredTenantId(query.tenantId);
@@ -73,6 +78,8 @@ export default function RouteGuard() {
       appId: source ? wechatAppIdOf(tenant.data, source) : undefined,
       loading: wantsWechat && tenant.isLoading,
     },
+    // Unknown on failure counts as bound: the spec's rule (a valid user id goes home) applies.
+    bound: wantsBinding ? (info.isError ? true : info.data?.bound) : undefined,
     // Without a tenant or on failure the dictionary counts as empty, so the flag is dropped.
     flowRoutes: wantsFlow ? (tenantId && !flow.isError ? flow.data : {}) : undefined,
   });

@@ -16,7 +16,10 @@ export interface RouteMeta {
   tabRoot?: boolean;
   /** No back button (binding is where an unbound user must stay). */
   hideBack?: boolean;
-  /** Open to a signed-in WeChat visitor not bound yet: a newly admitted student pays enrolment fees. */
+  /**
+   * Open to a signed-in WeChat visitor not bound yet: a newly admitted student pays enrolment fees and
+   * sees those orders.
+   */
   allowUnbound?: boolean;
 }
 
@@ -49,9 +52,14 @@ export const ROUTES: readonly RouteMeta[] = [
     tab: 'home',
     allowUnbound: true,
   }),
-  route('order', '/order/index', 'route.order', { tab: 'order', tabRoot: true }),
-  route('orderOther', '/order/other', 'route.orderOther', { tab: 'order', tabRoot: true }),
-  route('orderDetail', '/order/detail/:id', 'route.orderDetail', { tab: 'order' }),
+  // Orders too: a WeChat visitor who paid enrolment fees sees those orders before binding.
+  route('order', '/order/index', 'route.order', { tab: 'order', tabRoot: true, allowUnbound: true }),
+  route('orderOther', '/order/other', 'route.orderOther', {
+    tab: 'order',
+    tabRoot: true,
+    allowUnbound: true,
+  }),
+  route('orderDetail', '/order/detail/:id', 'route.orderDetail', { tab: 'order', allowUnbound: true }),
   route('user', '/user/index', 'route.user', { tab: 'user', tabRoot: true }),
   route('userEdit', '/user/edit', 'route.userEdit', { tab: 'user' }),
   route('salary', '/user/salary/index', 'route.salary', { tab: 'user' }),
@@ -97,4 +105,27 @@ export function pathOfRoute(name: string, id?: string): string | undefined {
   if (!meta) return undefined;
   if (!meta.path.includes(':id')) return meta.path;
   return id ? meta.path.replace(':id', encodeURIComponent(id)) : undefined;
+}
+
+/**
+ * The title of a screen: the route's, except the payment page's result view, which is titled as a
+ * result (the cashier is behind it).
+ */
+export function titleKeyOf(meta: RouteMeta | undefined, search: string): TextKey | undefined {
+  if (meta?.name === 'pay' && new URLSearchParams(search).get('view') === 'result') return 'route.payResult';
+  return meta?.titleKey;
+}
+
+/**
+ * Where Back leads from a screen that must not go back in history: the payment result (behind it
+ * are the cashier and a channel's checkout page, both done with) leads to the orders, or home.
+ */
+export function backTargetOf(
+  meta: RouteMeta | undefined,
+  search: string,
+  signedIn: boolean,
+): string | undefined {
+  if (meta?.name === 'pay' && new URLSearchParams(search).get('view') === 'result')
+    return signedIn ? '/order/index' : '/home';
+  return undefined;
 }

@@ -33,3 +33,28 @@ export function currentQuery(hashSearch: string): Record<string, string> {
   new URLSearchParams(hashSearch).forEach((value, key) => (merged[key] = value));
   return merged;
 }
+
+/** Parameters other systems put in a link's real query that the app reads once, from the hash query. */
+const LINK_PARAMS = ['routeFlag', 'authCode'];
+
+/**
+ * Moves routeFlag and authCode from the real query (`/?routeFlag=order#/home`, as links from other
+ * systems carry them) into the hash query (`/#/home?routeFlag=order`), where the route guard reads
+ * them and drops them once used. Left in the real query they would stay for every screen after.
+ */
+export function liftLinkParams(): void {
+  const { pathname, search, hash } = window.location;
+  const real = new URLSearchParams(search);
+  const moving = LINK_PARAMS.filter((key) => real.has(key));
+  if (moving.length === 0) return;
+  const [hashPath = '', hashSearch = ''] = hash.replace(/^#/, '').split('?');
+  const inHash = new URLSearchParams(hashSearch);
+  for (const key of moving) {
+    if (!inHash.has(key)) inHash.set(key, real.get(key)!);
+    real.delete(key);
+  }
+  const rest = real.toString();
+  const query = inHash.toString();
+  const target = `${pathname}${rest ? `?${rest}` : ''}#${hashPath || '/'}${query ? `?${query}` : ''}`;
+  window.history.replaceState(window.history.state, '', target);
+}

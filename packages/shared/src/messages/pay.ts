@@ -105,4 +105,8 @@ export const payMessages = {
     en: 'This checkout link is not valid or has expired',
   },
   'pay.checkout.closed': { zh: '该交易已关闭或已支付', en: 'This payment is closed or already paid' },
+  'pay.checkout.alreadyPaid': {
+    zh: '该订单已支付成功，无需再次支付',
+    en: 'This order has been paid; there is nothing more to pay',
+  },
 } as const satisfies Record<string, { zh: string; en: string }>;

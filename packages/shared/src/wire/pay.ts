@@ -88,6 +88,15 @@ export const statusSchema = z.object({
   paidAt: z.string().nullable(),
   result: z.enum(['unpaid', 'processing', 'failed', 'paid', 'refunded', 'closed']),
   secondsLeft: z.number(),
+  totalFen: z.number(),
+  items: cashierSchema.shape.items,
+  createdAt: z.string(),
+  personName: z.string(),
+  payerName: z.string().describe('Who started paying (empty: not known, e.g. a pay-link holder)'),
+  payMethod: z
+    .object({ channel: channelEnum, name: z.string(), nameEn: z.string() })
+    .nullable()
+    .describe('The channel the order was paid (or is being paid) at'),
 });
 export type PayStatusReply = z.infer<typeof statusSchema>;
 

@@ -34,8 +34,12 @@ export default async function sandboxRoutes(instance: FastifyInstance): Promise<
       },
     },
     async (req, reply) => {
+      // Never from a cache (nor the back-forward cache): Back after paying must show the trade as it is now.
+      void reply.header('cache-control', 'no-store');
       const trade = sandbox.book.byTicket(req.query.ticket);
       if (!trade) return reply.status(404).type(HTML).send(checkoutResultPage('pay.checkout.unknown'));
+      if (trade.state === 'SUCCESS' || trade.state === 'REFUND')
+        return reply.type(HTML).send(checkoutResultPage('pay.checkout.alreadyPaid', trade.returnUrl));
       if (trade.state !== 'NOTPAY' && trade.state !== 'PAYERROR')
         return reply.type(HTML).send(checkoutResultPage('pay.checkout.closed', trade.returnUrl));
       return reply.type(HTML).send(checkoutPage(trade));
@@ -52,6 +56,7 @@ export default async function sandboxRoutes(instance: FastifyInstance): Promise<
       },
     },
     async (req, reply) => {
+      void reply.header('cache-control', 'no-store');
       const trade = sandbox.book.byTicket(req.body.ticket);
       if (!trade) return reply.status(404).type(HTML).send(checkoutResultPage('pay.checkout.unknown'));
       try {

@@ -5,12 +5,13 @@
  * channel, so a checkout (the sandbox's ticket) belongs to one payer (isAttemptOf).
  *
  *   OPEN -> CLOSED (closed at the channel)     OPEN | CLOSED -> PAID (the channel took money on it)
+ *   OPEN: failedAt set when the channel reports the try failed, cleared when the payer tries again
  *
  * At most one OPEN attempt per order: attempts are opened only under the order's row lock, after
  * checking that none is open. The first attempt pays on the order number itself (orders from before
  * attempts existed, the bench and the e2e specs keep their trade number); later ones on order_no_n.
  */
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { orders, payAttempts, paymentInbox } from '@server/db/schema-finance';
 import type { OrderRow, Payer, Tx } from './pay-status';
@@ -118,7 +119,19 @@ export async function openOrCreateAttempt(
  * recorded as nobody, so a payment on this attempt never names an earlier payer.
  */
 export async function recordAttemptPayer(tx: Tx, attemptId: number, payer: Payer | undefined): Promise<void> {
-  await tx.update(payAttempts).set(payerColumns(payer)).where(eq(payAttempts.id, attemptId));
+  // A new try on the attempt: an earlier failure no longer speaks for it.
+  await tx
+    .update(payAttempts)
+    .set({ ...payerColumns(payer), failedAt: null })
+    .where(eq(payAttempts.id, attemptId));
+}
+
+/** The channel said the open attempt's try failed (PAYERROR): stored once, so it stays failed. */
+export async function markAttemptFailed(db: Db | Tx, attemptId: number): Promise<void> {
+  await db
+    .update(payAttempts)
+    .set({ failedAt: new Date() })
+    .where(and(eq(payAttempts.id, attemptId), eq(payAttempts.status, 'OPEN'), isNull(payAttempts.failedAt)));
 }
 
 const payerColumns = (payer: Payer | undefined) => ({

@@ -5,6 +5,7 @@ import type { AuthContext } from '@server/http/context';
 import { badRequest, forbidden, notFound } from '@server/http/errors';
 import type { PayChannelName } from '@server/gateways/types';
 import { isCreator, type PayAccess } from './access';
+import { markAttemptFailed, openAttemptOf } from './attempts';
 import { askChannel, gatewayOf, isChannelName } from './channel';
 import { signPayLink } from './pay-link';
 import { PAY_STATUS_COLORS, type OrderRow } from './pay-status';
@@ -65,31 +66,40 @@ const lastAsked = new Map<number, number>();
 
 /**
  * Status for the result page. While PAYING, the channel is asked (as a merchant does when the payer
- * returns before the notify): a payment it reports is credited now; a failed attempt shows as failed.
+ * returns before the notify): a payment it reports is credited now; a failed try is stored on the
+ * attempt (markAttemptFailed), so every later reply says failed too until the payer tries again.
  */
 export async function payStatus(app: FastifyInstance, access: PayAccess) {
   let order = access.order;
-  let result = RESULT[order.payStatus];
   const now = Date.now();
   if (order.payStatus === 'PAYING' && now - (lastAsked.get(order.id) ?? 0) >= QUERY_EVERY_MS) {
     lastAsked.set(order.id, now);
     if (lastAsked.size > 10_000) lastAsked.clear();
     try {
+      const attempt = await openAttemptOf(app.db, order.id);
       const answer = await askChannel(app, await gatewayOf(app, order.tenantId, order.channel), order);
       if (answer.outcome) order = (await findOrderById(app.db, order.id)) ?? order;
-      result = answer.query.state === 'PAYERROR' ? 'failed' : RESULT[order.payStatus];
+      if (answer.query.state === 'PAYERROR' && attempt) await markAttemptFailed(app.db, attempt.id);
     } catch (error) {
       // The page keeps polling; the channel's trouble is logged where it happened.
       app.log.debug({ err: error, orderNo: order.orderNo }, 'status: channel not reachable');
     }
   }
+  const failed = order.payStatus === 'PAYING' && !!(await openAttemptOf(app.db, order.id))?.failedAt;
+  const items = await itemsOfOrder(app.db, order.id);
   return {
     orderNo: order.orderNo,
     payStatus: order.payStatus,
     payStatusColor: PAY_STATUS_COLORS[order.payStatus],
     paidAt: order.paidAt?.toISOString() ?? null,
-    result,
+    result: failed ? ('failed' as const) : RESULT[order.payStatus],
     secondsLeft: secondsLeft(order),
+    totalFen: order.totalFen,
+    items,
+    createdAt: order.createdAt.toISOString(),
+    personName: order.personName,
+    payerName: order.payerName,
+    payMethod: isChannelName(order.channel) ? channelLabel(order.channel) : null,
   };
 }
 

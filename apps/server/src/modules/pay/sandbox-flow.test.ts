@@ -113,6 +113,51 @@ describe('paying with the sandbox channel', () => {
     expect(other.json().msg).toContain('Sandbox payment (demo)');
   });
 
+  it('keeps a failed try failed on every later status reply, until the payer tries again', async () => {
+    const order = await createPayOrder(ctx, { amounts: [12_345] });
+    const prepay = await post('/api/blade-finance/pay/prepay', {
+      orderNo: order.orderNo,
+      channel: 'sandbox',
+    });
+    const { checkoutUrl } = prepay.json().data;
+    await checkout(checkoutUrl, 'fail');
+    const statusUrl = `/api/blade-finance/pay/status?orderNo=${order.orderNo}`;
+    // The first reply asks the channel; the next ones (within its 3 s pause) read what was stored.
+    for (let i = 0; i < 3; i++) {
+      const status = await get(statusUrl);
+      expect(status.json().data).toMatchObject({ payStatus: 'PAYING', result: 'failed' });
+    }
+    await post('/api/blade-finance/pay/prepay', { orderNo: order.orderNo, channel: 'sandbox' });
+    expect((await get(statusUrl)).json().data.result).toBe('processing');
+  });
+
+  it('tells the result page what was paid, by whom, how and when', async () => {
+    const order = await createPayOrder(ctx, { amounts: [30_000, 12_000] });
+    const prepay = await post('/api/blade-finance/pay/prepay', {
+      orderNo: order.orderNo,
+      channel: 'sandbox',
+    });
+    await checkout(prepay.json().data.checkoutUrl, 'pay');
+    await sandbox.notifier.idle();
+    const status = (await get(`/api/blade-finance/pay/status?orderNo=${order.orderNo}`)).json().data;
+    expect(status).toMatchObject({
+      result: 'paid',
+      totalFen: 42_000,
+      payMethod: { channel: 'sandbox', nameEn: 'Sandbox payment (demo)' },
+    });
+    expect(status.items.map((i: { amountFen: number }) => i.amountFen)).toEqual([30_000, 12_000]);
+    expect(status.payerName).not.toBe('');
+    expect(status.paidAt).not.toBeNull();
+    expect(status.createdAt).toMatch(/^\d{4}-/);
+
+    // Back from the result page opens the checkout again: it says the order is paid, with no buttons.
+    const again = await ctx.app.inject({ method: 'GET', url: prepay.json().data.checkoutUrl });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(again.body).toContain('This order has been paid');
+    expect(again.body).not.toContain('<button');
+  });
+
   it('keeps the order of another user out of reach', async () => {
     const order = await createPayOrder(ctx);
     const teacher = await tokenFor(ctx, UNI, 'teacher1');

@@ -6,7 +6,7 @@ import { loadChunk } from '@/lib/lazy-chunk';
 import { useT } from '@/lib/i18n/use-t';
 import { hasValidUserId } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
-import { matchRoute } from '../routes';
+import { matchRoute, titleKeyOf } from '../routes';
 import { ShellPopups } from './shell-popups';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
@@ -17,10 +17,11 @@ const BindingPending = lazy(() => loadChunk(() => import('@/features/binding/com
 /** The signed-in frame: top bar, the screen, the tab bar on tab screens, the popups. */
 export default function AppShell() {
   const t = useT();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { user } = useSession();
   const meta = matchRoute(pathname);
-  const title = meta ? t(meta.titleKey) : t('app.name');
+  const titleKey = titleKeyOf(meta, search);
+  const title = titleKey ? t(titleKey) : t('app.name');
   // Button permissions are loaded once signed in and bound (spec §6).
   const signedInUser = hasValidUserId(user) ? user?.userId : undefined;
   useLoadButtonPermissions(signedInUser);

@@ -1,4 +1,6 @@
 import ActionSheet, { type Action } from 'antd-mobile/es/components/action-sheet';
+import { useNavigate } from 'react-router';
+import { useUserInfo } from '@/api/get-user-info';
 import { logout } from '@/api/logout';
 import { APP_VERSION } from '@/lib/env';
 import { useT } from '@/lib/i18n/use-t';
@@ -17,13 +19,18 @@ export function quit(): void {
 /** The right-hand more menu: version, rebinding, modify phone, quit. */
 export function MoreMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
+  const navigate = useNavigate();
   const { user } = useSession();
   const bound = hasValidUserId(user);
+  // An account never bound (a guest) binds for the first time on /register, not by "rebinding".
+  const guest = useUserInfo(bound ? user?.userId : undefined).data?.bound === false;
   const actions: Action[] = [
     { key: 'version', text: t('menu.version', { version: APP_VERSION }), disabled: true },
     ...(bound
       ? [
-          { key: 'rebinding', text: t('menu.rebinding'), onClick: () => openPopup('rebinding') },
+          guest
+            ? { key: 'bind', text: t('menu.bind'), onClick: () => navigate('/register') }
+            : { key: 'rebinding', text: t('menu.rebinding'), onClick: () => openPopup('rebinding') },
           { key: 'phone', text: t('menu.modifyPhone'), onClick: () => openPopup('phone') },
         ]
       : []),

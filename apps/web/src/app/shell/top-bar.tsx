@@ -4,7 +4,8 @@ import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useT } from '@/lib/i18n/use-t';
-import type { RouteMeta } from '../routes';
+import { useSession } from '@/lib/use-session';
+import { backTargetOf, type RouteMeta } from '../routes';
 import { MoreMenu } from './more-menu';
 import styles from './top-bar.module.css';
 
@@ -18,12 +19,15 @@ const ORDER_EXCHANGE: Record<string, string> = {
 export function TopBar({ meta, title }: { meta: RouteMeta | undefined; title: string }) {
   const t = useT();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const { token } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const exchangeTo = ORDER_EXCHANGE[pathname];
   const showBack = !meta?.tabRoot && !meta?.hideBack;
 
   function back() {
+    const fixed = backTargetOf(meta, search, !!token);
+    if (fixed) return void navigate(fixed, { replace: true });
     // react-router keeps the history index; with nothing behind us, go home instead of leaving.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);

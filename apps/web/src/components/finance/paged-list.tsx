@@ -1,12 +1,10 @@
-import Button from 'antd-mobile/es/components/button';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Page } from '@/lib/paging';
-import { useT } from '@/lib/i18n/use-t';
 import { PageSpinner } from '../page-spinner';
-import { StatusView } from '../status-view';
+import { LoadError } from './load-error';
 import styles from './paged-list.module.css';
 
 interface PagedListProps<T> {
@@ -19,16 +17,8 @@ interface PagedListProps<T> {
 
 /** A paged list: pull down to refresh, the next page loads as the end scrolls into view. */
 export function PagedList<T>({ query, renderItem, keyOf, emptyText, testId }: PagedListProps<T>) {
-  const t = useT();
   if (query.isPending) return <PageSpinner />;
-  if (query.isError && !query.data)
-    return (
-      <StatusView role="alert" title={t('finance.loadFailed')}>
-        <Button color="primary" fill="outline" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </StatusView>
-    );
+  if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => query.refetch()} />;
 
   const records = query.data.pages.flatMap((page) => page.records);
   const hasMore = !!query.hasNextPage;

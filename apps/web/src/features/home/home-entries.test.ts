@@ -11,4 +11,10 @@ describe('home entries', () => {
     expect(visibleEntries(modules, 'query').map((e) => e.key)).toEqual(['history', 'orders', 'notices']);
     expect(visibleEntries([], 'payment')).toEqual([]);
   });
+
+  it('show a guest (signed in, not bound) only what works without a binding', () => {
+    const modules = ['fee', 'feeOther', 'recharge', 'enroll', 'order', 'notice', 'salary'];
+    expect(visibleEntries(modules, 'payment', false).map((e) => e.key)).toEqual(['enroll']);
+    expect(visibleEntries(modules, 'query', false).map((e) => e.key)).toEqual(['orders', 'notices']);
+  });
 });

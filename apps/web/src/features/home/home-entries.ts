@@ -13,6 +13,8 @@ export interface HomeEntry {
   module: string;
   textKey: TextKey;
   to: string;
+  /** Usable only with a binding (it reads the bound person's fees or pay); hidden from a guest. */
+  needsBinding?: boolean;
 }
 
 export const HOME_ENTRIES: readonly HomeEntry[] = [
@@ -22,6 +24,7 @@ export const HOME_ENTRIES: readonly HomeEntry[] = [
     module: 'fee',
     textKey: 'home.studentPayment',
     to: '/fee/index',
+    needsBinding: true,
   },
   {
     key: 'combinedPayment',
@@ -29,6 +32,7 @@ export const HOME_ENTRIES: readonly HomeEntry[] = [
     module: 'feeOther',
     textKey: 'home.combinedPayment',
     to: '/fee/other',
+    needsBinding: true,
   },
   {
     key: 'topUp',
@@ -36,15 +40,33 @@ export const HOME_ENTRIES: readonly HomeEntry[] = [
     module: 'recharge',
     textKey: 'home.topUp',
     to: '/fee/other?category=recharge',
+    needsBinding: true,
   },
   { key: 'enroll', portal: 'payment', module: 'enroll', textKey: 'home.enroll', to: '/enroll' },
-  { key: 'history', portal: 'query', module: 'fee', textKey: 'home.historicalPayments', to: '/fee/history' },
+  {
+    key: 'history',
+    portal: 'query',
+    module: 'fee',
+    textKey: 'home.historicalPayments',
+    to: '/fee/history',
+    needsBinding: true,
+  },
   { key: 'orders', portal: 'query', module: 'order', textKey: 'home.orders', to: '/order/index' },
   { key: 'notices', portal: 'query', module: 'notice', textKey: 'home.notices', to: '/home/noticelist' },
-  { key: 'salary', portal: 'query', module: 'salary', textKey: 'home.salary', to: '/user/salary/index' },
+  {
+    key: 'salary',
+    portal: 'query',
+    module: 'salary',
+    textKey: 'home.salary',
+    to: '/user/salary/index',
+    needsBinding: true,
+  },
 ];
 
-export function visibleEntries(modules: readonly string[], portal: Portal): HomeEntry[] {
+/** The entries of enabled modules; for a guest (not bound), only those usable without a binding. */
+export function visibleEntries(modules: readonly string[], portal: Portal, bound = true): HomeEntry[] {
   const enabled = new Set(modules);
-  return HOME_ENTRIES.filter((entry) => entry.portal === portal && enabled.has(entry.module));
+  return HOME_ENTRIES.filter(
+    (entry) => entry.portal === portal && enabled.has(entry.module) && (bound || !entry.needsBinding),
+  );
 }

@@ -27,6 +27,7 @@ export const en: Record<TextKey, string> = {
   'route.register': 'User binding',
   'route.enroll': 'Enrolment',
   'route.pay': 'Payment',
+  'route.payResult': 'Payment result',
   'route.home': 'Home',
   'route.noticeDetail': 'Notice',
   'route.noticeList': 'Notices',
@@ -57,6 +58,7 @@ export const en: Record<TextKey, string> = {
 
   'menu.open': 'More',
   'menu.version': 'Version {version}',
+  'menu.bind': 'Bind identity',
   'menu.rebinding': 'Rebinding',
   'menu.modifyPhone': 'Modify phone',
   'menu.quit': 'Quit',
@@ -94,6 +96,9 @@ export const en: Record<TextKey, string> = {
   'login.stateMismatch': 'The authorization has expired, please authorize again',
 
   'bind.title': 'Bind your school identity',
+  'bind.enrollTitle': 'New student enrolment fees',
+  'bind.enrollText':
+    'Admitted but no student number yet? Look up your admission and pay enrolment fees first.',
   'bind.intro': 'Before the first use, bind your identity at the school.',
   'bind.userType': 'User type',
   'bind.userType.student': 'Student',
@@ -186,6 +191,9 @@ export const en: Record<TextKey, string> = {
   'home.notices': 'Notices',
   'home.salary': 'Salary',
   'home.enroll': 'Enrolment',
+  'home.bindTitle': 'No school identity bound yet',
+  'home.bindText': 'Bind your student number, staff number or ID to pay fees and see your payments.',
+  'home.bindAction': 'Bind my identity',
   'home.noModules': 'Your school has not enabled any function yet',
 
   'profile.account': 'Account: {account}',

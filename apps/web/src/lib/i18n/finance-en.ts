@@ -129,6 +129,8 @@ export const financeEn: Record<FinanceTextKey, string> = {
   'pay.items': 'Order',
   'pay.orderNo': 'Order no',
   'pay.person': 'For',
+  'pay.createdAt': 'Ordered at',
+  'pay.payer': 'Paid by',
   'pay.paidAt': 'Paid at',
   'pay.priceTimesQuantity': '{price} × {quantity}',
   'pay.channel': 'Payment method',
@@ -210,7 +212,8 @@ export const financeEn: Record<FinanceTextKey, string> = {
   'order.cancelAlreadyFinal': 'The order is already paid or closed',
   'order.shareTitle': 'Ask someone to pay',
   'order.shareHint':
-    'Send this link to a parent or someone else; opening it lets them pay this order. It works until {time}.',
+    'Send this link to a parent or someone else, or let them scan the code; opening it lets them pay this order. It works until {time}, and only while the order can be paid: once it is paid, cancelled or expired, the link ends with it.',
+  'order.qrAlt': 'QR code of the pay link',
   'order.shareLink': 'Share',
   'order.copyLink': 'Copy link',
   'order.linkCopied': 'Link copied',

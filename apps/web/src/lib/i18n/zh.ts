@@ -25,6 +25,7 @@ export const zh = {
   'route.register': '用户绑定',
   'route.enroll': '新生报到',
   'route.pay': '收银台',
+  'route.payResult': '支付结果',
   'route.home': '首页',
   'route.noticeDetail': '通知详情',
   'route.noticeList': '通知公告',
@@ -55,6 +56,7 @@ export const zh = {
 
   'menu.open': '更多',
   'menu.version': '版本 {version}',
+  'menu.bind': '绑定身份',
   'menu.rebinding': '重新绑定',
   'menu.modifyPhone': '修改手机号',
   'menu.quit': '退出',
@@ -92,6 +94,8 @@ export const zh = {
   'login.stateMismatch': '授权已失效，请重新授权',
 
   'bind.title': '绑定学校身份',
+  'bind.enrollTitle': '新生报到缴费',
+  'bind.enrollText': '还没有学号的新生，可先查询录取信息并缴纳报到费用。',
   'bind.intro': '首次使用请绑定您在学校的身份。',
   'bind.userType': '用户类型',
   'bind.userType.student': '学生',
@@ -178,6 +182,9 @@ export const zh = {
   'home.notices': '通知公告',
   'home.salary': '薪酬查询',
   'home.enroll': '新生报到',
+  'home.bindTitle': '尚未绑定身份',
+  'home.bindText': '绑定学号、工号或证件号后，即可缴纳学费、查看缴费记录。',
+  'home.bindAction': '去绑定身份',
   'home.noModules': '学校尚未开通任何功能',
 
   'profile.account': '账号：{account}',

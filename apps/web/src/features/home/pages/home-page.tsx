@@ -9,8 +9,10 @@ import UserAddOutline from 'antd-mobile-icons/es/UserAddOutline';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useMobileModules } from '@/api/get-mobile-modules';
+import { useUserInfo } from '@/api/get-user-info';
 import { PageSpinner } from '@/components/page-spinner';
 import { useT } from '@/lib/i18n/use-t';
+import { hasValidUserId } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import { visibleEntries, type Portal } from '../home-entries';
 import styles from './home-page.module.css';
@@ -31,11 +33,14 @@ export default function HomePage() {
   const t = useT();
   const { user } = useSession();
   const modules = useMobileModules(user?.tenantId);
+  // A guest account (a valid user id, no school identity bound) sees what it can use and a way to bind.
+  const info = useUserInfo(hasValidUserId(user) ? user?.userId : undefined);
+  const bound = info.data?.bound !== false;
   // BladeX's user_name is the account; the nick name is what a person calls themselves.
   const name = user?.nickName || user?.userName || user?.account || '';
 
   const portal = (kind: Portal, titleKey: 'home.paymentPortal' | 'home.queryPortal') => {
-    const entries = visibleEntries(modules.data ?? [], kind);
+    const entries = visibleEntries(modules.data ?? [], kind, bound);
     if (entries.length === 0) return null;
     return (
       <section className={styles.portal} aria-labelledby={`portal-${kind}`}>
@@ -66,7 +71,18 @@ export default function HomePage() {
       <div className={styles.banner}>
         <p className={styles.greeting}>{name ? t('home.greeting', { name }) : t('app.name')}</p>
       </div>
-      {modules.isLoading ? (
+      {!bound ? (
+        <section className={styles.bindCard} aria-labelledby="bind-entry-title" data-testid="home-bind-entry">
+          <h2 id="bind-entry-title" className={styles.bindTitle}>
+            {t('home.bindTitle')}
+          </h2>
+          <p className={styles.bindText}>{t('home.bindText')}</p>
+          <Link className={styles.bindButton} to="/register">
+            {t('home.bindAction')}
+          </Link>
+        </section>
+      ) : null}
+      {modules.isLoading || info.isLoading ? (
         <PageSpinner />
       ) : (modules.data ?? []).length === 0 ? (
         <p className={styles.empty}>{t('home.noModules')}</p>

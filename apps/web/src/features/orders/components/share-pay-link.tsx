@@ -1,23 +1,90 @@
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '@/lib/date-time';
-import { toastFail, toastSuccess } from '@/lib/feedback';
+import { toastFail } from '@/lib/feedback';
 import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { loadDialog } from '@/lib/imperative';
 import { absolutePayLink, type PayLink } from '../api/create-pay-link';
+import { payLinkQrSource } from './pay-link-qr';
 import styles from './share-pay-link.module.css';
 
-async function copy(url: string): Promise<void> {
+/** How long "copied" shows beside the button. */
+const COPIED_MS = 2000;
+
+async function copyText(url: string, field: HTMLElement | null): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(url);
-    toastSuccess(t('order.linkCopied'));
+    return true;
   } catch {
-    // No clipboard (old in-app browsers, plain http): the link stays on screen to copy by hand.
-    toastFail(t('order.copyByHand'));
+    // No clipboard API (old in-app browsers, plain http): select the link and copy the old way.
+    if (!field) return false;
+    const range = document.createRange();
+    range.selectNodeContents(field);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+    return document.execCommand?.('copy') ?? false;
   }
 }
 
+/** The QR code, the link with a copy button, and until when it can be paid. */
+export function PayLinkCard({ url, expireAt }: { url: string; expireAt: string }) {
+  const tr = useT();
+  const [qr, setQr] = useState<string>();
+  const [copied, setCopied] = useState(false);
+  const field = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    payLinkQrSource(url).then(
+      (src) => live && setQr(src),
+      // Without a QR code the link and its copy button still work.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    if (await copyText(url, field.current)) setCopied(true);
+    else toastFail(tr('order.copyByHand'));
+  }
+
+  return (
+    <div className={styles.body} data-testid="pay-link-dialog">
+      <div className={styles.qrBox}>
+        {qr ? (
+          <img className={styles.qr} src={qr} alt={tr('order.qrAlt')} data-testid="pay-link-qr" />
+        ) : (
+          <span className={styles.qrWait} aria-hidden="true" />
+        )}
+      </div>
+      <p className={styles.hint}>{tr('order.shareHint', { time: formatDateTime(expireAt) })}</p>
+      <p className={styles.url} ref={field} data-testid="pay-link-url">
+        {url}
+      </p>
+      <div className={styles.copyRow}>
+        <button type="button" className={styles.copy} onClick={() => void copy()} data-testid="pay-link-copy">
+          {tr('order.copyLink')}
+        </button>
+        <span className={styles.copied} role="status" aria-live="polite" data-testid="pay-link-copied">
+          {copied ? tr('order.linkCopied') : ''}
+        </span>
+      </div>
+    </div>
+  );
+}
+
 /**
- * Shows a pay link for someone else (a parent) to open and pay: the address, until when it works,
- * and copy / share actions. Runs outside the React tree (antd-mobile's imperative dialog).
+ * Shows a pay link for someone else (a parent) to open and pay: a QR code to scan, the address with
+ * a copy button, and until when it works. Runs outside the React tree (antd-mobile's imperative dialog).
  */
 export async function showPayLink(link: PayLink): Promise<void> {
   const url = absolutePayLink(link.url);
@@ -25,14 +92,7 @@ export async function showPayLink(link: PayLink): Promise<void> {
   const canShare = typeof navigator.share === 'function';
   Dialog.show({
     title: t('order.shareTitle'),
-    content: (
-      <div className={styles.body} data-testid="pay-link-dialog">
-        <p className={styles.hint}>{t('order.shareHint', { time: formatDateTime(link.expireAt) })}</p>
-        <p className={styles.url} data-testid="pay-link-url">
-          {url}
-        </p>
-      </div>
-    ),
+    content: <PayLinkCard url={url} expireAt={link.expireAt} />,
     closeOnMaskClick: true,
     closeOnAction: true,
     actions: [
@@ -46,7 +106,6 @@ export async function showPayLink(link: PayLink): Promise<void> {
             },
           ]
         : []),
-      { key: 'copy', text: t('order.copyLink'), bold: true, onClick: () => void copy(url) },
       { key: 'close', text: t('common.cancel') },
     ],
   });

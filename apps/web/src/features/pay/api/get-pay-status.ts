@@ -1,7 +1,6 @@
 /** GET /api/blade-finance/pay/status?orderNo: the pay status the result page polls. */
 import type { PayStatusReply } from '@cf/shared/wire/pay';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
 import { nextPollDelay } from '../pay-result';
 import { payAuthHeaders } from './pay-auth';
@@ -25,7 +24,8 @@ export const payStatusQueryOptions = (
   pollingSince: number,
 ) =>
   queryOptions({
-    queryKey: [FINANCE_QUERY_ROOT, 'pay-status', orderNo, pollingSince],
+    // Not under FINANCE_QUERY_ROOT: refreshing money after a final result must not poll again.
+    queryKey: ['pay-status', orderNo, pollingSince],
     queryFn: () => getPayStatus(orderNo, payAuthToken),
     staleTime: 0,
     refetchInterval: (query) => nextPollDelay(query.state.data?.result, pollingSince, Date.now()),

@@ -3,14 +3,16 @@ import CheckCircleFill from 'antd-mobile-icons/es/CheckCircleFill';
 import ClockCircleFill from 'antd-mobile-icons/es/ClockCircleFill';
 import CloseCircleFill from 'antd-mobile-icons/es/CloseCircleFill';
 import ExclamationCircleFill from 'antd-mobile-icons/es/ExclamationCircleFill';
-import { useEffect, useState, type ComponentType } from 'react';
+import { formatYuan } from '@cf/shared/money';
+import { Fragment, useEffect, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { refreshFinance } from '@/components/finance/finance-query';
+import { localName } from '@/components/finance/finance-text';
 import { formatDateTime } from '@/lib/date-time';
 import type { TextKey } from '@/lib/i18n/i18n';
-import { useT } from '@/lib/i18n/use-t';
+import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
-import { usePayStatus } from '../api/get-pay-status';
+import { usePayStatus, type PayStatusReply } from '../api/get-pay-status';
 import type { PayResult } from '../pay-result';
 import { isFinalResult } from '../pay-result';
 import { payPagePath, type PayQuery } from '../pay-query';
@@ -75,10 +77,16 @@ export function PayResultView({ pay }: { pay: PayQuery }) {
   const t = useT();
   const navigate = useNavigate();
   const { token } = useSession();
+  const language = useLanguage();
   const [pollingSince, setPollingSince] = useState(() => Date.now());
   const status = usePayStatus(pay.orderNo, pay.payAuthToken, pollingSince);
-  const result = status.data?.result;
-  const final = result !== undefined && isFinalResult(result);
+  // The first final reply is kept: the page never goes back from a final state.
+  const [finalReply, setFinalReply] = useState<PayStatusReply>();
+  const latest = status.data;
+  if (!finalReply && latest && isFinalResult(latest.result)) setFinalReply(latest);
+  const data = finalReply ?? latest;
+  const result = data?.result;
+  const final = !!finalReply || (result !== undefined && isFinalResult(result));
   const stillPolling = !final && status.isFetching;
 
   // Once the result is final, everything that shows money is fetched afresh.
@@ -86,7 +94,7 @@ export function PayResultView({ pay }: { pay: PayQuery }) {
     if (final) void refreshFinance();
   }, [final]);
 
-  if (!status.data) {
+  if (!data) {
     return (
       <div className={styles.view} role="status" data-testid="pay-result" data-result="loading">
         <ClockCircleFill className={`${styles.icon} ${styles.waiting}`} aria-hidden="true" />
@@ -100,13 +108,14 @@ export function PayResultView({ pay }: { pay: PayQuery }) {
     );
   }
 
-  const look = LOOK[status.data.result];
+  const look = LOOK[data.result];
   // Someone paying through a pay link finds the order among other people's orders.
   const orderLink = pay.payAuthToken
     ? '/order/other'
     : pay.orderId
       ? `/order/detail/${pay.orderId}`
       : '/order/index';
+  const method = data.payMethod ? (language === 'en' ? data.payMethod.nameEn : data.payMethod.name) : '';
 
   return (
     <section
@@ -114,18 +123,46 @@ export function PayResultView({ pay }: { pay: PayQuery }) {
       role="status"
       aria-live="polite"
       data-testid="pay-result"
-      data-result={status.data.result}
+      data-result={data.result}
     >
       <look.Icon className={`${styles.icon} ${styles[look.tone]}`} aria-hidden="true" />
       <h2 className={styles.title}>{t(look.title)}</h2>
+      <p className={styles.amount} data-testid="pay-result-amount">
+        {formatYuan(data.totalFen)}
+      </p>
       <p className={styles.body}>{t(look.body)}</p>
       <dl className={styles.facts}>
+        {data.items.map((item, i) => (
+          <Fragment key={i}>
+            <dt>{localName(language, item.name, item.nameEn)}</dt>
+            <dd>
+              {item.quantity > 1
+                ? `${t('pay.priceTimesQuantity', { price: formatYuan(item.priceFen), quantity: String(item.quantity) })} = `
+                : ''}
+              {formatYuan(item.amountFen)}
+            </dd>
+          </Fragment>
+        ))}
         <dt>{t('pay.orderNo')}</dt>
-        <dd>{status.data.orderNo}</dd>
-        {status.data.paidAt ? (
+        <dd>{data.orderNo}</dd>
+        <dt>{t(data.paidAt ? 'pay.paidAt' : 'pay.createdAt')}</dt>
+        <dd>{formatDateTime(data.paidAt ?? data.createdAt)}</dd>
+        {data.personName ? (
           <>
-            <dt>{t('pay.paidAt')}</dt>
-            <dd>{formatDateTime(status.data.paidAt)}</dd>
+            <dt>{t('pay.person')}</dt>
+            <dd>{data.personName}</dd>
+          </>
+        ) : null}
+        {data.payerName ? (
+          <>
+            <dt>{t('pay.payer')}</dt>
+            <dd>{data.payerName}</dd>
+          </>
+        ) : null}
+        {method ? (
+          <>
+            <dt>{t('pay.channel')}</dt>
+            <dd>{method}</dd>
           </>
         ) : null}
       </dl>

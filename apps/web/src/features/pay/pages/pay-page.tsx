@@ -1,6 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { LoadError } from '@/components/finance/load-error';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusView } from '@/components/status-view';
 import { useT } from '@/lib/i18n/use-t';
@@ -12,7 +13,6 @@ import { payPagePath, readPayQuery, type PayQuery } from '../pay-query';
 
 /** The cashier of an order still open; a final order shows its result instead. */
 function Cashier({ pay }: { pay: PayQuery }) {
-  const t = useT();
   const navigate = useNavigate();
   const cashier = useCashier(pay.orderNo, pay.payAuthToken);
   const open = cashier.data && (cashier.data.payStatus === 'NOT_PAY' || cashier.data.payStatus === 'PAYING');
@@ -22,14 +22,7 @@ function Cashier({ pay }: { pay: PayQuery }) {
   }, [cashier.data, open, navigate, pay]);
 
   if (cashier.isPending) return <PageSpinner />;
-  if (cashier.isError)
-    return (
-      <StatusView role="alert" title={t('finance.loadFailed')}>
-        <Button color="primary" fill="outline" onClick={() => void cashier.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </StatusView>
-    );
+  if (cashier.isError) return <LoadError error={cashier.error} onRetry={() => cashier.refetch()} />;
   if (!open) return <PageSpinner />;
   return (
     <CashierView
