@@ -85,8 +85,8 @@ describe('student fee page', () => {
     const amount = (key: string) => grid.querySelector(`[data-amount="${key}"] dd`)!.textContent;
     expect(grid.textContent).toContain('应缴');
     expect(grid.textContent).toContain('缓缴抵扣');
-    expect(amount('payable')).toBe('¥12780.00');
-    expect(amount('receivable')).toBe('¥5700.00');
+    expect(amount('payable')).toBe('¥12,780.00');
+    expect(amount('receivable')).toBe('¥5,700.00');
     expect(screen.getByText('2025-2026 学年')).toBeTruthy();
   });
 
@@ -107,7 +107,7 @@ describe('student fee page', () => {
     fireEvent.click(document.getElementById('fee-pick-3')!);
     fireEvent.change(screen.getByRole('textbox', { name: '学费的缴费金额' }), { target: { value: '1000' } });
     fireEvent.click(document.getElementById('fee-pick-4')!);
-    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥2200.00');
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥2,200.00');
     await act(async () => fireEvent.click(screen.getByTestId('fee-pay')));
     expect(createOrder).toHaveBeenCalledWith([{ receivableId: 3, amountFen: 100_000 }, { receivableId: 4 }]);
     expect(screen.getByTestId('address').textContent).toBe('/pay?orderNo=F9&orderId=9');
@@ -116,6 +116,6 @@ describe('student fee page', () => {
   it('"all" picks every item with something to pay', () => {
     show();
     fireEvent.click(screen.getByText('全选'));
-    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥5700.00');
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥5,700.00');
   });
 });
