@@ -77,7 +77,12 @@ export function FeeItemRow({ item, amountText, onPick, onAmount }: FeeItemRowPro
             <span aria-hidden="true">{t('fee.payAmount')}</span>
             <span className={styles.srOnly}>{t('fee.payAmountOf', { name })}</span>
           </label>
-          <AmountInput id={`fee-amount-${item.receivableId}`} value={amountText} onChange={onAmount} />
+          <AmountInput
+            id={`fee-amount-${item.receivableId}`}
+            value={amountText}
+            onChange={onAmount}
+            limits={{ maxFen: item.availableFen }}
+          />
         </div>
       ) : null}
       <div className={styles.actions}>

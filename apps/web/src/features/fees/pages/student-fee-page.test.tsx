@@ -119,3 +119,28 @@ describe('student fee page', () => {
     expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥5,700.00');
   });
 });
+
+describe('the part amount as it is typed', () => {
+  it('refuses a third decimal and a second point, and says at once when it is above what is owed', () => {
+    show();
+    fireEvent.click(document.getElementById('fee-pick-3')!);
+    const amount = screen.getByRole('textbox', { name: '学费的缴费金额' }) as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '12.34' } });
+    fireEvent.change(amount, { target: { value: '12.345' } });
+    expect(amount.value).toBe('12.34');
+    fireEvent.change(amount, { target: { value: '1.2' } });
+    fireEvent.change(amount, { target: { value: '1.2.3' } });
+    expect(amount.value).toBe('1.2');
+    expect(screen.queryByTestId('amount-error')).toBeNull();
+    // The running total follows what is typed.
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥1.20');
+
+    fireEvent.change(amount, { target: { value: '4500.01' } });
+    expect(screen.getByTestId('amount-error').textContent).toBe('支付金额不能大于应收金额');
+    fireEvent.change(amount, { target: { value: '0' } });
+    expect(screen.getByTestId('amount-error').textContent).toBe('请输入正确的支付金额');
+    fireEvent.change(amount, { target: { value: '4500' } });
+    expect(screen.queryByTestId('amount-error')).toBeNull();
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥4,500.00');
+  });
+});
