@@ -25,6 +25,14 @@ export const receivableSchema = z.object({
   dueDate: z.string().nullable(),
   summary: feeSummarySchema,
   openOrderFen: z.number(),
+  openOrders: z.array(
+    z.object({
+      orderId: z.number(),
+      orderNo: z.string(),
+      payStatus: z.enum(['NOT_PAY', 'PAYING']),
+      amountFen: z.number(),
+    }),
+  ),
   pendingReviewFen: z.number(),
   availableFen: z.number(),
 });

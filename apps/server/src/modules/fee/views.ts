@@ -1,7 +1,7 @@
 /** How receivables, fee items and bills go on the wire: money in fen, times as ISO text. */
 import { BILL_STATUS_COLORS, summarize, type FeeSummary } from '@cf/shared/fees';
 import type { bills, feeItems, FormField } from '@server/db/schema-finance';
-import type { Commitment, ReceivableRow } from './receivable-repo';
+import type { Commitment, OpenOrder, ReceivableRow } from './receivable-repo';
 
 export type FeeItemRow = typeof feeItems.$inferSelect;
 export type BillRow = typeof bills.$inferSelect;
@@ -17,6 +17,8 @@ export interface ReceivableView {
   dueDate: string | null;
   summary: FeeSummary;
   openOrderFen: number;
+  /** The open orders behind openOrderFen, each with its state (unpaid or paying). */
+  openOrders: OpenOrder[];
   pendingReviewFen: number;
   /** What may still be put into an order: owed, minus open orders and other-means payments under review. */
   availableFen: number;
@@ -35,6 +37,7 @@ export function receivableView(row: ReceivableRow, committed: Commitment): Recei
     dueDate: row.dueDate?.toISOString() ?? null,
     summary,
     openOrderFen: committed.openOrderFen,
+    openOrders: committed.openOrders,
     pendingReviewFen: committed.pendingReviewFen,
     availableFen: Math.max(0, summary.receivable - committed.openOrderFen - committed.pendingReviewFen),
   };

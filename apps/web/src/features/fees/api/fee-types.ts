@@ -14,6 +14,8 @@ export interface Receivable {
   summary: FeeSummary;
   /** In this receivable's unpaid or paying orders. */
   openOrderFen: number;
+  /** Those orders, each with its state and the part it holds. */
+  openOrders: { orderId: number; orderNo: string; payStatus: 'NOT_PAY' | 'PAYING'; amountFen: number }[];
   /** Recorded as paid elsewhere, waiting for the finance office. */
   pendingReviewFen: number;
   /** What may still be paid now: receivable minus the two above. */

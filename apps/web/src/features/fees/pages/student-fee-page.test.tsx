@@ -43,6 +43,7 @@ const item = (receivableId: number, name: string, availableFen: number, allowPar
   dueDate: '2025-09-29T16:00:00.000Z',
   summary: summary(availableFen),
   openOrderFen: 0,
+  openOrders: [],
   pendingReviewFen: 0,
   availableFen,
 });
