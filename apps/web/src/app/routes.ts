@@ -71,6 +71,31 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
   '/user/salary': '/user/salary/index',
 };
 
+/**
+ * The routes whose screen is built (router.tsx gives each its screen; router-screens.test.ts keeps
+ * the two lists equal). The others show "coming soon" if opened, and no entry leads to them.
+ */
+export const BUILT_SCREENS: ReadonlySet<string> = new Set([
+  'login',
+  'register',
+  'home',
+  'user',
+  'enroll',
+  'pay',
+  'fee',
+  'feeHistory',
+  'feeCollectHistory',
+  'feeOtherHistory',
+  'feeOther',
+  'feeManualProduct',
+  'feeReceivableProduct',
+  'feeReceivableDetail',
+  'feeEnrollProduct',
+  'order',
+  'orderOther',
+  'orderDetail',
+]);
+
 const byName = new Map(ROUTES.map((r) => [r.name, r]));
 
 export const routeByName = (name: string): RouteMeta | undefined => byName.get(name);
@@ -97,4 +122,10 @@ export function pathOfRoute(name: string, id?: string): string | undefined {
   if (!meta) return undefined;
   if (!meta.path.includes(':id')) return meta.path;
   return id ? meta.path.replace(':id', encodeURIComponent(id)) : undefined;
+}
+
+/** Whether a link (a path, maybe with a query) leads to a built screen. */
+export function hasScreen(link: string): boolean {
+  const meta = matchRoute(link.split('?')[0]!);
+  return !!meta && BUILT_SCREENS.has(meta.name);
 }

@@ -210,7 +210,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         tenantId: '100001',
         tenantName: '演示大学',
         tenantNameEn: 'Demo University',
-        mobileModules: ['fee', 'feeOther', 'order', 'notice', 'invoice', 'signature', 'salary', 'enroll'],
+        mobileModules: ['fee', 'feeOther', 'order', 'notice', 'invoice', 'signature', 'salary', 'enroll', 'recharge'],
         wechatMpAppId: 'wxdemo0000100001',
         wechatMpSecret: 'demo-mp-secret-100001',
         wechatWorkCorpId: 'wwdemo0000100001',

@@ -1,7 +1,9 @@
 /**
  * Home entries (spec §1): a payment portal (student payment, combined payment, top-up) and a query
- * portal (historical payments, orders), each shown only when its mobile module is enabled.
+ * portal (historical payments, orders), each shown only when its mobile module is enabled, its
+ * screen is built (no entry leads to "coming soon") and it is meant for the person's user type.
  */
+import { hasScreen } from '@/app/routes';
 import type { TextKey } from '@/lib/i18n/i18n';
 
 export type Portal = 'payment' | 'query';
@@ -13,6 +15,8 @@ export interface HomeEntry {
   module: string;
   textKey: TextKey;
   to: string;
+  /** Only these user types see it (salary is the staff's); everyone when missing. */
+  userTypes?: readonly string[];
 }
 
 export const HOME_ENTRIES: readonly HomeEntry[] = [
@@ -41,10 +45,24 @@ export const HOME_ENTRIES: readonly HomeEntry[] = [
   { key: 'history', portal: 'query', module: 'fee', textKey: 'home.historicalPayments', to: '/fee/history' },
   { key: 'orders', portal: 'query', module: 'order', textKey: 'home.orders', to: '/order/index' },
   { key: 'notices', portal: 'query', module: 'notice', textKey: 'home.notices', to: '/home/noticelist' },
-  { key: 'salary', portal: 'query', module: 'salary', textKey: 'home.salary', to: '/user/salary/index' },
+  {
+    key: 'salary',
+    portal: 'query',
+    module: 'salary',
+    textKey: 'home.salary',
+    to: '/user/salary/index',
+    userTypes: ['employee'],
+  },
 ];
 
-export function visibleEntries(modules: readonly string[], portal: Portal): HomeEntry[] {
+/** The entries of a portal for a person of `userType` ('' when not bound) at a tenant with `modules`. */
+export function visibleEntries(modules: readonly string[], portal: Portal, userType = ''): HomeEntry[] {
   const enabled = new Set(modules);
-  return HOME_ENTRIES.filter((entry) => entry.portal === portal && enabled.has(entry.module));
+  return HOME_ENTRIES.filter(
+    (entry) =>
+      entry.portal === portal &&
+      enabled.has(entry.module) &&
+      hasScreen(entry.to) &&
+      (!entry.userTypes || entry.userTypes.includes(userType)),
+  );
 }

@@ -58,7 +58,10 @@ export const zh = {
   'menu.rebinding': '重新绑定',
   'menu.modifyPhone': '修改手机号',
   'menu.quit': '退出',
-  'menu.exchangeOrders': '切换我的订单与他人订单',
+  'menu.otherOrders': '他人订单',
+  'menu.showOtherOrders': '查看他人订单',
+  'menu.myOrders': '我的订单',
+  'menu.showMyOrders': '查看我的订单',
 
   'language.label': '语言',
   'language.zh': '中文',
@@ -179,6 +182,9 @@ export const zh = {
   'home.salary': '薪酬查询',
   'home.enroll': '新生报到',
   'home.noModules': '学校尚未开通任何功能',
+  'home.owedNow': '当前待缴',
+  'home.owedNothing': '暂无待缴费用',
+  'home.owedPay': '去缴费',
 
   'profile.account': '账号：{account}',
   'profile.role': '身份：{role}',
