@@ -193,6 +193,7 @@ export const financeEn: Record<FinanceTextKey, string> = {
   'order.priceTimesQuantity': '{price} × {quantity}',
   'order.bills': 'Charge and refund bills',
   'order.noBills': 'No bills yet',
+  'order.actions': 'Order actions',
   'order.continuePay': 'Continue paying',
   'order.share': 'Ask someone to pay',
   'order.cancel': 'Cancel order',

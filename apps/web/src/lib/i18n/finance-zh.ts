@@ -192,6 +192,7 @@ export const financeZh = {
   'order.priceTimesQuantity': '{price} × {quantity}',
   'order.bills': '收费与退费记录',
   'order.noBills': '暂无记录',
+  'order.actions': '订单操作',
   'order.continuePay': '继续支付',
   'order.share': '找人代付',
   'order.cancel': '取消订单',
