@@ -22,7 +22,8 @@ describe('amount field while typing', () => {
   });
 
   it('refuses letters, signs, exponents and a tenth whole digit', () => {
-    for (const text of ['a', '-1', '1e3', '+2', '0x1', '1234567890']) expect(acceptAmountInput('7', text)).toBe('7');
+    for (const text of ['a', '-1', '1e3', '+2', '0x1', '1234567890'])
+      expect(acceptAmountInput('7', text)).toBe('7');
   });
 
   it('takes a pasted amount with separators or full-width digits as plain digits', () => {
@@ -43,7 +44,11 @@ describe('amount within its limits', () => {
     expect(checkAmountText('0.00')).toEqual({ ok: false, problem: 'invalid' });
     expect(checkAmountText('12.345')).toEqual({ ok: false, problem: 'invalid' });
     expect(checkAmountText('1.2.3')).toEqual({ ok: false, problem: 'invalid' });
-    expect(checkAmountText('5', { minFen: 1000 })).toEqual({ ok: false, problem: 'tooSmall', limitFen: 1000 });
+    expect(checkAmountText('5', { minFen: 1000 })).toEqual({
+      ok: false,
+      problem: 'tooSmall',
+      limitFen: 1000,
+    });
     expect(checkAmountText('50.01', { maxFen: 5000 })).toEqual({
       ok: false,
       problem: 'tooLarge',

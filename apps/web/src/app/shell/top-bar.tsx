@@ -14,9 +14,22 @@ import styles from './top-bar.module.css';
  * The other order list: the exchange button switches between my orders and other people's orders,
  * showing where it leads (an icon of that list and its name), not a refresh-like loop.
  */
-const ORDER_EXCHANGE: Record<string, { to: string; Icon: typeof TeamOutline; label: TextKey; name: TextKey }> = {
-  '/order/index': { to: '/order/other', Icon: TeamOutline, label: 'menu.otherOrders', name: 'menu.showOtherOrders' },
-  '/order/other': { to: '/order/index', Icon: UserOutline, label: 'menu.myOrders', name: 'menu.showMyOrders' },
+const ORDER_EXCHANGE: Record<
+  string,
+  { to: string; Icon: typeof TeamOutline; label: TextKey; name: TextKey }
+> = {
+  '/order/index': {
+    to: '/order/other',
+    Icon: TeamOutline,
+    label: 'menu.otherOrders',
+    name: 'menu.showOtherOrders',
+  },
+  '/order/other': {
+    to: '/order/index',
+    Icon: UserOutline,
+    label: 'menu.myOrders',
+    name: 'menu.showMyOrders',
+  },
 };
 
 /** Top bar (spec §2): back, the route's title, and on the right the more menu. */

@@ -40,7 +40,14 @@ export function amountProblem(
  * An amount in yuan, named by a <label htmlFor={id}>. Keystrokes that cannot make an amount are
  * refused (the shared input rule); an amount outside its limits is said under the field at once.
  */
-export function AmountInput({ id, value, onChange, placeholder, limits, limitKind = 'pay' }: AmountInputProps) {
+export function AmountInput({
+  id,
+  value,
+  onChange,
+  placeholder,
+  limits,
+  limitKind = 'pay',
+}: AmountInputProps) {
   const t = useT();
   const problem = amountProblem(value, limits, limitKind);
   return (

@@ -66,7 +66,9 @@ describe('a fee row whose order is open', () => {
     const order = within(row).getByTestId('open-order');
     expect(order.dataset.status).toBe('PAYING');
     expect(order.textContent).toContain('订单 ¥1,200.00');
-    expect(within(order).getByRole('link', { name: '查看订单' }).getAttribute('href')).toBe('/order/detail/77');
+    expect(within(order).getByRole('link', { name: '查看订单' }).getAttribute('href')).toBe(
+      '/order/detail/77',
+    );
     expect(row.textContent).toContain('¥1,200.00');
   });
 

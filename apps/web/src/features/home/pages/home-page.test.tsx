@@ -38,7 +38,9 @@ describe('home', () => {
     expect((await screen.findByTestId('owed-now-amount')).textContent).toBe('¥12,345.00');
     expect(screen.getByTestId('owed-now').textContent).toContain('当前待缴');
     expect(screen.getByRole('link', { name: '去缴费' }).getAttribute('href')).toBe('/fee/index');
-    expect(requestData).toHaveBeenCalledWith(expect.objectContaining({ url: '/api/blade-finance/fee/student' }));
+    expect(requestData).toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/api/blade-finance/fee/student' }),
+    );
   });
 
   it('says so when nothing is due, without a pay button', async () => {
