@@ -93,7 +93,7 @@ for (const width of [320, 414] as const) {
           .locator('li[data-testid^="fee-item-"]')
           .filter({ hasText: w.tuition });
         await tuition.locator('label[for^="fee-pick-"]').click();
-        const amount = tuition.getByLabel(w.amountOf, { exact: true });
+        const amount = tuition.getByLabel(w.amountOf);
         await amount.fill('');
         await amount.pressSequentially('12.345');
         await expect(amount).toHaveValue('12.34');
