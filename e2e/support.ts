@@ -245,9 +245,10 @@ export async function payInSandbox(page: Page): Promise<void> {
   });
 }
 
-/** Yuan as the app writes amounts (fen in, '¥12.34' out). */
+/** Yuan as the app writes amounts (fen in, '¥12,345.67' out: thousands separated, two decimals). */
 export function yuan(fen: number): string {
-  return `¥${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+  const whole = String(Math.floor(fen / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `¥${whole}.${String(fen % 100).padStart(2, '0')}`;
 }
 
 /**

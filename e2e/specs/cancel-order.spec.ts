@@ -1,7 +1,7 @@
 /**
  * Story: a student starts paying part of the tuition, changes their mind at the cashier, finds the
  * unpaid order from Student fees and cancels it from its detail. The order is closed, shows among
- * the expired orders, and the amount it held is free to pay again.
+ * the closed orders, and the amount it held is free to pay again.
  */
 import { expect } from '@playwright/test';
 import {
@@ -34,15 +34,14 @@ test('an unpaid order is cancelled from its detail after a confirmation', async 
   await page.getByRole('button', { name: '返回', exact: true }).click();
   await page.waitForURL(/#\/fee\/index$/);
   await expect(tuition).toContainText(`${yuan(availableFen - partFen)}可缴金额`);
-  await expect(tuition).toContainText('有待支付订单');
-  await tuition.getByRole('link', { name: '去订单' }).click();
-  await page.waitForURL(/#\/order\/index\?tab=unpaid$/);
-  await expect(page.getByRole('tab', { name: '待支付', selected: true })).toBeVisible();
-  const card = orderCard(page, orderNo);
-  await expect(card).toHaveAttribute('data-status', 'NOT_PAY');
-  await card.click();
+  // The order holding it is named in its state's word, with its part, and leads to that order.
+  const held = tuition.getByTestId('open-order').filter({ hasText: yuan(partFen) });
+  await expect(held).toHaveAttribute('data-status', 'NOT_PAY');
+  await expect(held.getByTestId('pay-status')).toHaveText('待支付');
+  await held.getByRole('link', { name: '查看订单' }).click();
 
   await page.waitForURL(/#\/order\/detail\/\d+$/);
+  await expect(page.getByTestId('order-no')).toContainText(orderNo);
   await expect(page.getByTestId('pay-status')).toHaveText('待支付');
   await expect(page.getByText(/^请在 .+ 前完成支付$/)).toBeVisible();
   await page.getByTestId('order-cancel').click();
@@ -68,11 +67,13 @@ test('an unpaid order is cancelled from its detail after a confirmation', async 
   await expect(page.getByTestId('order-cancel')).toHaveCount(0);
   await screenshot(page, 'order-cancelled');
 
-  // Among the expired orders now, not the unpaid ones.
-  await page.getByRole('button', { name: '返回', exact: true }).click();
-  await page.waitForURL(/#\/order\/index\?tab=unpaid$/);
+  // Among the closed orders now (expired or cancelled), not the unpaid ones.
+  const card = orderCard(page, orderNo);
+  await page.goto('/#/order/index?tab=unpaid');
+  await expect(page.getByRole('tab', { name: '待支付', selected: true })).toBeVisible();
+  await expect(page.getByTestId('orders-mine-unpaid')).toBeVisible();
   await expect(card).toHaveCount(0);
-  await page.getByRole('tab', { name: '已过期' }).click();
+  await page.getByRole('tab', { name: '已关闭' }).click();
   await expect(card).toHaveAttribute('data-status', 'CLOSED');
 
   // The part it held is free again.

@@ -80,12 +80,12 @@ test('a signed-in teacher pays through the pay link and finds it among other peo
   await expect(card).toContainText('张三');
   await expect(card).toContainText(yuan(partFen));
   await screenshot(teacher, 'orders-other');
-  // Not among the teacher's own orders; the exchange icon switches between the two lists.
-  await teacher.getByRole('button', { name: '切换我的订单与他人订单' }).click();
+  // Not among the teacher's own orders; the labelled exchange button switches between the two lists.
+  await teacher.getByRole('button', { name: '查看我的订单' }).click();
   await teacher.waitForURL(/#\/order\/index$/);
   await expect(teacher.getByRole('heading', { name: '我的订单', level: 1 })).toBeVisible();
   await expect(orderCard(teacher, orderNo)).toHaveCount(0);
-  await teacher.getByRole('button', { name: '切换我的订单与他人订单' }).click();
+  await teacher.getByRole('button', { name: '查看他人订单' }).click();
   await teacher.waitForURL(/#\/order\/other$/);
 
   // Its detail is the student's order: it can be seen, not cancelled or shared by the payer.

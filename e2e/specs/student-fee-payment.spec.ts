@@ -26,7 +26,7 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   // The summary of spec §3 over both school years: what was charged never changes (12,780 yuan:
   // tuition and accommodation twice, insurance once), and every amount of the summary is shown.
   const summary = page.getByTestId('fee-summary');
-  await expect(summary.locator('[data-amount="payable"] dd')).toHaveText('¥12780.00');
+  await expect(summary.locator('[data-amount="payable"] dd')).toHaveText('¥12,780.00');
   await expect(summary.locator('dt')).toHaveText([
     '应缴',
     '缓缴',
@@ -37,7 +37,7 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
     '减免',
     '缓缴抵扣',
   ]);
-  await expect(summary.locator('[data-amount="deferred"] dd')).toHaveText('¥2000.00');
+  await expect(summary.locator('[data-amount="deferred"] dd')).toHaveText('¥2,000.00');
   await expect(summary.locator('[data-amount="reduction"] dd')).toHaveText('¥200.00');
   await expect(summary.locator('[data-amount="deferredDeduction"] dd')).toHaveText('¥500.00');
   // Last year's tuition was paid in full at the bank.

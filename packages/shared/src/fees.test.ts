@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { summarize, sumSummaries, type ReceivableFacts } from './fees';
-import { formatYuan, parseYuan } from './money';
+import { formatYuan, parseYuan, yuanDigits } from './money';
 
 const facts = fc
   .record({
@@ -77,10 +77,19 @@ describe('fee summary', () => {
 });
 
 describe('money', () => {
-  it('formats fen as yuan', () => {
-    expect(formatYuan(123456)).toBe('¥1234.56');
+  it('formats fen as yuan, thousands separated', () => {
+    expect(formatYuan(123456)).toBe('¥1,234.56');
+    expect(formatYuan(1234500)).toBe('¥12,345.00');
+    expect(formatYuan(123456789012)).toBe('¥1,234,567,890.12');
+    expect(formatYuan(99999)).toBe('¥999.99');
     expect(formatYuan(5)).toBe('¥0.05');
     expect(formatYuan(-100, false)).toBe('-1.00');
+    expect(formatYuan(-123456700, false)).toBe('-1,234,567.00');
+  });
+
+  it('writes plain digits for an amount field', () => {
+    expect(yuanDigits(1234500)).toBe('12345.00');
+    expect(yuanDigits(7)).toBe('0.07');
   });
 
   it('parses typed yuan into fen and refuses what is not an amount', () => {
@@ -95,7 +104,8 @@ describe('money', () => {
   it('round-trips every amount', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 99_999_999 }), (fen) => {
-        expect(parseYuan(formatYuan(fen, false))).toBe(fen);
+        expect(parseYuan(yuanDigits(fen))).toBe(fen);
+        expect(formatYuan(fen, false).replaceAll(',', '')).toBe(yuanDigits(fen));
       }),
     );
   });

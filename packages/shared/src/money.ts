@@ -9,11 +9,19 @@ export const MAX_FEN = Number.MAX_SAFE_INTEGER;
  */
 export const parseFen = (value: unknown): number | null => parseWholeNumber(value, MAX_FEN);
 
-/** Money is integer fen everywhere; this is the one place it becomes yuan text. */
-export function formatYuan(fen: number, withSymbol = true): string {
+/** Integer fen as plain yuan digits, "12345.00": what an amount field holds (no symbol, no separators). */
+export function yuanDigits(fen: number): string {
   const sign = fen < 0 ? '-' : '';
   const abs = Math.abs(Math.trunc(fen));
-  const text = `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Money is integer fen everywhere; this is the one place it becomes yuan text for people to read:
+ * thousands separated, two decimals, "¥12,345.00" (without the symbol: "12,345.00").
+ */
+export function formatYuan(fen: number, withSymbol = true): string {
+  const text = yuanDigits(fen).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return withSymbol ? `¥${text}` : text;
 }
 

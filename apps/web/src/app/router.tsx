@@ -43,8 +43,8 @@ const financeScreens = Object.fromEntries(
 
 const comingSoon = lazyScreen(() => import('../components/coming-soon-page'));
 
-/** The screens built so far, by route name; the others are "coming soon". */
-const SCREENS: Record<string, Screen> = {
+/** The screens built so far, by route name (routes.ts BUILT_SCREENS); the others are "coming soon". */
+export const SCREENS: Record<string, Screen> = {
   login: lazyScreen(() => import('../features/auth/pages/login-page')),
   register: lazyScreen(() => import('../features/binding/pages/register-page')),
   home: lazyScreen(() => import('../features/home/pages/home-page')),

@@ -79,6 +79,31 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
   '/user/salary': '/user/salary/index',
 };
 
+/**
+ * The routes whose screen is built (router.tsx gives each its screen; router-screens.test.ts keeps
+ * the two lists equal). The others show "coming soon" if opened, and no entry leads to them.
+ */
+export const BUILT_SCREENS: ReadonlySet<string> = new Set([
+  'login',
+  'register',
+  'home',
+  'user',
+  'enroll',
+  'pay',
+  'fee',
+  'feeHistory',
+  'feeCollectHistory',
+  'feeOtherHistory',
+  'feeOther',
+  'feeManualProduct',
+  'feeReceivableProduct',
+  'feeReceivableDetail',
+  'feeEnrollProduct',
+  'order',
+  'orderOther',
+  'orderDetail',
+]);
+
 const byName = new Map(ROUTES.map((r) => [r.name, r]));
 
 export const routeByName = (name: string): RouteMeta | undefined => byName.get(name);
@@ -128,4 +153,10 @@ export function backTargetOf(
   if (meta?.name === 'pay' && new URLSearchParams(search).get('view') === 'result')
     return signedIn ? '/order/index' : '/home';
   return undefined;
+}
+
+/** Whether a link (a path, maybe with a query) leads to a built screen. */
+export function hasScreen(link: string): boolean {
+  const meta = matchRoute(link.split('?')[0]!);
+  return !!meta && BUILT_SCREENS.has(meta.name);
 }

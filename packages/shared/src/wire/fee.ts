@@ -30,6 +30,15 @@ export const receivableSchema = z.object({
   summary: feeSummarySchema,
   /** In this receivable's unpaid or paying orders. */
   openOrderFen: z.number(),
+  /** Those orders, each with its state and the part it holds. */
+  openOrders: z.array(
+    z.object({
+      orderId: z.number(),
+      orderNo: z.string(),
+      payStatus: z.enum(['NOT_PAY', 'PAYING']),
+      amountFen: z.number(),
+    }),
+  ),
   /** Recorded as paid elsewhere, waiting for the finance office. */
   pendingReviewFen: z.number(),
   /** What may still be put into an order: owed, minus open orders and other-means payments under review. */

@@ -14,6 +14,15 @@ export type ReceivableRow = typeof receivables.$inferSelect;
 export interface Commitment {
   openOrderFen: number;
   pendingReviewFen: number;
+  /** Each open order holding part of the receivable, oldest first: its state and the part it holds. */
+  openOrders: OpenOrder[];
+}
+
+export interface OpenOrder {
+  orderId: number;
+  orderNo: string;
+  payStatus: 'NOT_PAY' | 'PAYING';
+  amountFen: number;
 }
 
 const ofPerson = (tenantId: string, person: Pick<Person, 'type' | 'id'>) =>
@@ -73,11 +82,16 @@ export async function commitments(
   tenantId: string,
   ids: number[],
 ): Promise<Map<number, Commitment>> {
-  const result = new Map<number, Commitment>(ids.map((id) => [id, { openOrderFen: 0, pendingReviewFen: 0 }]));
+  const result = new Map<number, Commitment>(
+    ids.map((id) => [id, { openOrderFen: 0, pendingReviewFen: 0, openOrders: [] }]),
+  );
   if (ids.length === 0) return result;
   const open = await db
     .select({
       receivableId: orderItems.receivableId,
+      orderId: orders.id,
+      orderNo: orders.orderNo,
+      payStatus: orders.payStatus,
       total: sql<string>`coalesce(sum(${orderItems.amountFen}), 0)`,
     })
     .from(orderItems)
@@ -89,7 +103,8 @@ export async function commitments(
         inArray(orders.payStatus, ['NOT_PAY', 'PAYING']),
       ),
     )
-    .groupBy(orderItems.receivableId);
+    .groupBy(orderItems.receivableId, orders.id)
+    .orderBy(asc(orders.id));
   const pending = await db
     .select({ receivableId: bills.receivableId, total: sql<string>`coalesce(sum(${bills.amountFen}), 0)` })
     .from(bills)
@@ -102,7 +117,17 @@ export async function commitments(
       ),
     )
     .groupBy(bills.receivableId);
-  for (const row of open) result.get(row.receivableId!)!.openOrderFen = Number(row.total);
+  for (const row of open) {
+    const committed = result.get(row.receivableId!)!;
+    const amountFen = Number(row.total);
+    committed.openOrderFen += amountFen;
+    committed.openOrders.push({
+      orderId: row.orderId,
+      orderNo: row.orderNo,
+      payStatus: row.payStatus as OpenOrder['payStatus'],
+      amountFen,
+    });
+  }
   for (const row of pending) result.get(row.receivableId!)!.pendingReviewFen = Number(row.total);
   return result;
 }

@@ -23,6 +23,7 @@ export function receivableView(row: ReceivableRow, committed: Commitment): Recei
     dueDate: row.dueDate?.toISOString() ?? null,
     summary,
     openOrderFen: committed.openOrderFen,
+    openOrders: committed.openOrders,
     pendingReviewFen: committed.pendingReviewFen,
     // What may still be put into an order: owed, minus open orders and payments under review.
     availableFen: Math.max(0, summary.receivable - committed.openOrderFen - committed.pendingReviewFen),

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { orderItems, orders } from '@server/db/schema-finance';
-import { markClosed } from '../pay/pay-status';
+import { markClosed, markPaying } from '../pay/pay-status';
 import {
   api,
   boundPersonId,
@@ -176,5 +176,32 @@ describe('create-fee', () => {
     expect(await available(tuition)).toBe(0);
     await markClosed(db(), second.json().data.orderId, 'expired');
     expect(await available(tuition)).toBe(300_000);
+  });
+
+  it('names each open order on its receivable with its state and the part it holds', async () => {
+    const unpaid = await createFee(t.student1, [{ receivableId: tuition, amountFen: 10_000 }]);
+    const paying = await createFee(t.student1, [{ receivableId: tuition, amountFen: 20_000 }]);
+    const payingId = paying.json().data.orderId as number;
+    await markPaying(db(), payingId, 'sandbox');
+
+    const res = await api(ctx, 'GET', `fee/receivable/${tuition}`, t.student1);
+    const data = res.json().data;
+    expect(data.openOrderFen).toBe(30_000);
+    expect(data.openOrders).toEqual([
+      {
+        orderId: unpaid.json().data.orderId,
+        orderNo: unpaid.json().data.orderNo,
+        payStatus: 'NOT_PAY',
+        amountFen: 10_000,
+      },
+      { orderId: payingId, orderNo: paying.json().data.orderNo, payStatus: 'PAYING', amountFen: 20_000 },
+    ]);
+    const list = await api(ctx, 'GET', 'fee/student', t.student1);
+    const row = list
+      .json()
+      .data.years.flatMap((y: { items: { receivableId: number }[] }) => y.items)
+      .find((i: { receivableId: number }) => i.receivableId === tuition);
+    expect(row.openOrders).toEqual(data.openOrders);
+    await markClosed(db(), payingId, 'cancelled');
   });
 });

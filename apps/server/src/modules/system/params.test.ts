@@ -156,6 +156,7 @@ describe('system params, dictionaries and mobile modules', () => {
         'signature',
         'salary',
         'enroll',
+        'recharge',
       ]);
       const text = await get('/api/blade-system/tenant/mobile-module?tenantId=100002');
       expect(text.json().data).toBe('fee,feeOther,order,notice');

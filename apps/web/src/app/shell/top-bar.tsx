@@ -1,18 +1,36 @@
 import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
-import LoopOutline from 'antd-mobile-icons/es/LoopOutline';
 import MoreOutline from 'antd-mobile-icons/es/MoreOutline';
+import TeamOutline from 'antd-mobile-icons/es/TeamOutline';
+import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { TextKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
 import { backTargetOf, type RouteMeta } from '../routes';
 import { MoreMenu } from './more-menu';
 import styles from './top-bar.module.css';
 
-/** The other order list: the exchange icon switches between my orders and other people's orders. */
-const ORDER_EXCHANGE: Record<string, string> = {
-  '/order/index': '/order/other',
-  '/order/other': '/order/index',
+/**
+ * The other order list: the exchange button switches between my orders and other people's orders,
+ * showing where it leads (an icon of that list and its name), not a refresh-like loop.
+ */
+const ORDER_EXCHANGE: Record<
+  string,
+  { to: string; Icon: typeof TeamOutline; label: TextKey; name: TextKey }
+> = {
+  '/order/index': {
+    to: '/order/other',
+    Icon: TeamOutline,
+    label: 'menu.otherOrders',
+    name: 'menu.showOtherOrders',
+  },
+  '/order/other': {
+    to: '/order/index',
+    Icon: UserOutline,
+    label: 'menu.myOrders',
+    name: 'menu.showMyOrders',
+  },
 };
 
 /** Top bar (spec §2): back, the route's title, and on the right the more menu. */
@@ -22,7 +40,7 @@ export function TopBar({ meta, title }: { meta: RouteMeta | undefined; title: st
   const { pathname, search } = useLocation();
   const { token } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
-  const exchangeTo = ORDER_EXCHANGE[pathname];
+  const exchange = ORDER_EXCHANGE[pathname];
   const showBack = !meta?.tabRoot && !meta?.hideBack;
 
   function back() {
@@ -45,15 +63,16 @@ export function TopBar({ meta, title }: { meta: RouteMeta | undefined; title: st
       </div>
       <h1 className={styles.title}>{title}</h1>
       <div className={`${styles.side} ${styles.right}`}>
-        {exchangeTo ? (
+        {exchange ? (
           <button
             type="button"
-            className={styles.icon}
-            onClick={() => navigate(exchangeTo, { replace: true })}
-            aria-label={t('menu.exchangeOrders')}
+            className={styles.exchange}
+            onClick={() => navigate(exchange.to, { replace: true })}
+            aria-label={t(exchange.name)}
             data-testid="exchange-orders"
           >
-            <LoopOutline />
+            <exchange.Icon aria-hidden="true" />
+            <span className={styles.exchangeLabel}>{t(exchange.label)}</span>
           </button>
         ) : null}
         <button

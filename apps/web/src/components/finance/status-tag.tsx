@@ -2,15 +2,8 @@ import Tag from 'antd-mobile/es/components/tag';
 import type { PayStatus } from '@cf/shared/fees';
 import type { TextKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
+import { PAY_STATUS_TEXT } from './pay-status-text';
 import { billStatusTagColor, payStatusTagColor } from './status-colors';
-
-const PAY_STATUS_TEXT: Record<PayStatus, TextKey> = {
-  NOT_PAY: 'payStatus.NOT_PAY',
-  PAYING: 'payStatus.PAYING',
-  PAID: 'payStatus.PAID',
-  REFUND: 'payStatus.REFUND',
-  CLOSED: 'payStatus.CLOSED',
-};
 
 const BILL_STATUS_TEXT: Record<0 | 1 | 2, TextKey> = {
   0: 'billStatus.0',

@@ -24,6 +24,7 @@ const receivable = (id: number, availableFen: number, allowPartial: boolean): Re
   dueDate: null,
   summary: { ...summary, receivable: availableFen },
   openOrderFen: 0,
+  openOrders: [],
   pendingReviewFen: 0,
   availableFen,
 });

@@ -74,7 +74,7 @@ describe('catalogue item order form (spec §5)', () => {
     expect(checkItemOrder(topup, { ...input, amountText: '5' }, labelOf)).toEqual({
       ok: false,
       problem: 'fee.topupOutOfRange',
-      params: { min: '10.00', max: '2000.00' },
+      params: { min: '10.00', max: '2,000.00' },
     });
     expect(checkItemOrder(topup, { ...input, amountText: '2000.01' }, labelOf)).toMatchObject({ ok: false });
     expect(checkItemOrder(topup, { ...input, amountText: 'ten' }, labelOf)).toEqual({

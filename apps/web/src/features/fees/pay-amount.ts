@@ -3,7 +3,7 @@
  * at most two decimals, never above what is still available (spec §5: 'Payment amount cannot be
  * greater than the receivable amount'). The server checks the same again.
  */
-import { formatYuan, parseYuan } from '@cf/shared/money';
+import { parseYuan, yuanDigits } from '@cf/shared/money';
 
 export type PayAmountCheck =
   { ok: true; fen: number } | { ok: false; problem: 'fee.amountInvalid' | 'fee.amountTooLarge' };
@@ -16,4 +16,4 @@ export function checkPayAmount(text: string, availableFen: number): PayAmountChe
 }
 
 /** What the amount field starts with: all that is available, in yuan without the symbol. */
-export const defaultAmountText = (availableFen: number): string => formatYuan(availableFen, false);
+export const defaultAmountText = (availableFen: number): string => yuanDigits(availableFen);

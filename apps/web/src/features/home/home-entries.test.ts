@@ -1,20 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { visibleEntries } from './home-entries';
+import { HOME_ENTRIES, visibleEntries } from './home-entries';
+
+const ALL_MODULES = HOME_ENTRIES.map((e) => e.module);
+const keys = (modules: readonly string[], portal: 'payment' | 'query', userType = 'student') =>
+  visibleEntries(modules, portal, userType).map((e) => e.key);
 
 describe('home entries', () => {
   it('show only the enabled modules, per portal', () => {
     const modules = ['fee', 'feeOther', 'order', 'notice'];
-    expect(visibleEntries(modules, 'payment').map((e) => e.key)).toEqual([
-      'studentPayment',
-      'combinedPayment',
-    ]);
-    expect(visibleEntries(modules, 'query').map((e) => e.key)).toEqual(['history', 'orders', 'notices']);
+    expect(keys(modules, 'payment')).toEqual(['studentPayment', 'combinedPayment']);
+    expect(keys(modules, 'query')).toEqual(['history', 'orders']);
     expect(visibleEntries([], 'payment')).toEqual([]);
   });
 
   it('show a guest (signed in, not bound) only what works without a binding', () => {
     const modules = ['fee', 'feeOther', 'recharge', 'enroll', 'order', 'notice', 'salary'];
-    expect(visibleEntries(modules, 'payment', false).map((e) => e.key)).toEqual(['enroll']);
-    expect(visibleEntries(modules, 'query', false).map((e) => e.key)).toEqual(['orders', 'notices']);
+    expect(visibleEntries(modules, 'payment', '', false).map((e) => e.key)).toEqual(['enroll']);
+    expect(visibleEntries(modules, 'query', '', false).map((e) => e.key)).toEqual(['orders']);
+  });
+
+  it('show the top-up entry when the tenant enables it', () => {
+    expect(keys(['fee', 'recharge'], 'payment')).toEqual(['studentPayment', 'topUp']);
+    expect(keys(['fee'], 'payment')).not.toContain('topUp');
+  });
+
+  it('hide an entry whose screen is not built yet instead of leading to "coming soon"', () => {
+    expect(keys(ALL_MODULES, 'query', 'employee')).not.toContain('notices');
+    for (const userType of ['student', 'employee', 'other'])
+      for (const portal of ['payment', 'query'] as const)
+        for (const entry of visibleEntries(ALL_MODULES, portal, userType))
+          expect(entry.to, entry.key).not.toMatch(/noticelist|salary/);
+  });
+
+  it('never show salary to a student, another person or an unbound account', () => {
+    for (const userType of ['student', 'other', ''])
+      expect(keys(ALL_MODULES, 'query', userType)).not.toContain('salary');
+    const salary = HOME_ENTRIES.find((e) => e.key === 'salary')!;
+    expect(salary.userTypes).toEqual(['employee']);
   });
 });

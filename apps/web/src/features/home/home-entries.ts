@@ -1,7 +1,9 @@
 /**
  * Home entries (spec §1): a payment portal (student payment, combined payment, top-up) and a query
- * portal (historical payments, orders), each shown only when its mobile module is enabled.
+ * portal (historical payments, orders), each shown only when its mobile module is enabled, its
+ * screen is built (no entry leads to "coming soon") and it is meant for the person's user type.
  */
+import { hasScreen } from '@/app/routes';
 import type { TextKey } from '@/lib/i18n/i18n';
 
 export type Portal = 'payment' | 'query';
@@ -15,6 +17,8 @@ export interface HomeEntry {
   to: string;
   /** Usable only with a binding (it reads the bound person's fees or pay); hidden from a guest. */
   needsBinding?: boolean;
+  /** Only these user types see it (salary is the staff's); everyone when missing. */
+  userTypes?: readonly string[];
 }
 
 export const HOME_ENTRIES: readonly HomeEntry[] = [
@@ -60,13 +64,27 @@ export const HOME_ENTRIES: readonly HomeEntry[] = [
     textKey: 'home.salary',
     to: '/user/salary/index',
     needsBinding: true,
+    userTypes: ['employee'],
   },
 ];
 
-/** The entries of enabled modules; for a guest (not bound), only those usable without a binding. */
-export function visibleEntries(modules: readonly string[], portal: Portal, bound = true): HomeEntry[] {
+/**
+ * The entries of a portal for a person of `userType` ('' when not known) at a tenant with `modules`;
+ * for a guest (signed in, not bound), only those usable without a binding.
+ */
+export function visibleEntries(
+  modules: readonly string[],
+  portal: Portal,
+  userType = '',
+  bound = true,
+): HomeEntry[] {
   const enabled = new Set(modules);
   return HOME_ENTRIES.filter(
-    (entry) => entry.portal === portal && enabled.has(entry.module) && (bound || !entry.needsBinding),
+    (entry) =>
+      entry.portal === portal &&
+      enabled.has(entry.module) &&
+      hasScreen(entry.to) &&
+      (bound || !entry.needsBinding) &&
+      (!entry.userTypes || entry.userTypes.includes(userType)),
   );
 }

@@ -1,21 +1,18 @@
 /**
  * The order list's tabs (spec §2: All, Unpaid, Paid, Refunded, Expired, Processing). The server
- * knows which pay statuses each tab shows (ORDER_TABS); the app sends the tab's name.
+ * knows which pay statuses each tab shows (ORDER_TABS); the app sends the tab's name. A tab of one
+ * status is named with that status's word; the "expired" tab holds every CLOSED order (expired or
+ * cancelled), so it reads Closed (docs/decisions.md).
  */
 import { ORDER_TABS, type OrderTab } from '@cf/shared/fees';
+import { PAY_STATUS_TEXT } from '@/components/finance/pay-status-text';
 import type { TextKey } from '@/lib/i18n/i18n';
 import { PAGE_SIZE } from '@/lib/paging';
 
 export const ORDER_TAB_KEYS = Object.keys(ORDER_TABS) as OrderTab[];
 
-export const ORDER_TAB_TEXT: Record<OrderTab, TextKey> = {
-  all: 'order.tab.all',
-  unpaid: 'order.tab.unpaid',
-  paid: 'order.tab.paid',
-  refunded: 'order.tab.refunded',
-  expired: 'order.tab.expired',
-  processing: 'order.tab.processing',
-};
+export const orderTabText = (tab: OrderTab): TextKey =>
+  tab === 'all' ? 'order.tab.all' : PAY_STATUS_TEXT[ORDER_TABS[tab][0]];
 
 /** The tab named in the address (?tab=...), or All. */
 export const tabOf = (value: string | null | undefined): OrderTab =>

@@ -62,7 +62,10 @@ export const en: Record<TextKey, string> = {
   'menu.rebinding': 'Rebinding',
   'menu.modifyPhone': 'Modify phone',
   'menu.quit': 'Quit',
-  'menu.exchangeOrders': "Switch between my orders and other people's orders",
+  'menu.otherOrders': "Others'",
+  'menu.showOtherOrders': "Others' orders",
+  'menu.myOrders': 'Mine',
+  'menu.showMyOrders': 'Mine: my orders',
 
   'language.label': 'Language',
   'language.zh': '中文',
@@ -195,6 +198,9 @@ export const en: Record<TextKey, string> = {
   'home.bindText': 'Bind your student number, staff number or ID to pay fees and see your payments.',
   'home.bindAction': 'Bind my identity',
   'home.noModules': 'Your school has not enabled any function yet',
+  'home.owedNow': 'Due now',
+  'home.owedNothing': 'Nothing due now',
+  'home.owedPay': 'Pay',
 
   'profile.account': 'Account: {account}',
   'profile.role': 'Role: {role}',

@@ -60,7 +60,10 @@ export const zh = {
   'menu.rebinding': '重新绑定',
   'menu.modifyPhone': '修改手机号',
   'menu.quit': '退出',
-  'menu.exchangeOrders': '切换我的订单与他人订单',
+  'menu.otherOrders': '他人订单',
+  'menu.showOtherOrders': '查看他人订单',
+  'menu.myOrders': '我的订单',
+  'menu.showMyOrders': '查看我的订单',
 
   'language.label': '语言',
   'language.zh': '中文',
@@ -186,6 +189,9 @@ export const zh = {
   'home.bindText': '绑定学号、工号或证件号后，即可缴纳学费、查看缴费记录。',
   'home.bindAction': '去绑定身份',
   'home.noModules': '学校尚未开通任何功能',
+  'home.owedNow': '当前待缴',
+  'home.owedNothing': '暂无待缴费用',
+  'home.owedPay': '去缴费',
 
   'profile.account': '账号：{account}',
   'profile.role': '身份：{role}',

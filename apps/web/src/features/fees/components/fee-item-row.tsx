@@ -7,7 +7,9 @@ import { useLanguage, useT } from '@/lib/i18n/use-t';
 import type { Receivable } from '../api/fee-types';
 import { payableNow } from '../fee-selection';
 import { AmountInput } from './amount-input';
+import { BillStatusTag, PayStatusTag } from '@/components/finance/status-tag';
 import { FeeSummaryGrid } from './fee-summary-grid';
+import { OpenOrders, openOrdersState } from './open-orders';
 import { PickCheckbox } from './pick-checkbox';
 import styles from './fee-item-row.module.css';
 
@@ -27,6 +29,8 @@ export function FeeItemRow({ item, amountText, onPick, onAmount }: FeeItemRowPro
   const name = localName(language, item.itemName, item.itemNameEn);
   const picked = amountText !== undefined;
   const canPay = payableNow(item);
+  // Nothing left to pick: what holds the rest is said in its state's word and colour (spec §9).
+  const openState = openOrdersState(item.openOrders);
   const summaryId = `fee-summary-${item.receivableId}`;
   const pickId = `fee-pick-${item.receivableId}`;
 
@@ -55,19 +59,19 @@ export function FeeItemRow({ item, amountText, onPick, onAmount }: FeeItemRowPro
               <span className={styles.amountValue}>{formatYuan(item.availableFen)}</span>
               <span className={styles.amountLabel}>{t('fee.available')}</span>
             </>
+          ) : openState ? (
+            <>
+              <span className={styles.openAmount}>{formatYuan(item.openOrderFen)}</span>
+              <PayStatusTag status={openState} />
+            </>
+          ) : item.summary.receivable > 0 ? (
+            <BillStatusTag status={1} />
           ) : (
-            <span className={styles.settled}>
-              {item.summary.receivable > 0 ? t('fee.inProgress') : t('fee.settled')}
-            </span>
+            <span className={styles.settled}>{t('fee.settled')}</span>
           )}
         </div>
       </div>
-      {item.openOrderFen > 0 ? (
-        <p className={styles.hint}>
-          {t('fee.openOrder', { amount: formatYuan(item.openOrderFen) })}{' '}
-          <Link to="/order/index?tab=unpaid">{t('fee.goToOrders')}</Link>
-        </p>
-      ) : null}
+      <OpenOrders orders={item.openOrders} className={styles.openOrders} />
       {item.pendingReviewFen > 0 ? (
         <p className={styles.hint}>{t('fee.pendingReview', { amount: formatYuan(item.pendingReviewFen) })}</p>
       ) : null}
@@ -77,7 +81,12 @@ export function FeeItemRow({ item, amountText, onPick, onAmount }: FeeItemRowPro
             <span aria-hidden="true">{t('fee.payAmount')}</span>
             <span className={styles.srOnly}>{t('fee.payAmountOf', { name })}</span>
           </label>
-          <AmountInput id={`fee-amount-${item.receivableId}`} value={amountText} onChange={onAmount} />
+          <AmountInput
+            id={`fee-amount-${item.receivableId}`}
+            value={amountText}
+            onChange={onAmount}
+            limits={{ maxFen: item.availableFen }}
+          />
         </div>
       ) : null}
       <div className={styles.actions}>

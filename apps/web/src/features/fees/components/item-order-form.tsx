@@ -80,6 +80,8 @@ export function ItemOrderForm({ item, onOrder, header }: ItemOrderFormProps) {
               id="item-amount"
               value={amountText}
               onChange={setAmountText}
+              limits={{ minFen: item.minFen, maxFen: item.maxFen }}
+              limitKind="range"
               placeholder={t('fee.topupRange', {
                 min: formatYuan(item.minFen, false),
                 max: formatYuan(item.maxFen, false),

@@ -86,6 +86,7 @@ function OfflinePaymentForm({
             id="offline-amount"
             value={form.amountText}
             onChange={(amountText) => set({ amountText })}
+            limits={{ maxFen: availableFen }}
           />
         </FormRow>
         <fieldset className={styles.methods}>

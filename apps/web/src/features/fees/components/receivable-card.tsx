@@ -1,11 +1,11 @@
 import { formatYuan } from '@cf/shared/money';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { localName } from '@/components/finance/finance-text';
 import { formatDate } from '@/lib/date-time';
 import { useLanguage, useT } from '@/lib/i18n/use-t';
 import type { Receivable } from '../api/fee-types';
 import { FeeSummaryGrid } from './fee-summary-grid';
+import { OpenOrders } from './open-orders';
 import styles from './receivable-card.module.css';
 
 /** A receivable's name, year, due date, fee summary and what is open on it; `children` go below. */
@@ -28,12 +28,7 @@ export function ReceivableCard({ receivable, children }: { receivable: Receivabl
         <strong data-testid="receivable-available">{formatYuan(receivable.availableFen)}</strong>
       </div>
       <FeeSummaryGrid summary={receivable.summary} />
-      {receivable.openOrderFen > 0 ? (
-        <p className={styles.hint}>
-          {t('fee.openOrder', { amount: formatYuan(receivable.openOrderFen) })}{' '}
-          <Link to="/order/index?tab=unpaid">{t('fee.goToOrders')}</Link>
-        </p>
-      ) : null}
+      <OpenOrders orders={receivable.openOrders} />
       {receivable.pendingReviewFen > 0 ? (
         <p className={styles.hint}>
           {t('fee.pendingReview', { amount: formatYuan(receivable.pendingReviewFen) })}

@@ -22,6 +22,9 @@ function PayReceivable({ receivable }: { receivable: ReceivableDetail }) {
   const [amountText, setAmountText] = useState(() => defaultAmountText(receivable.availableFen));
   const [offlineOpen, setOfflineOpen] = useState(false);
   const { receivableId, availableFen, allowPartial } = receivable;
+  // The sum to pay, shown on the button as it is typed; null while the typed amount is not one.
+  const typed = checkPayAmount(amountText, availableFen);
+  const typedFen = !allowPartial ? availableFen : typed.ok ? typed.fen : null;
 
   async function pay() {
     let amountFen: number | undefined;
@@ -42,7 +45,12 @@ function PayReceivable({ receivable }: { receivable: ReceivableDetail }) {
             <label htmlFor="receivable-amount" className={styles.cardMeta}>
               {t('fee.payAmount')}
             </label>
-            <AmountInput id="receivable-amount" value={amountText} onChange={setAmountText} />
+            <AmountInput
+              id="receivable-amount"
+              value={amountText}
+              onChange={setAmountText}
+              limits={{ maxFen: availableFen }}
+            />
           </div>
         ) : null}
       </ReceivableCard>
@@ -57,9 +65,9 @@ function PayReceivable({ receivable }: { receivable: ReceivableDetail }) {
               onClick={() => void pay()}
               data-testid="receivable-pay"
             >
-              {allowPartial
+              {typedFen === null
                 ? t('fee.payNow')
-                : t('fee.payAmountButton', { amount: formatYuan(availableFen) })}
+                : t('fee.payAmountButton', { amount: formatYuan(typedFen) })}
             </Button>
             <Button block fill="outline" onClick={() => setOfflineOpen(true)} data-testid="offline-open">
               {t('fee.offlineOpen')}

@@ -43,6 +43,7 @@ const item = (receivableId: number, name: string, availableFen: number, allowPar
   dueDate: '2025-09-29T16:00:00.000Z',
   summary: summary(availableFen),
   openOrderFen: 0,
+  openOrders: [],
   pendingReviewFen: 0,
   availableFen,
 });
@@ -85,8 +86,8 @@ describe('student fee page', () => {
     const amount = (key: string) => grid.querySelector(`[data-amount="${key}"] dd`)!.textContent;
     expect(grid.textContent).toContain('应缴');
     expect(grid.textContent).toContain('缓缴抵扣');
-    expect(amount('payable')).toBe('¥12780.00');
-    expect(amount('receivable')).toBe('¥5700.00');
+    expect(amount('payable')).toBe('¥12,780.00');
+    expect(amount('receivable')).toBe('¥5,700.00');
     expect(screen.getByText('2025-2026 学年')).toBeTruthy();
   });
 
@@ -107,7 +108,7 @@ describe('student fee page', () => {
     fireEvent.click(document.getElementById('fee-pick-3')!);
     fireEvent.change(screen.getByRole('textbox', { name: '学费的缴费金额' }), { target: { value: '1000' } });
     fireEvent.click(document.getElementById('fee-pick-4')!);
-    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥2200.00');
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥2,200.00');
     await act(async () => fireEvent.click(screen.getByTestId('fee-pay')));
     expect(createOrder).toHaveBeenCalledWith([{ receivableId: 3, amountFen: 100_000 }, { receivableId: 4 }]);
     expect(screen.getByTestId('address').textContent).toBe('/pay?orderNo=F9&orderId=9');
@@ -116,6 +117,31 @@ describe('student fee page', () => {
   it('"all" picks every item with something to pay', () => {
     show();
     fireEvent.click(screen.getByText('全选'));
-    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥5700.00');
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥5,700.00');
+  });
+});
+
+describe('the part amount as it is typed', () => {
+  it('refuses a third decimal and a second point, and says at once when it is above what is owed', () => {
+    show();
+    fireEvent.click(document.getElementById('fee-pick-3')!);
+    const amount = screen.getByRole('textbox', { name: '学费的缴费金额' }) as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '12.34' } });
+    fireEvent.change(amount, { target: { value: '12.345' } });
+    expect(amount.value).toBe('12.34');
+    fireEvent.change(amount, { target: { value: '1.2' } });
+    fireEvent.change(amount, { target: { value: '1.2.3' } });
+    expect(amount.value).toBe('1.2');
+    expect(screen.queryByTestId('amount-error')).toBeNull();
+    // The running total follows what is typed.
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥1.20');
+
+    fireEvent.change(amount, { target: { value: '4500.01' } });
+    expect(screen.getByTestId('amount-error').textContent).toBe('支付金额不能大于应收金额');
+    fireEvent.change(amount, { target: { value: '0' } });
+    expect(screen.getByTestId('amount-error').textContent).toBe('请输入正确的支付金额');
+    fireEvent.change(amount, { target: { value: '4500' } });
+    expect(screen.queryByTestId('amount-error')).toBeNull();
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥4,500.00');
   });
 });

@@ -14,6 +14,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useT } from '@/lib/i18n/use-t';
 import { hasValidUserId } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
+import { OwedNowCard } from '../components/owed-now-card';
 import { visibleEntries, type Portal } from '../home-entries';
 import styles from './home-page.module.css';
 
@@ -38,9 +39,11 @@ export default function HomePage() {
   const bound = info.data?.bound !== false;
   // BladeX's user_name is the account; the nick name is what a person calls themselves.
   const name = user?.nickName || user?.userName || user?.account || '';
+  // A student at a tenant with student fees sees first what they owe now.
+  const owesFees = user?.userType === 'student' && (modules.data ?? []).includes('fee');
 
   const portal = (kind: Portal, titleKey: 'home.paymentPortal' | 'home.queryPortal') => {
-    const entries = visibleEntries(modules.data ?? [], kind, bound);
+    const entries = visibleEntries(modules.data ?? [], kind, user?.userType, bound);
     if (entries.length === 0) return null;
     return (
       <section className={styles.portal} aria-labelledby={`portal-${kind}`}>
@@ -88,6 +91,7 @@ export default function HomePage() {
         <p className={styles.empty}>{t('home.noModules')}</p>
       ) : (
         <>
+          {owesFees ? <OwedNowCard /> : null}
           {portal('payment', 'home.paymentPortal')}
           {portal('query', 'home.queryPortal')}
         </>

@@ -4,7 +4,7 @@ import { PagedList } from '@/components/finance/paged-list';
 import { useT } from '@/lib/i18n/use-t';
 import { useQueryParam } from '@/lib/use-query-param';
 import { useOrders } from '../api/get-orders';
-import { ORDER_TAB_KEYS, ORDER_TAB_TEXT, tabOf, type OrderScope } from '../order-tabs';
+import { ORDER_TAB_KEYS, orderTabText, tabOf, type OrderScope } from '../order-tabs';
 import { OrderCard } from './order-card';
 import styles from './order-list.module.css';
 
@@ -36,7 +36,7 @@ export function OrderList({ scope }: { scope: OrderScope }) {
         style={{ '--content-padding': '0', '--title-font-size': '0.85rem' }}
       >
         {ORDER_TAB_KEYS.map((key) => (
-          <Tabs.Tab key={key} title={t(ORDER_TAB_TEXT[key])} />
+          <Tabs.Tab key={key} title={t(orderTabText(key))} />
         ))}
       </Tabs>
       <TabOrders key={tab} scope={scope} tab={tab} />

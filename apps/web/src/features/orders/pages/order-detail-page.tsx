@@ -49,7 +49,7 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
   }
 
   return (
-    <div className={styles.actions}>
+    <div className={styles.actions} role="group" aria-label={t('order.actions')} data-testid="order-actions">
       <Button
         block
         color="primary"
@@ -84,20 +84,23 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
   );
 }
 
+/** One line of the order's facts; a fact the order does not have (yet) is left out, not shown as "—". */
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  if (children === null || children === undefined || children === '') return null;
   return (
     <div className={styles.field} data-testid={testId}>
       <dt>{label}</dt>
-      <dd>{children || '—'}</dd>
+      <dd>{children}</dd>
     </div>
   );
 }
 
-function OrderView({ order, other }: { order: OrderDetail; other: boolean }) {
+export function OrderView({ order, other }: { order: OrderDetail; other: boolean }) {
   const t = useT();
   const language = useLanguage();
+  const actions = isOpen(order) && !other;
   return (
-    <div className={styles.page}>
+    <div className={actions ? `${styles.page} ${styles.withActions}` : styles.page}>
       <section className={styles.head} aria-labelledby="order-total">
         <PayStatusTag status={order.payStatus} />
         <p id="order-total" className={styles.total} data-testid="order-total">
@@ -175,7 +178,7 @@ function OrderView({ order, other }: { order: OrderDetail; other: boolean }) {
         )}
       </section>
 
-      {isOpen(order) && !other ? <OpenOrderActions order={order} /> : null}
+      {actions ? <OpenOrderActions order={order} /> : null}
     </div>
   );
 }

@@ -1,0 +1,24 @@
+/** GET /api/blade-finance/fee/student, read for home: what the bound student owes now, in fen. */
+import type { FeeSummary } from '@cf/shared/fees';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
+import { requestData } from '@/lib/api-client';
+
+export interface OwedNow {
+  /** Owed now: receivable less what is deferred (the summary's "pending", spec §3). */
+  dueFen: number;
+}
+
+export async function getOwedNow(): Promise<OwedNow> {
+  const fees = await requestData<{ summary: FeeSummary }>({
+    url: '/api/blade-finance/fee/student',
+    loading: false,
+  });
+  return { dueFen: fees.summary.pending };
+}
+
+// Under the finance root: paying or cancelling an order refreshes it with the fee screens.
+export const owedNowQueryOptions = (enabled: boolean) =>
+  queryOptions({ queryKey: [FINANCE_QUERY_ROOT, 'home', 'owed-now'], queryFn: getOwedNow, enabled });
+
+export const useOwedNow = (enabled: boolean) => useQuery(owedNowQueryOptions(enabled));

@@ -1,0 +1,34 @@
+import { formatYuan } from '@cf/shared/money';
+import { Link } from 'react-router';
+import { useT } from '@/lib/i18n/use-t';
+import { useOwedNow } from '../api/get-owed-now';
+import styles from './owed-now-card.module.css';
+
+/** Home's first card for a student: what is owed now and the way to pay it. */
+export function OwedNowCard() {
+  const t = useT();
+  const owed = useOwedNow(true);
+  if (!owed.data) return null;
+  const { dueFen } = owed.data;
+  return (
+    <section className={styles.card} aria-labelledby="owed-now-title" data-testid="owed-now">
+      <div className={styles.text}>
+        <h2 id="owed-now-title" className={styles.title}>
+          {t('home.owedNow')}
+        </h2>
+        {dueFen > 0 ? (
+          <p className={styles.amount} data-testid="owed-now-amount">
+            {formatYuan(dueFen)}
+          </p>
+        ) : (
+          <p className={styles.none}>{t('home.owedNothing')}</p>
+        )}
+      </div>
+      {dueFen > 0 ? (
+        <Link className={styles.pay} to="/fee/index" data-testid="owed-now-pay">
+          {t('home.owedPay')}
+        </Link>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+let userType = 'student';
+let modules = ['fee', 'feeOther', 'recharge', 'order', 'notice', 'salary'];
+const requestData = vi.fn();
+vi.mock('@/lib/use-session', () => ({
+  useSession: () => ({ token: 't', user: { tenantId: '100001', userId: '9', userType, nickName: '张三' } }),
+}));
+vi.mock('@/api/get-mobile-modules', () => ({
+  useMobileModules: () => ({ data: modules, isLoading: false }),
+}));
+vi.mock('@/lib/api-client', () => ({ requestData: (...args: unknown[]) => requestData(...args) }));
+const { default: HomePage } = await import('./home-page');
+
+function show() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <HomePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('home', () => {
+  beforeEach(() => {
+    userType = 'student';
+    modules = ['fee', 'feeOther', 'recharge', 'order', 'notice', 'salary'];
+    requestData.mockReset();
+  });
+
+  it('shows a student what they owe now, with a pay button', async () => {
+    requestData.mockResolvedValue({ summary: { pending: 1_234_500 } });
+    show();
+    expect((await screen.findByTestId('owed-now-amount')).textContent).toBe('¥12,345.00');
+    expect(screen.getByTestId('owed-now').textContent).toContain('当前待缴');
+    expect(screen.getByRole('link', { name: '去缴费' }).getAttribute('href')).toBe('/fee/index');
+    expect(requestData).toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/api/blade-finance/fee/student' }),
+    );
+  });
+
+  it('says so when nothing is due, without a pay button', async () => {
+    requestData.mockResolvedValue({ summary: { pending: 0 } });
+    show();
+    expect((await screen.findByTestId('owed-now')).textContent).toContain('暂无待缴费用');
+    expect(screen.queryByTestId('owed-now-pay')).toBeNull();
+  });
+
+  it('shows no owed card to staff, and asks for no student fees', () => {
+    userType = 'employee';
+    show();
+    expect(screen.queryByTestId('owed-now')).toBeNull();
+    expect(requestData).not.toHaveBeenCalled();
+  });
+
+  it('follows the tenant’s modules: top-up when enabled, nothing leading to "coming soon", no salary for students', () => {
+    requestData.mockResolvedValue({ summary: { pending: 0 } });
+    show();
+    expect(screen.getByTestId('home-entry-topUp').getAttribute('href')).toBe('/fee/other?category=recharge');
+    expect(screen.queryByTestId('home-entry-notices')).toBeNull();
+    expect(screen.queryByTestId('home-entry-salary')).toBeNull();
+    expect(screen.queryByText('薪酬查询')).toBeNull();
+  });
+});
