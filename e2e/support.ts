@@ -268,7 +268,9 @@ function findScreenProblems(lang: 'zh' | 'en'): ScreenFindings {
   const seen = new Set<Element>();
   for (const found of interactive) {
     // A hidden native control is tapped through its label.
-    const el = !shown(found) && found.closest('label') ? found.closest('label')! : found;
+    const box0 = found.getBoundingClientRect();
+    const label = found instanceof HTMLInputElement ? (found.labels?.[0] ?? null) : found.closest('label');
+    const el = (!shown(found) || box0.width <= 2 || box0.height <= 2) && label ? label : found;
     if (seen.has(el) || !shown(el)) continue;
     if (el.closest('[disabled]') || el.getAttribute('aria-disabled') === 'true') continue;
     seen.add(el);

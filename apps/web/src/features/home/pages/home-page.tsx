@@ -9,6 +9,7 @@ import UserAddOutline from 'antd-mobile-icons/es/UserAddOutline';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useMobileModules } from '@/api/get-mobile-modules';
+import { useUserInfo } from '@/api/get-user-info';
 import { PageSpinner } from '@/components/page-spinner';
 import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
@@ -31,8 +32,11 @@ export default function HomePage() {
   const t = useT();
   const { user } = useSession();
   const modules = useMobileModules(user?.tenantId);
+  // Once bound, the school's name of the person (user-info's real name) greets, not the WeChat nickname;
   // BladeX's user_name is the account; the nick name is what a person calls themselves.
-  const name = user?.nickName || user?.userName || user?.account || '';
+  const info = useUserInfo(user?.userId).data;
+  const name = (info?.bound && info.realName) || user?.nickName || user?.userName || user?.account || '';
+  const [greetBefore, greetAfter] = t('home.greeting', { name: '\u0000' }).split('\u0000');
 
   const portal = (kind: Portal, titleKey: 'home.paymentPortal' | 'home.queryPortal') => {
     const entries = visibleEntries(modules.data ?? [], kind);
@@ -64,7 +68,17 @@ export default function HomePage() {
   return (
     <div className={styles.page}>
       <div className={styles.banner}>
-        <p className={styles.greeting}>{name ? t('home.greeting', { name }) : t('app.name')}</p>
+        <p className={styles.greeting} data-testid="home-greeting">
+          {name ? (
+            <>
+              {greetBefore}
+              <span data-user-data>{name}</span>
+              {greetAfter}
+            </>
+          ) : (
+            t('app.name')
+          )}
+        </p>
       </div>
       {modules.isLoading ? (
         <PageSpinner />
