@@ -9,7 +9,6 @@ import UserAddOutline from 'antd-mobile-icons/es/UserAddOutline';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useMobileModules } from '@/api/get-mobile-modules';
-import { useUserInfo } from '@/api/get-user-info';
 import { PageSpinner } from '@/components/page-spinner';
 import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
@@ -32,10 +31,9 @@ export default function HomePage() {
   const t = useT();
   const { user } = useSession();
   const modules = useMobileModules(user?.tenantId);
-  // Once bound, the school's name of the person (user-info's real name) greets, not the WeChat nickname;
-  // BladeX's user_name is the account; the nick name is what a person calls themselves.
-  const info = useUserInfo(user?.userId).data;
-  const name = (info?.bound && info.realName) || user?.nickName || user?.userName || user?.account || '';
+  // BladeX's user_name is the account; the nick name is the person's name (the school's name of a bound
+  // person, auth/subject.ts displayName), else what a WeChat visitor calls themselves.
+  const name = user?.nickName || user?.userName || user?.account || '';
   const [greetBefore, greetAfter] = t('home.greeting', { name: '\u0000' }).split('\u0000');
 
   const portal = (kind: Portal, titleKey: 'home.paymentPortal' | 'home.queryPortal') => {
