@@ -119,6 +119,7 @@ async function startServer(
 export const test = base.extend<E2eOptions, { server: Server }>({
   lang: ['zh', { option: true }],
   server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function names from its first parameter
     async ({}, use, workerInfo) => {
       const server = await startServer(
         workerInfo.parallelIndex,
@@ -252,6 +253,8 @@ function findScreenProblems(lang: 'zh' | 'en'): ScreenFindings {
       (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim(),
     );
     const box = el.getBoundingClientRect();
+    // Visually hidden text for screen readers (1 px, clipped) is not on screen to be cut.
+    if (box.width <= 2 || box.height <= 2) continue;
     const clipsX =
       style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
     if (hasText && clipsX && el.scrollWidth > el.clientWidth + 1) overflow.push(`${describe(el)} cut`);
@@ -270,7 +273,10 @@ function findScreenProblems(lang: 'zh' | 'en'): ScreenFindings {
     // A hidden native control is tapped through its label.
     const box0 = found.getBoundingClientRect();
     const label = found instanceof HTMLInputElement ? (found.labels?.[0] ?? null) : found.closest('label');
-    const el = (!shown(found) || box0.width <= 2 || box0.height <= 2) && label ? label : found;
+    // A control is tapped through its label too: the larger of the two is the target.
+    const labelBox = label?.getBoundingClientRect();
+    const labelLarger = !!labelBox && labelBox.width * labelBox.height > box0.width * box0.height;
+    const el = (!shown(found) || box0.width <= 2 || box0.height <= 2 || labelLarger) && label ? label : found;
     if (seen.has(el) || !shown(el)) continue;
     if (el.closest('[disabled]') || el.getAttribute('aria-disabled') === 'true') continue;
     seen.add(el);
