@@ -1,30 +1,46 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import type { E2eOptions } from './support';
 
-// A fresh demo installation for every run: its own data folder and port. Worker processes load
-// this file too (they carry TEST_WORKER_INDEX); only the runner may wipe the folder, or a worker
-// would delete the database under the running server.
-const dataDir = path.resolve(import.meta.dirname, '.data');
-if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
-const port = Number(process.env.E2E_PORT ?? 8181);
+// The stories run on a matrix of phones: 320 px (the narrowest the spec supports) and 414 px, in Chinese
+// and in English. Every worker starts its own demo server with its own data folder (support.ts, the
+// `server` worker fixture), so parallel workers never share demo data. Worker processes load this file
+// too (they carry TEST_WORKER_INDEX); only the runner may wipe the data folders.
+const dataRoot = path.resolve(import.meta.dirname, '.data');
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataRoot, { recursive: true, force: true });
 
-export default defineConfig({
+const phone = (name: string, width: number, lang: 'zh' | 'en', testMatch?: string[]) => ({
+  name,
+  ...(testMatch ? { testMatch } : {}),
+  use: {
+    viewport: { width, height: 700 },
+    locale: lang === 'en' ? 'en-US' : 'zh-CN',
+    lang,
+  },
+});
+
+// Stories are written against the Chinese screens; both Chinese projects run all of them. The English
+// projects run the walk through every screen in the project's language (screens.spec.ts); every
+// screen a story or the walk photographs is checked for Han characters (English), overflow at the
+// phone's width and tap targets under 44 px (support.ts, checkScreen).
+const englishSpecs = ['**/screens.spec.ts'];
+
+export default defineConfig<E2eOptions>({
   testDir: './specs',
   outputDir: './test-results',
+  globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Each worker is one phone with its own server; two fit CI's two cores (E2E_WORKERS to change).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   // CI also writes a JSON report for its closing summary line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    viewport: { width: 375, height: 667 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    locale: 'zh-CN',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -39,23 +55,10 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium-phone' }],
-  webServer: {
-    // The compiled server, as production runs it; rebuilt first (half a second) so it is today's code.
-    command: 'npm run build -w @cf/server && npm start',
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `http://127.0.0.1:${port}/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      APP_MODE: 'demo',
-      DATABASE_URL: '',
-    },
-  },
+  projects: [
+    phone('phone-320-zh', 320, 'zh'),
+    phone('phone-414-zh', 414, 'zh'),
+    phone('phone-320-en', 320, 'en', englishSpecs),
+    phone('phone-414-en', 414, 'en', englishSpecs),
+  ],
 });

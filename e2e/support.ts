@@ -1,4 +1,5 @@
 /** Helpers for the stories: read what the demo stand-ins hold (captcha text, SMS codes) and save screenshots. */
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -41,18 +42,119 @@ export function takeCspViolations(): string[] {
   return cspViolations.splice(0);
 }
 
+/** The project's options (playwright.config.ts): the language its phone reads. */
+export interface E2eOptions {
+  lang: 'zh' | 'en';
+}
+
+/** The worker's own demo server. */
+interface Server {
+  url: string;
+}
+
+/** The language of the running test's project (checkScreen and anotherPhone read it). */
+let currentLang: 'zh' | 'en' = 'zh';
+/** The worker's server (anotherPhone's base URL). */
+let serverUrl = '';
+
+/**
+ * Each worker starts the compiled server (as `npm start` runs it) in demo mode on its own port and data
+ * folder: parallel workers never share demo data. Ports: E2E_PORTS (a comma list, one per worker), else
+ * E2E_PORT (8181) + the worker's parallel index.
+ */
+async function startServer(
+  parallelIndex: number,
+  workerIndex: number,
+  project: string,
+): Promise<{
+  url: string;
+  stop: () => Promise<void>;
+}> {
+  const ports = (process.env.E2E_PORTS ?? '').split(',').filter(Boolean).map(Number);
+  const port = ports[parallelIndex] ?? Number(process.env.E2E_PORT ?? 8181) + parallelIndex;
+  const root = path.resolve(import.meta.dirname, '..');
+  const dataDir = path.resolve(import.meta.dirname, '.data', `${project}-${workerIndex}`);
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      APP_MODE: 'demo',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (gone) throw new Error(`the demo server on port ${port} exited (is the port taken?)`);
+    if (Date.now() - started > 120_000) throw new Error(`no answer from ${url}/health in 120 s`);
+    const ok = await fetch(`${url}/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 /**
  * Playwright's test, whose browser context watches for CSP violations: a story that meets one on any
- * screen fails. Specs import `test` from here.
+ * screen fails. The worker's own server is the base URL; an English project's phone starts in English
+ * (until a story chooses another language). Specs import `test` from here.
  */
-export const test = base.extend({
-  context: async ({ context }, use) => {
+export const test = base.extend<E2eOptions, { server: Server }>({
+  lang: ['zh', { option: true }],
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function names from its first parameter
+    async ({}, use, workerInfo) => {
+      const server = await startServer(
+        workerInfo.parallelIndex,
+        workerInfo.workerIndex,
+        workerInfo.project.name,
+      );
+      await use({ url: server.url });
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    serverUrl = server.url;
+    await use(server.url);
+  },
+  context: async ({ context, lang }, use) => {
+    currentLang = lang;
     cspViolations.length = 0;
     await watchCsp(context);
+    if (lang === 'en') await chooseEnglish(context);
     await use(context);
     expect(takeCspViolations(), 'Content-Security-Policy violations').toEqual([]);
   },
 });
+
+/** The phone starts in English: the stored choice, unless the page already holds one. */
+async function chooseEnglish(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    try {
+      if (localStorage.getItem('language') === null) localStorage.setItem('language', 'en');
+    } catch {
+      // about:blank has no storage
+    }
+  });
+}
 
 /**
  * A 375 px screenshot of the current screen into e2e/screenshots (ignored by git), taken once the
@@ -60,10 +162,129 @@ export const test = base.extend({
  */
 export async function screenshot(page: Page, name: string, sliding?: Locator): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expect(page.getByText(/^(加载中|loading)$/)).toHaveCount(0);
+  await expect(page.getByText(/^(加载中|loading)$/i)).toHaveCount(0);
   if (sliding) await untilStill(sliding);
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `${name}.png`), animations: 'disabled' });
+  const project = test.info().project.name;
+  mkdirSync(path.join(shots, project), { recursive: true });
+  await page.screenshot({ path: path.join(shots, project, `${name}.png`), animations: 'disabled' });
+  await checkScreen(page, name);
+}
+
+/** What checkScreen found wrong on a screen, one line each. */
+interface ScreenFindings {
+  han: string[];
+  overflow: string[];
+  small: string[];
+}
+
+/**
+ * The checks of every photographed screen (issue 11, items 13–15):
+ * - in English, no Han character outside user data (elements marked `data-user-data`, e.g. a name or a
+ *   fee item the school named), in text, placeholders, labels and titles;
+ * - nothing overflows the phone: no element's text is cut (clipped or ellipsis, scrollWidth >
+ *   clientWidth) unless the element scrolls, and nothing reaches past the screen's right edge outside a
+ *   scrolling container;
+ * - every interactive element (links, buttons, tabs, fields, checkboxes) is at least 44 × 44 CSS px.
+ */
+export async function checkScreen(page: Page, name = page.url()): Promise<void> {
+  const findings = await page.evaluate(findScreenProblems, currentLang);
+  expect.soft(findings.han, `${name}: Han characters on an English screen`).toEqual([]);
+  expect.soft(findings.overflow, `${name}: text cut or overflowing at this width`).toEqual([]);
+  expect.soft(findings.small, `${name}: tap targets under 44 × 44 px`).toEqual([]);
+}
+
+/** Runs in the page (serialised by page.evaluate: everything it uses is inside). */
+function findScreenProblems(lang: 'zh' | 'en'): ScreenFindings {
+  const MIN = 44;
+  const han = /[\u3400-\u9fff\uf900-\ufaff]/;
+  const width = document.documentElement.clientWidth;
+  const describe = (el: Element): string => {
+    const id = el.getAttribute('data-testid');
+    const cls = typeof el.className === 'string' ? el.className.split(' ')[0] : '';
+    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30);
+    return `${el.tagName.toLowerCase()}${id ? `[data-testid=${id}]` : cls ? `.${cls}` : ''} "${text}"`;
+  };
+  const shown = (el: Element): boolean => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.display === 'none' || style.visibility === 'hidden' || Number(style.opacity) === 0)
+        return false;
+      if (e.getAttribute('aria-hidden') === 'true' && e !== el) return false;
+    }
+    return true;
+  };
+  const userData = (el: Element | null): boolean => !!el?.closest('[data-user-data]');
+  const scrolls = (el: Element | null): boolean => {
+    for (let e = el; e && e !== document.documentElement; e = e.parentElement) {
+      const x = getComputedStyle(e).overflowX;
+      if ((x === 'auto' || x === 'scroll') && e.scrollWidth > e.clientWidth) return true;
+    }
+    return false;
+  };
+
+  const hanFound: string[] = [];
+  if (lang === 'en') {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || !han.test(node.textContent ?? '') || userData(parent) || !shown(parent)) continue;
+      // The language switch names Chinese in Chinese, as every language switch does.
+      if (parent.closest('[lang^="zh"]') && parent.closest('button')) continue;
+      hanFound.push(describe(parent));
+    }
+    for (const el of document.querySelectorAll('[placeholder], [aria-label], [title], [alt]')) {
+      if (userData(el) || !shown(el)) continue;
+      for (const attr of ['placeholder', 'aria-label', 'title', 'alt']) {
+        const value = el.getAttribute(attr);
+        if (value && han.test(value) && !el.closest('[lang^="zh"]'))
+          hanFound.push(`${describe(el)} ${attr}="${value}"`);
+      }
+    }
+    if (han.test(document.title)) hanFound.push(`title "${document.title}"`);
+  }
+
+  const overflow: string[] = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!shown(el) || el.closest('svg')) continue;
+    const style = getComputedStyle(el);
+    const hasText = [...el.childNodes].some(
+      (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim(),
+    );
+    const box = el.getBoundingClientRect();
+    // Visually hidden text for screen readers (1 px, clipped) is not on screen to be cut.
+    if (box.width <= 2 || box.height <= 2) continue;
+    const clipsX =
+      style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+    if (hasText && clipsX && el.scrollWidth > el.clientWidth + 1) overflow.push(`${describe(el)} cut`);
+    else if (hasText && box.right > width + 1 && !scrolls(el.parentElement))
+      overflow.push(`${describe(el)} reaches past the screen (${Math.round(box.right)} > ${width})`);
+  }
+  if (document.documentElement.scrollWidth > width + 1)
+    overflow.push(`the page is ${document.documentElement.scrollWidth} px wide on a ${width} px screen`);
+
+  const small: string[] = [];
+  const interactive = document.querySelectorAll(
+    'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="checkbox"], [role="radio"], [role="link"], [tabindex]:not([tabindex="-1"])',
+  );
+  const seen = new Set<Element>();
+  for (const found of interactive) {
+    // A hidden native control is tapped through its label.
+    const box0 = found.getBoundingClientRect();
+    const label = found instanceof HTMLInputElement ? (found.labels?.[0] ?? null) : found.closest('label');
+    // A control is tapped through its label too: the larger of the two is the target.
+    const labelBox = label?.getBoundingClientRect();
+    const labelLarger = !!labelBox && labelBox.width * labelBox.height > box0.width * box0.height;
+    const el = (!shown(found) || box0.width <= 2 || box0.height <= 2 || labelLarger) && label ? label : found;
+    if (seen.has(el) || !shown(el)) continue;
+    if (el.closest('[disabled]') || el.getAttribute('aria-disabled') === 'true') continue;
+    seen.add(el);
+    const box = el.getBoundingClientRect();
+    if (box.width < MIN - 0.5 || box.height < MIN - 0.5)
+      small.push(`${describe(el)} ${Math.round(box.width)}×${Math.round(box.height)}`);
+  }
+  return { han: hanFound, overflow, small };
 }
 
 /** Waits until an element stops moving (antd-mobile's popups slide in with script animations). */
@@ -206,9 +427,9 @@ export async function anotherPhone(
   testInfo: TestInfo,
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, locale } = testInfo.project.use;
   const context = await browser.newContext({
-    baseURL,
+    baseURL: serverUrl,
     viewport,
     deviceScaleFactor,
     isMobile,
@@ -217,6 +438,7 @@ export async function anotherPhone(
     ...options,
   });
   await watchCsp(context);
+  if (currentLang === 'en') await chooseEnglish(context);
   return context;
 }
 

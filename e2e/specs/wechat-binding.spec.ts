@@ -67,6 +67,8 @@ test('an unbound WeChat user binds as a student with an SMS code and lands on ho
 
   await page.waitForURL(/#\/home(\?|$)/);
   await expect(page.getByRole('heading', { name: '首页', level: 1 })).toBeVisible();
+  // Bound, the school's name of the person greets, not the WeChat nickname.
+  await expect(page.getByTestId('home-greeting')).toHaveText('你好，李四');
   await page.getByTestId('tab-user').click();
   await expect(page.getByText('李四', { exact: true })).toBeVisible();
 });

@@ -127,7 +127,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.mode === 'demo') await app.register(devRoutes);
 
   if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    // preCompressed: the web build leaves .br and .gz beside its assets (vite-plugin-precompress.ts).
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+    });
   }
   return app;
 }

@@ -7,19 +7,28 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadScreenAt } from './app/router';
+import { prefetchStudentFees } from './features/fees/api/get-student-fees';
 import { startTokenLife } from './app/token-life';
 import { loadChosenLanguage } from './lib/i18n/i18n';
 import { liftLinkParams } from './lib/navigation';
+import { queryClient } from './lib/query-client';
 import { keepRootFontSize } from './lib/rem';
+import { getAccessToken } from './lib/session';
 
 keepRootFontSize();
 liftLinkParams();
 
+/** The path of the hash route (#/fee/index?x=1 -> /fee/index). */
+const hashPath = (): string => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+
 async function boot() {
   const refresher = startTokenLife();
+  preloadScreenAt(hashPath());
   // A session whose access cookie has lapsed is renewed before the first screen decides anything.
   await Promise.all([refresher.check(), loadChosenLanguage()]);
+  // Student fees, the screen most links open: its list is asked for while its chunks still load.
+  if (hashPath() === '/fee/index' && getAccessToken()) prefetchStudentFees(queryClient);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers>

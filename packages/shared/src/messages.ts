@@ -1,3 +1,4 @@
+import { fillParams } from './fill-params';
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { financeMessages } from './messages/finance';
@@ -22,13 +23,9 @@ export type MessageKey = keyof typeof messages;
 export type Language = 'zh' | 'en';
 export type MessageParams = Record<string, string | number>;
 
-/** Fills {name} placeholders of one message in the given language. */
+/** One message in the given language, its placeholders filled. */
 export function translate(key: MessageKey, lang: Language, params?: MessageParams): string {
-  const text: string = messages[key][lang];
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return fillParams(messages[key][lang], params);
 }
 
 /** Picks zh or en from an Accept-Language style value; Chinese is the default. */

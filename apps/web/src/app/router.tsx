@@ -9,7 +9,7 @@ import { loadChunk } from '../lib/lazy-chunk';
 import type { FinanceScreenName } from './finance-screens';
 import { RootLayout } from './root-layout';
 import RouteGuard from './route-guard';
-import { REDIRECTS, ROUTES } from './routes';
+import { REDIRECTS, ROUTES, matchRoute } from './routes';
 import { ScreenBoundary } from './screen-boundary';
 
 type ScreenModule = { default: ComponentType };
@@ -34,25 +34,42 @@ const FINANCE_SCREEN_NAMES: readonly FinanceScreenName[] = [
   'orderOther',
   'orderDetail',
 ];
-const financeScreens = Object.fromEntries(
+const financeLoaders = Object.fromEntries(
   FINANCE_SCREEN_NAMES.map((name) => [
     name,
-    lazyScreen(() => import('./finance-screens').then((m) => m.loadFinanceScreen(name))),
+    () => import('./finance-screens').then((m) => m.loadFinanceScreen(name)),
   ]),
 );
 
 const comingSoon = lazyScreen(() => import('../components/coming-soon-page'));
 
-/** The screens built so far, by route name (routes.ts BUILT_SCREENS); the others are "coming soon". */
-export const SCREENS: Record<string, Screen> = {
-  login: lazyScreen(() => import('../features/auth/pages/login-page')),
-  register: lazyScreen(() => import('../features/binding/pages/register-page')),
-  home: lazyScreen(() => import('../features/home/pages/home-page')),
-  user: lazyScreen(() => import('../features/profile/pages/profile-page')),
-  ...financeScreens,
+/** How each screen built so far loads, by route name; the others are "coming soon". */
+const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
+  login: () => import('../features/auth/pages/login-page'),
+  register: () => import('../features/binding/pages/register-page'),
+  home: () => import('../features/home/pages/home-page'),
+  user: () => import('../features/profile/pages/profile-page'),
+  ...financeLoaders,
 };
+export const SCREENS: Record<string, Screen> = Object.fromEntries(
+  Object.entries(SCREEN_LOADERS).map(([name, load]) => [name, lazyScreen(load)]),
+);
 
-const AppShell = lazyScreen(() => import('./shell/app-shell'));
+const loadAppShell = () => import('./shell/app-shell');
+const AppShell = lazyScreen(loadAppShell);
+
+/**
+ * A cold start fetches what the screen at `path` needs (the shell, the screen's chunk and its texts) at
+ * once, while the session check runs, rather than one after another as React reaches each lazy part.
+ * The lazy screens then find the modules loaded. Failures are left to the screens' own loading.
+ */
+export function preloadScreenAt(path: string): void {
+  const meta = matchRoute(REDIRECTS[path] ?? path);
+  const load = meta && SCREEN_LOADERS[meta.name];
+  if (!meta || !load) return;
+  if (meta.name !== 'login') void loadAppShell().catch(() => undefined);
+  void load().catch(() => undefined);
+}
 
 /** A screen in its boundary; keyed by path so an error clears when the visitor moves on. */
 function ScreenRoute({ screen: ScreenComponent }: { screen: Screen }) {

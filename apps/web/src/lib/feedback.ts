@@ -6,6 +6,12 @@
  */
 import { loadToast } from './imperative';
 
+/**
+ * A toast reads as a sentence: its first letter in capitals. The spec's English messages are kept word
+ * for word in the dictionaries ('login succeeded'); they are shown as 'Login succeeded'.
+ */
+export const sentenceCase = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
 type ToastApi = Awaited<ReturnType<typeof loadToast>>;
 
 let toastModule: Promise<ToastApi> | undefined;
@@ -20,7 +26,9 @@ let loadingOnScreen = false;
 export function beginLoading(text: string): void {
   pending++;
   loadingOnScreen = true;
-  withToast((toast) => toast.show({ icon: 'loading', content: text, duration: 0, maskClickable: false }));
+  withToast((toast) =>
+    toast.show({ icon: 'loading', content: sentenceCase(text), duration: 0, maskClickable: false }),
+  );
 }
 
 export function endLoading(): void {
@@ -36,7 +44,7 @@ export function clearLoading(): void {
 
 export function toastFail(text: string): void {
   loadingOnScreen = false;
-  withToast((toast) => toast.show({ icon: 'fail', content: text }));
+  withToast((toast) => toast.show({ icon: 'fail', content: sentenceCase(text) }));
 }
 
 export function toastSuccess(
@@ -47,7 +55,7 @@ export function toastSuccess(
   withToast((toast) =>
     toast.show({
       icon: 'success',
-      content: text,
+      content: sentenceCase(text),
       duration: options.duration,
       afterClose: options.afterClose,
     }),
@@ -56,5 +64,5 @@ export function toastSuccess(
 
 export function toastText(text: string): void {
   loadingOnScreen = false;
-  withToast((toast) => toast.show({ content: text }));
+  withToast((toast) => toast.show({ content: sentenceCase(text) }));
 }

@@ -9,7 +9,7 @@ export const authMessages = {
   'auth.wrongPassword': { zh: '用户名或密码错误', en: 'Wrong account or password' },
   'auth.tooManyWrongPasswords': {
     zh: '密码错误次数过多，请 {minutes} 分钟后再试',
-    en: 'Too many wrong passwords, try again in {minutes} minutes',
+    en: 'Too many wrong passwords, try again in {minutes|minute|minutes}',
   },
   'auth.userDisabled': {
     zh: '账号已被停用，请联系管理员',

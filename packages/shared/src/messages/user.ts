@@ -29,7 +29,7 @@ export const userMessages = {
   },
   'sms.resendTooSoon': {
     zh: '请 {seconds} 秒后再获取验证码',
-    en: 'Please wait {seconds} seconds before asking for a new code',
+    en: 'Please wait {seconds|second|seconds} before asking for a new code',
   },
   'sms.dailyCap': {
     zh: '今日验证码发送次数已达上限',
@@ -41,7 +41,7 @@ export const userMessages = {
   },
   'sms.body': {
     zh: '【校园财务】您的验证码是 {code}，{minutes} 分钟内有效，请勿泄露。',
-    en: '[Campus finance] Your verification code is {code}; it is valid for {minutes} minutes. Do not share it.',
+    en: '[Campus finance] Your verification code is {code}; it is valid for {minutes|minute|minutes}. Do not share it.',
   },
   'bind.studentNotFound': {
     zh: '未找到该学生，请核对学号、姓名和身份证号',

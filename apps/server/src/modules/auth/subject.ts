@@ -50,7 +50,8 @@ export async function findOauthLink(
 /** BladeX's role_name: the aliases of the roles, comma-separated. */
 export const roleNameOf = (userRoles: { roleAlias: string }[]) => userRoles.map((r) => r.roleAlias).join(',');
 
-export const displayName = (user: UserRow) => user.nickName || user.realName || user.account;
+/** A bound person is greeted by the school's name of them, not the WeChat nickname the binding kept. */
+export const displayName = (user: UserRow) => user.realName || user.nickName || user.account;
 
 export async function userSubject(db: Db, user: UserRow, oauthId: number | null): Promise<TokenSubject> {
   const userRoles = await rolesOf(db, user.tenantId, user.roleIds);

@@ -3,7 +3,7 @@ import { en } from './en';
 import { getLanguage, loadLanguage, setLanguage, t, translateText } from './i18n';
 import { zh } from './zh';
 
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)(?:\|[^}]*)?\}/g)].map((m) => m[1]).sort();
 
 describe('i18n dictionaries', () => {
   it('English has every Chinese key, and nothing else', () => {

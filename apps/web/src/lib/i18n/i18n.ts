@@ -6,6 +6,7 @@
  * the screens that use them (`loadTextSection`, given the section's loaders, e.g.
  * finance-texts.ts), so the sign-in page does not carry them.
  */
+import { fillParams } from '@cf/shared/fill-params';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { FinanceTextKey } from './finance-zh';
 import { zh, type TextKey as FirstScreenTextKey } from './zh';
@@ -101,10 +102,7 @@ export const antdLocale = (): AntdLocale => (packs[getLanguage()] ?? packs.zh!).
 
 export function translateText(language: Language, key: TextKey, params?: TextParams): string {
   const text = (packs[language] ?? packs.zh!).texts[key] ?? packs.zh!.texts[key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return fillParams(text, params);
 }
 
 export const t = (key: TextKey, params?: TextParams): string => translateText(getLanguage(), key, params);

@@ -195,6 +195,11 @@ export const zh = {
 
   'profile.account': '账号：{account}',
   'profile.role': '身份：{role}',
+  'role.student': '学生',
+  'role.employee': '教职工',
+  'role.other': '校外人员',
+  'role.visitor': '访客',
+  'role.finance': '财务处',
   'profile.edit': '个人资料',
   'profile.salary': '薪酬查询',
   'profile.bank': '变更银行卡',

@@ -1,6 +1,6 @@
 /** GET /api/blade-finance/fee/student: the bound student's fees by school year, with the summary. */
 import type { StudentFees } from '@cf/shared/wire/fee';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 
@@ -13,3 +13,15 @@ export const studentFeesQueryOptions = () =>
   queryOptions({ queryKey: [FINANCE_QUERY_ROOT, 'fees', 'student'], queryFn: getStudentFees, staleTime: 0 });
 
 export const useStudentFees = () => useQuery(studentFeesQueryOptions());
+
+/**
+ * At boot, for a cold start on Student fees (main.tsx): the list is asked for while the screen's chunks
+ * load. Silent: a failure (an unbound visitor the guard sends on) shows nothing; the screen asks again.
+ */
+export function prefetchStudentFees(client: QueryClient): void {
+  void client.prefetchQuery({
+    ...studentFeesQueryOptions(),
+    queryFn: () =>
+      requestData<StudentFees>({ url: '/api/blade-finance/fee/student', loading: false, silent: true }),
+  });
+}

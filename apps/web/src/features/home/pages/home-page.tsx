@@ -37,8 +37,10 @@ export default function HomePage() {
   // A guest account (a valid user id, no school identity bound) sees what it can use and a way to bind.
   const info = useUserInfo(hasValidUserId(user) ? user?.userId : undefined);
   const bound = info.data?.bound !== false;
-  // BladeX's user_name is the account; the nick name is what a person calls themselves.
+  // BladeX's user_name is the account; the nick name is the person's name (the school's name of a bound
+  // person, auth/subject.ts displayName), else what a WeChat visitor calls themselves.
   const name = user?.nickName || user?.userName || user?.account || '';
+  const [greetBefore, greetAfter] = t('home.greeting', { name: '\u0000' }).split('\u0000');
   // A student at a tenant with student fees sees first what they owe now.
   const owesFees = user?.userType === 'student' && (modules.data ?? []).includes('fee');
 
@@ -72,7 +74,17 @@ export default function HomePage() {
   return (
     <div className={styles.page}>
       <div className={styles.banner}>
-        <p className={styles.greeting}>{name ? t('home.greeting', { name }) : t('app.name')}</p>
+        <p className={styles.greeting} data-testid="home-greeting">
+          {name ? (
+            <>
+              {greetBefore}
+              <span data-user-data>{name}</span>
+              {greetAfter}
+            </>
+          ) : (
+            t('app.name')
+          )}
+        </p>
       </div>
       {!bound ? (
         <section className={styles.bindCard} aria-labelledby="bind-entry-title" data-testid="home-bind-entry">

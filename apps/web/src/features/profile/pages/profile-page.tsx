@@ -5,6 +5,7 @@ import { useMobileModules } from '@/api/get-mobile-modules';
 import { useUserInfo } from '@/api/get-user-info';
 import { LanguageSwitch } from '@/components/language-switch';
 import type { TextKey } from '@/lib/i18n/i18n';
+import { roleNames } from '@/lib/i18n/role-names';
 import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
 import styles from './profile-page.module.css';
@@ -39,16 +40,19 @@ export default function ProfilePage() {
   // User info adds the real name and the roles (spec §3) to what the sign-in answered.
   const info = useUserInfo(user?.userId).data;
   const name = info?.realName || user?.userName || user?.nickName || user?.account || '';
-  const roles = info?.roles?.map((role) => role.roleName).join(', ') || user?.roleName || '';
+  // Known roles in the language on screen; a role the school named itself keeps its name.
+  const roles = roleNames(t, info?.roles ?? [], user?.roleName ?? '');
 
   return (
     <div className={styles.page}>
-      <section className={styles.card} aria-label={name}>
-        <span className={styles.avatar} aria-hidden="true">
+      <section className={styles.card} aria-labelledby="profile-name">
+        <span className={styles.avatar} aria-hidden="true" data-user-data>
           {name.slice(0, 1)}
         </span>
         <div>
-          <p className={styles.name}>{name}</p>
+          <p className={styles.name} id="profile-name" data-user-data>
+            {name}
+          </p>
           {user?.account ? (
             <p className={styles.meta}>{t('profile.account', { account: user.account })}</p>
           ) : null}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import type { TextKey } from './i18n';
+import { roleNames } from './role-names';
+
+const tEn = (key: TextKey) => en[key as keyof typeof en] ?? key;
+
+describe('roleNames', () => {
+  it('translates the roles the app knows: no "Role: 学生" in English', () => {
+    expect(roleNames(tEn, [{ roleAlias: 'student', roleName: '学生' }])).toBe('Student');
+    expect(roleNames(tEn, [], 'student,employee')).toBe('Student, Staff');
+  });
+  it('keeps a role the school named itself', () => {
+    expect(roleNames(tEn, [{ roleAlias: 'dean', roleName: '院长' }])).toBe('院长');
+  });
+});
