@@ -11,17 +11,14 @@ export const userStatusSchema = z.object({
   userId: z.string(),
   status: z.number().describe('1 enabled, 0 disabled'),
 });
-export type UserStatus = z.infer<typeof userStatusSchema>;
 
 /** A binding's row id in the path. */
 export const bindingIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export const bindingListQuery = pageQuery.extend({ status: z.enum(BINDING_STATUSES).default('pending') });
-export type BindingListQuery = z.input<typeof bindingListQuery>;
 
 /** Refusing a binding: the reason the binder reads. */
 export const refuseBindingBody = z.object({ reason: z.string().max(500).optional() }).nullish();
-export type RefuseBindingBody = z.input<typeof refuseBindingBody>;
 
 export const bindingReviewSchema = z.object({
   id: z.number(),

@@ -3,7 +3,7 @@
  * server's error handler names the field a failed schema check points at with these (a field not
  * listed keeps its wire name).
  */
-export const FIELD_NAMES: Readonly<Record<string, { zh: string; en: string }>> = {
+const FIELD_NAMES: Readonly<Record<string, { zh: string; en: string }>> = {
   tenantId: { zh: '租户', en: 'Tenant' },
   phone: { zh: '手机号', en: 'Phone number' },
   idCard: { zh: '证件号', en: 'ID number' },

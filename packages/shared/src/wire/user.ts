@@ -28,8 +28,6 @@ export const bindFormSchema = z.object({
   password: field(512),
   oauthId: field(20),
 });
-/** The bind form as the server reads it (trimmed text). */
-export type BindFormBody = z.infer<typeof bindFormSchema>;
 /** The bind form as a client sends it. */
 export type BindFormRequest = z.input<typeof bindFormSchema>;
 
@@ -133,7 +131,6 @@ export const changePhoneSchema = z.object({
   verifyId: field(64),
   verifyToken: phoneProof,
 });
-export type ChangePhoneInput = z.input<typeof changePhoneSchema>;
 
 export const bankAccountSchema = z.object({
   bankCard: field(32),
@@ -142,13 +139,11 @@ export const bankAccountSchema = z.object({
   bankCity: field(32),
   verifyToken: field(2048),
 });
-export type BankAccountInput = z.input<typeof bankAccountSchema>;
 
 export const changeEmailSchema = z.object({
   email: field(128),
   verifyToken: field(2048),
 });
-export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
 /** The profile changes answer `data: true`. */
 export const doneSchema = z.literal(true);
