@@ -5,6 +5,7 @@ import { financeMessages } from './messages/finance';
 import { payMessages } from './messages/pay';
 import { systemMessages } from './messages/system';
 import { userMessages } from './messages/user';
+import { validateMessages } from './messages/validate';
 
 /**
  * Every message the server or the app shows a person, in both languages. Chinese is the source;
@@ -12,6 +13,7 @@ import { userMessages } from './messages/user';
  */
 export const messages = {
   ...commonMessages,
+  ...validateMessages,
   ...authMessages,
   ...userMessages,
   ...systemMessages,

@@ -3,33 +3,11 @@
  * in its own `{error_code, error_description}` shape, whatever failed; a 500 never leaks internals.
  */
 import { messages, pickLanguage, translate, type MessageKey } from '@cf/shared/messages';
+import { fieldName } from '@cf/shared/wire/field-names';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail } from './envelope';
 import { AppError, OAuthError, TOKEN_ENDPOINT } from './errors';
-
-const FIELD_NAMES: Record<string, { zh: string; en: string }> = {
-  tenantId: { zh: '租户', en: 'Tenant' },
-  phone: { zh: '手机号', en: 'Phone number' },
-  idCard: { zh: '证件号', en: 'ID number' },
-  email: { zh: '邮箱', en: 'E-mail' },
-  code: { zh: '编号', en: 'Code' },
-  realName: { zh: '姓名', en: 'Name' },
-  verifyCode: { zh: '验证码', en: 'Verification code' },
-  verifyId: { zh: '验证码编号', en: 'Verification id' },
-  data: { zh: '加密数据', en: 'Encrypted data' },
-  note: { zh: '备注', en: 'Note' },
-  id: { zh: '编号', en: 'Id' },
-  receivableId: { zh: '应收项目', en: 'Receivable' },
-  feeItemId: { zh: '缴费项目', en: 'Fee item' },
-  amountFen: { zh: '金额', en: 'Amount' },
-  quantity: { zh: '数量', en: 'Quantity' },
-  payDate: { zh: '支付日期', en: 'Payment date' },
-  current: { zh: '页码', en: 'Page' },
-  size: { zh: '每页条数', en: 'Page size' },
-  status: { zh: '状态', en: 'Status' },
-  orderNo: { zh: '订单号', en: 'Order number' },
-};
 
 interface Issue {
   instancePath?: string;
@@ -48,7 +26,7 @@ const isMissing = (issue: Issue | undefined): boolean =>
 /** The message of a failed request check: a schema may name its message key; else by field. */
 function validationMessage(issue: Issue | undefined, lang: 'zh' | 'en'): string {
   const field = String(issue?.instancePath?.split('/').filter(Boolean).pop() ?? '');
-  const label = FIELD_NAMES[field]?.[lang] ?? field;
+  const label = fieldName(field, lang);
   const named = issue?.message && Object.hasOwn(messages, issue.message) ? issue.message : undefined;
   if (named && named !== 'common.fieldInvalid') return translate(named as MessageKey, lang, { field: label });
   if (!label) return translate('common.badRequest', lang);

@@ -1,4 +1,5 @@
 /** GET /api/blade-system/menu/buttons: loaded after sign-in into the flat map behind `can()`. */
+import type { ButtonNode } from '@cf/shared/wire/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { requestData } from '../lib/api-client';
@@ -7,7 +8,6 @@ import {
   getPermissions,
   setPermissions,
   subscribePermissions,
-  type ButtonNode,
   type PermissionMap,
 } from '../lib/permissions';
 

@@ -1,14 +1,8 @@
 /** GET /api/blade-system/client-config: the client id and the wire AES key (public by design). */
+import type { ClientConfig } from '@cf/shared/wire/system';
 import { queryOptions } from '@tanstack/react-query';
 import { requestData } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
-
-export interface ClientConfig {
-  clientId: string;
-  wireAesKey: string;
-  mode: string;
-  version: string;
-}
 
 export const getClientConfig = (): Promise<ClientConfig> =>
   requestData<ClientConfig>({ url: '/api/blade-system/client-config', loading: false, anonymous: true });

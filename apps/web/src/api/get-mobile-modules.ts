@@ -1,4 +1,5 @@
 /** GET /api/blade-system/tenant/mobile-module: enabled modules, a list or a comma string (spec §3). */
+import type { MobileModules } from '@cf/shared/wire/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestData } from '../lib/api-client';
 
@@ -8,7 +9,7 @@ export function normalizeModules(value: unknown): string[] {
 }
 
 export async function getMobileModules(tenantId: string): Promise<string[]> {
-  const value = await requestData<unknown>({
+  const value = await requestData<MobileModules>({
     url: '/api/blade-system/tenant/mobile-module',
     params: { tenantId },
     loading: false,

@@ -1,11 +1,12 @@
 /** GET /api/blade-system/param/value-list: the tenant's params, kept as a key -> value map (spec §7). */
+import type { SystemParamList } from '@cf/shared/wire/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestData } from '../lib/api-client';
 
 export type SystemParams = Record<string, string>;
 
 export async function getSystemParams(tenantId: string): Promise<SystemParams> {
-  const list = await requestData<{ paramKey: string; paramValue: string }[]>({
+  const list = await requestData<SystemParamList>({
     url: '/api/blade-system/param/value-list',
     params: { tenantId },
     loading: false,

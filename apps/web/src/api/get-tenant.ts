@@ -1,18 +1,7 @@
 /** GET /api/blade-system/tenant/get-by-tenant-id: a tenant's public settings, WeChat ones included. */
+import type { TenantInfo } from '@cf/shared/wire/system';
 import { queryOptions } from '@tanstack/react-query';
 import { requestData } from '../lib/api-client';
-
-export interface TenantInfo {
-  tenantId: string;
-  tenantName: string;
-  tenantNameEn?: string;
-  status?: number;
-  expireTime?: string | null;
-  wechatMpAppId?: string | null;
-  wechatWorkCorpId?: string | null;
-  wechatWorkAgentId?: string | null;
-  wechatAuthorizeUrl?: string | null;
-}
 
 export const getTenant = (tenantId: string): Promise<TenantInfo> =>
   requestData<TenantInfo>({

@@ -5,6 +5,7 @@
  * but 200 shows the server's msg / error_description / 'unknown error' and rejects, silently for
  * whitelisted codes. Components never call this directly: features/<name>/api files do.
  */
+import type { R } from '@cf/shared/wire/envelope';
 import axios, {
   AxiosHeaders,
   type AxiosError,
@@ -32,13 +33,8 @@ declare module 'axios' {
   }
 }
 
-/** The Blade envelope of every JSON reply except the raw token and captcha replies. */
-export interface Envelope<T> {
-  code: number;
-  success: boolean;
-  data: T;
-  msg: string;
-}
+/** The Blade envelope of every JSON reply except the raw token and captcha replies (R of @cf/shared/wire/envelope). */
+export type Envelope<T> = R<T>;
 
 /** A rejected call: the code the handler used and the text it showed (or would have shown). */
 export class ApiError extends Error {

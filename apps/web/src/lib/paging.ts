@@ -1,11 +1,7 @@
 /** MyBatis-Plus paging (ARCHITECTURE: `current`, `size` in; `{records,total,size,current,pages}` out). */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+import type { Page } from '@cf/shared/wire/envelope';
+
+export type { Page };
 
 export const PAGE_SIZE = 10;
 

@@ -2,14 +2,13 @@
  * Button permissions (spec §3, §6): the role's button tree from GET /api/blade-system/menu/buttons,
  * flattened into a map of code -> true, kept with the session and asked through `can(code)`.
  */
+import type { ButtonNode as WireButtonNode } from '@cf/shared/wire/system';
 import { subscribeSession, getAccessToken } from './session';
 import { getStore, removeStore, setStore } from './storage';
 
-export interface ButtonNode {
-  code: string;
-  name?: string;
-  children?: ButtonNode[];
-}
+/** What flattening reads of a node of the wire's button tree (ButtonNode of @cf/shared/wire/system). */
+export type ButtonNode = Pick<WireButtonNode, 'code'> &
+  Partial<Pick<WireButtonNode, 'name'>> & { children?: readonly ButtonNode[] };
 
 export type PermissionMap = Record<string, true>;
 

@@ -3,28 +3,18 @@
  * (spec §9), the refresh token and the login response in local storage. The refresh token's
  * entry time is the token's issue time, which the refresher uses to measure the token's age.
  */
+import type { TokenReply } from '@cf/shared/wire/auth';
 import { getCookie, removeCookie, setCookie } from './cookie';
 import { SITE_KEY } from './env';
 import { getStore, getStoreEntry, removeStore, setStore } from './storage';
 
-/** The raw token JSON of POST /api/blade-auth/oauth/token (also `data` of register/bind). */
-export interface TokenGrant {
-  access_token: string;
-  refresh_token: string;
-  token_type?: string;
-  expires_in?: number;
-  tenant_id: string;
-  user_id: string;
-  oauth_id?: string;
-  account?: string;
-  user_name?: string;
-  nick_name?: string;
-  role_name?: string;
-  avatar?: string;
-  user_type?: string;
-  license?: string;
-  jti?: string;
-}
+/**
+ * The raw token JSON of POST /api/blade-auth/oauth/token (also `data` of register/bind: TokenReply
+ * of @cf/shared/wire/auth), as the session keeps it:
+ * the tokens, tenant and user are sure to be there; the rest is read when present.
+ */
+export type TokenGrant = Pick<TokenReply, 'access_token' | 'refresh_token' | 'tenant_id' | 'user_id'> &
+  Partial<TokenReply>;
 
 export interface SessionUser {
   tenantId: string;

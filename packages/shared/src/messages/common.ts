@@ -1,6 +1,11 @@
 /** Messages of the common area; Chinese is the source, English word for word where the spec gives it. */
-export const commonMessages = {
+/** The common messages the app shows too (the web dictionaries take them from here). */
+export const commonAppMessages = {
   'common.unknownError': { zh: '未知错误', en: 'unknown error' },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
+export const commonMessages = {
+  ...commonAppMessages,
   'common.internalError': {
     zh: '服务器开小差了，请稍后再试',
     en: 'Something went wrong on the server, please try again later',

@@ -1,23 +1,11 @@
 /** Messages of the user area; Chinese is the source, English word for word where the spec gives it. */
+/** The user area's messages the app shows too (the web dictionaries take them from here). */
+export const userAppMessages = {
+  'bind.success': { zh: '绑定成功', en: 'Binding succeeded' },
+} as const satisfies Record<string, { zh: string; en: string }>;
+
 export const userMessages = {
-  'validate.phoneEmpty': { zh: '手机号为空', en: 'Phone number is empty' },
-  'validate.phoneInvalid': { zh: '请输入正确的手机号', en: 'Please enter a valid phone number' },
-  'validate.phoneCorrect': { zh: '请输入正确手机号', en: 'enter a correct phone' },
-  'validate.idCardEmpty': { zh: '身份证号为空', en: 'ID number is empty' },
-  'validate.idCardInvalid': { zh: '请输入正确的身份证号', en: 'Please enter a valid ID number' },
-  'validate.idCardNotFound': {
-    zh: '身份证号不存在，请检查输入',
-    en: 'The ID number does not exist. Please check your input',
-  },
-  'validate.emailInvalid': { zh: '邮箱格式不正确', en: 'Email format is incorrect' },
-  'validate.emailRequired': { zh: '请输入邮箱', en: 'Please enter your e-mail' },
-  'validate.verifyCodeRequired': { zh: '请输入验证码', en: 'Please enter the verification code' },
-  'validate.realNameRequired': { zh: '请输入姓名', en: 'Please enter your name' },
-  'validate.codeRequired': { zh: '请输入{label}', en: 'Please enter the {label}' },
-  'validate.passwordRequired': { zh: '请输入密码', en: 'Please enter the password' },
-  'validate.userTypeNotAllowed': { zh: '不支持该用户类型绑定', en: 'This user type cannot be bound here' },
-  'validate.bankCardInvalid': { zh: '请输入正确的银行卡号', en: 'Please enter a valid bank card number' },
-  'validate.bankNameRequired': { zh: '请输入开户银行', en: 'Please enter the bank name' },
+  ...userAppMessages,
   'sms.codeWrong': { zh: '验证码不正确', en: 'The verification code is wrong' },
   'sms.codeExpired': {
     zh: '验证码已过期，请重新获取',
@@ -62,7 +50,6 @@ export const userMessages = {
   },
   'bind.noOauth': { zh: '请先通过微信授权', en: 'Please authorize through WeChat first' },
   'bind.accountBound': { zh: '该微信已绑定账号', en: 'This WeChat account is already bound' },
-  'bind.success': { zh: '绑定成功', en: 'Binding succeeded' },
   'bind.notBound': { zh: '尚未绑定身份', en: 'No school identity is bound yet' },
   'bind.heldPhoneCodeNeeded': {
     zh: '该身份已绑定其他账号，请获取并输入发送到财务处预留手机 {phone} 的验证码',

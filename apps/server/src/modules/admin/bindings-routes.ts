@@ -5,33 +5,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelopeSchema, ok, pageQuery, pageSchema } from '@server/http/envelope';
+import {
+  bindingIdParam,
+  bindingListQuery,
+  bindingReviewSchema,
+  refuseBindingBody,
+} from '@cf/shared/wire/admin-users';
+import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
 import { approveBinding, listBindings, refuseBinding } from '../user/bind-review-service';
-import { BINDING_STATUSES } from '../user/binding-status';
 
 const tags = ['finance admin'];
 const security = [{ bladeAuth: [] }];
-
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const listQuery = pageQuery.extend({ status: z.enum(BINDING_STATUSES).default('pending') });
-const refuseBody = z.object({ reason: z.string().max(500).optional() }).nullish();
-
-const bindingReviewSchema = z.object({
-  id: z.number(),
-  status: z.string(),
-  userType: z.string(),
-  userId: z.number(),
-  account: z.string(),
-  nickName: z.string(),
-  personNo: z.string().nullable().describe('student or staff number; null for an outside person'),
-  personName: z.string().nullable(),
-  idCardMasked: z.string().nullable(),
-  heldPhoneMasked: z.string().nullable().describe('the phone the finance office holds, masked'),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
-  decisionNote: z.string().nullable(),
-});
 
 export function registerAdminBindingRoutes(scope: FastifyInstance): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +27,7 @@ export function registerAdminBindingRoutes(scope: FastifyInstance): void {
         tags,
         security,
         summary: "The tenant's bindings in one status (default pending: waiting for approval); finance role",
-        querystring: listQuery,
+        querystring: bindingListQuery,
         response: { 200: envelopeSchema(pageSchema(bindingReviewSchema)) },
       },
     },
@@ -57,7 +41,7 @@ export function registerAdminBindingRoutes(scope: FastifyInstance): void {
         tags,
         security,
         summary: 'Approve a pending binding (pending -> active): the user now reads the person; finance role',
-        params: idParam,
+        params: bindingIdParam,
         response: { 200: envelopeSchema(bindingReviewSchema) },
       },
     },
@@ -71,8 +55,8 @@ export function registerAdminBindingRoutes(scope: FastifyInstance): void {
         tags,
         security,
         summary: 'Refuse a pending binding (pending -> refused) with a reason the binder reads; finance role',
-        params: idParam,
-        body: refuseBody,
+        params: bindingIdParam,
+        body: refuseBindingBody,
         response: { 200: envelopeSchema(bindingReviewSchema) },
       },
     },

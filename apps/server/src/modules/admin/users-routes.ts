@@ -4,15 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelopeSchema, ok } from '@server/http/envelope';
+import { userStatusSchema } from '@cf/shared/wire/admin-users';
 import { idParam } from '@cf/shared/wire/fields';
+import { envelopeSchema, ok } from '@server/http/envelope';
 import { setUserEnabled } from '../auth/service';
-
-const userStatusSchema = z.object({
-  userId: z.string(),
-  status: z.number().describe('1 enabled, 0 disabled'),
-});
 
 export function registerAdminUserRoutes(scope: FastifyInstance): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();

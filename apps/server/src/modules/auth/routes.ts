@@ -1,39 +1,22 @@
 /** HTTP of the auth area: token (password, social, refresh grants), captcha, logout, user info. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { tokenReplySchema } from './token-schema';
+import {
+  captchaSchema,
+  logoutReplySchema,
+  oauthErrorSchema,
+  tokenQuerySchema,
+  tokenReplySchema,
+  userInfoSchema,
+} from '@cf/shared/wire/auth';
 import { clientAuthorized, requireAuth } from './guard';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { OAuthError, TOKEN_ENDPOINT, unauthorized } from '@server/http/errors';
 import { rateLimit } from '@server/http/rate-limit';
 import { createCaptcha } from './captcha';
 import { CAPTCHA_LIMIT_PER_IP, grantToken, limitTokenCalls, userInfo } from './service';
-import { readTokenParams, tokenQuerySchema } from './token-params';
+import { readTokenParams } from './token-params';
 import { revokeSession } from './tokens';
-
-// Every error of the token endpoint, a malformed query and a 500 too, has this shape (http/error-handler.ts).
-const oauthErrorSchema = z.object({ error_code: z.number(), error_description: z.string() });
-
-const userInfoSchema = z.object({
-  userId: z.string(),
-  tenantId: z.string(),
-  account: z.string(),
-  realName: z.string(),
-  nickName: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  avatar: z.string(),
-  userType: z.string(),
-  roleName: z.string(),
-  roles: z.array(z.object({ roleAlias: z.string(), roleName: z.string() })),
-  oauthId: z.string(),
-  bound: z.boolean(),
-  bindingStatus: z
-    .enum(['active', 'pending', 'refused'])
-    .nullable()
-    .describe('pending: waits for the finance office and reads nothing; refused: bind again'),
-});
 
 export default async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -70,7 +53,7 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
       schema: {
         tags: ['auth'],
         summary: 'A new image captcha (raw {key, image}; image is an SVG data URL)',
-        response: { 200: z.object({ key: z.string(), image: z.string() }) },
+        response: { 200: captchaSchema },
       },
     },
     async (req) => {
@@ -87,7 +70,7 @@ export default async function authRoutes(instance: FastifyInstance): Promise<voi
         tags: ['auth'],
         summary: 'Ends the session: its access and refresh tokens stop working',
         security: [{ bladeAuth: [] }],
-        response: { 200: envelopeSchema(z.boolean()) },
+        response: { 200: envelopeSchema(logoutReplySchema) },
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 /** The auth area's rules behind the routes: which grant answers, rate limits, user info. */
+import type { UserInfo } from '@cf/shared/wire/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '@server/config';
@@ -60,24 +61,6 @@ export async function grantToken(deps: AuthDeps, params: TokenParams): Promise<T
     default:
       throw new OAuthError(400, 'auth.unsupportedGrant');
   }
-}
-
-export interface UserInfo {
-  userId: string;
-  tenantId: string;
-  account: string;
-  realName: string;
-  nickName: string;
-  phone: string;
-  email: string;
-  avatar: string;
-  userType: string;
-  roleName: string;
-  roles: { roleAlias: string; roleName: string }[];
-  oauthId: string;
-  bound: boolean;
-  /** active | pending | refused, or null with no binding. */
-  bindingStatus: 'active' | 'pending' | 'refused' | null;
 }
 
 /** The signed-in person: a user with roles and binding state, or a WeChat visitor not bound yet. */

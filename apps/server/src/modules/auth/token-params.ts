@@ -1,24 +1,9 @@
 /**
- * The token endpoint's parameters. BladeX clients send them in the query string; a form body is
- * accepted too (query wins), and tenant and captcha also come from headers.
+ * The token endpoint's parameters (the query schema: @cf/shared/wire/auth). BladeX clients send them in
+ * the query string; a form body is accepted too (query wins), and tenant and captcha also come from headers.
  */
+import type { TokenQuery } from '@cf/shared/wire/auth';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-
-export const tokenQuerySchema = z.object({
-  grant_type: z.string().optional().describe('password | social | refresh_token'),
-  tenantId: z.string().optional(),
-  username: z.string().optional().describe('account or phone'),
-  password: z.string().optional().describe('Base64(AES-256-CBC(md5hex(typed)))'),
-  scope: z.string().optional(),
-  type: z.string().optional(),
-  source: z.string().optional().describe('wechat | wxwork'),
-  code: z.string().optional(),
-  auth_code: z.string().optional().describe('alias of code'),
-  state: z.string().optional(),
-  refresh_token: z.string().optional(),
-});
-export type TokenQuery = z.infer<typeof tokenQuerySchema>;
 
 export interface TokenParams {
   grantType: string;

@@ -3,6 +3,7 @@
  * session whose refresh tokens rotate. A refresh token used twice revokes the whole session.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { TokenReply } from '@cf/shared/wire/auth';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '@server/config';
@@ -22,24 +23,8 @@ export interface TokenSubject {
   avatar: string;
 }
 
-/** BladeX's raw token JSON. */
-export interface TokenReply {
-  access_token: string;
-  refresh_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  tenant_id: string;
-  user_id: string;
-  oauth_id: string;
-  account: string;
-  user_name: string;
-  nick_name: string;
-  role_name: string;
-  avatar: string;
-  user_type: string;
-  license: string;
-  jti: string;
-}
+/** BladeX's raw token JSON (its schema: @cf/shared/wire/auth). */
+export type { TokenReply };
 
 /** A transaction or the database itself. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { clientConfigSchema } from '@cf/shared/wire/system';
 import { envelopeSchema, ok } from '@server/http/envelope';
 
 export default async function clientRoutes(app: FastifyInstance): Promise<void> {
@@ -15,11 +15,7 @@ export default async function clientRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags: ['system'],
         summary: 'Public client configuration (client id, wire key, mode)',
-        response: {
-          200: envelopeSchema(
-            z.object({ clientId: z.string(), wireAesKey: z.string(), mode: z.string(), version: z.string() }),
-          ),
-        },
+        response: { 200: envelopeSchema(clientConfigSchema) },
       },
     },
     async () =>

@@ -3,9 +3,9 @@
  * The code rules (hashing, life, tries, resend guard, daily cap) live in ./codes.ts.
  */
 import { isPhone } from '@cf/shared/validation';
+import { smsSendQuery, verifyIdSchema } from '@cf/shared/wire/sms';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { badRequest } from '@server/http/errors';
 import { rateLimit } from '@server/http/rate-limit';
@@ -28,14 +28,8 @@ export default async function smsRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags: ['sms'],
         summary: 'Send a 6-digit code to a phone (phone-change popup); data.id is the verify id',
-        querystring: z.object({
-          tenantId: z
-            .string()
-            .optional()
-            .describe('Before login; a signed-in caller always gets the token’s tenant'),
-          phone: z.string().optional(),
-        }),
-        response: { 200: envelopeSchema(z.object({ id: z.string() })) },
+        querystring: smsSendQuery,
+        response: { 200: envelopeSchema(verifyIdSchema) },
       },
     },
     async (req) => {

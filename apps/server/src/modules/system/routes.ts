@@ -4,37 +4,23 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  buttonTreeSchema,
+  dictionaryQuery,
+  dictionarySchema,
+  mobileModulesSchema,
+  paramValueQuery,
+  paramValueSchema,
+  publicTenantsSchema,
+  systemParamsSchema,
+  tenantInfoSchema,
+  tenantQuery,
+} from '@cf/shared/wire/system';
 import { requireAuth } from '@server/modules/auth/guard';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { findParamValue, listDictionary, listParams, listPublicTenants } from './repo';
-import { callerButtons, publicTenantInfo, type ButtonNode } from './service';
+import { callerButtons, publicTenantInfo } from './service';
 import { resolveTenant } from './tenant';
-
-const tenantQuery = z.object({
-  tenantId: z.string().optional().describe('Before login; a signed-in caller always gets the token’s tenant'),
-});
-
-/**
- * The button tree to a fixed depth, the deepest children left open: the OpenAPI transform cannot
- * place a recursive schema in the document (it would leave a dangling $ref). Menus are 3 deep.
- */
-function buttonTree(depth: number): z.ZodType<ButtonNode[]> {
-  const children = depth <= 1 ? z.array(z.unknown()).describe('Same shape, nested') : buttonTree(depth - 1);
-  return z.array(z.object({ code: z.string(), name: z.string(), children })) as z.ZodType<ButtonNode[]>;
-}
-
-const tenantInfo = z.object({
-  tenantId: z.string(),
-  tenantName: z.string(),
-  tenantNameEn: z.string().nullable(),
-  status: z.number(),
-  expireTime: z.string().nullable(),
-  wechatMpAppId: z.string().nullable(),
-  wechatWorkCorpId: z.string().nullable(),
-  wechatWorkAgentId: z.string().nullable(),
-  wechatAuthorizeUrl: z.string(),
-});
 
 export default async function systemRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -45,12 +31,8 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags: ['system'],
         summary: 'One system param of the tenant ("" when unset)',
-        // Keys are unique per tenant; paramType is accepted as BladeX clients send it.
-        querystring: tenantQuery.extend({
-          paramType: z.string().optional(),
-          paramKey: z.string().trim().min(1),
-        }),
-        response: { 200: envelopeSchema(z.string()) },
+        querystring: paramValueQuery,
+        response: { 200: envelopeSchema(paramValueSchema) },
       },
     },
     async (req) => {
@@ -66,9 +48,7 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['system'],
         summary: 'Every system param of the tenant',
         querystring: tenantQuery,
-        response: {
-          200: envelopeSchema(z.array(z.object({ paramKey: z.string(), paramValue: z.string() }))),
-        },
+        response: { 200: envelopeSchema(systemParamsSchema) },
       },
     },
     async (req) => {
@@ -83,19 +63,8 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags: ['system'],
         summary: 'Dictionary entries of a code (e.g. flow) for the tenant',
-        querystring: tenantQuery.extend({ code: z.string().trim().min(1) }),
-        response: {
-          200: envelopeSchema(
-            z.array(
-              z.object({
-                code: z.string(),
-                dictKey: z.string(),
-                dictValue: z.string(),
-                remark: z.string().nullable(),
-              }),
-            ),
-          ),
-        },
+        querystring: dictionaryQuery,
+        response: { 200: envelopeSchema(dictionarySchema) },
       },
     },
     async (req) => {
@@ -112,7 +81,7 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['system'],
         summary: 'Tree of the menus and buttons the caller’s roles grant',
         security: [{ bladeAuth: [] }],
-        response: { 200: envelopeSchema(buttonTree(6)) },
+        response: { 200: envelopeSchema(buttonTreeSchema) },
       },
     },
     async (req) => ok(await callerButtons(app.db, req.auth, req.lang)),
@@ -125,7 +94,7 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['system'],
         summary: 'Enabled mobile modules: a list or a comma-separated string, as the tenant stored them',
         querystring: tenantQuery,
-        response: { 200: envelopeSchema(z.union([z.array(z.string()), z.string()])) },
+        response: { 200: envelopeSchema(mobileModulesSchema) },
       },
     },
     async (req) => {
@@ -141,7 +110,7 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['system'],
         summary: 'Public details of a tenant, with where to authorize through WeChat',
         querystring: tenantQuery,
-        response: { 200: envelopeSchema(tenantInfo) },
+        response: { 200: envelopeSchema(tenantInfoSchema) },
       },
     },
     async (req) => {
@@ -156,13 +125,7 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags: ['system'],
         summary: 'Tenants offered on the login page (enabled, not expired, not the platform)',
-        response: {
-          200: envelopeSchema(
-            z.array(
-              z.object({ tenantId: z.string(), tenantName: z.string(), tenantNameEn: z.string().nullable() }),
-            ),
-          ),
-        },
+        response: { 200: envelopeSchema(publicTenantsSchema) },
       },
     },
     async () => ok(await listPublicTenants(app.db)),

@@ -1,16 +1,13 @@
 /** Rules of the system area: the caller's button tree and the public face of a tenant. */
 import type { Language } from '@cf/shared/messages';
+import type { ButtonNode } from '@cf/shared/wire/system';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import { DEV_WECHAT_PREFIX } from '@server/gateways';
 import type { TenantRow } from '@server/modules/auth/tenant';
 import { findGrantedMenuIds, findUserRoleIds, listMenus, type MenuRow } from './repo';
 
-export interface ButtonNode {
-  code: string;
-  name: string;
-  children: ButtonNode[];
-}
+export type { ButtonNode };
 
 /**
  * Arranges the granted menus as a tree. A granted entry whose parent is not granted hangs

@@ -1,4 +1,5 @@
 /** What the caller is bound to (bind-info) and the students of an ID card (the pick list of spec §2). */
+import type { BindInfo, StudentListItem } from '@cf/shared/wire/user';
 import { badRequest, forbidden } from '@server/http/errors';
 import { rateLimit } from '@server/http/rate-limit';
 import { aesDecryptJson, aesEncryptBase64 } from '@server/http/wire-crypto';
@@ -14,32 +15,6 @@ const STUDENT_LIST_TRIES = 20;
 const STUDENT_LIST_TRIES_PER_ADDRESS = 30;
 const STUDENT_LIST_TRIES_PER_ID = 10;
 const STUDENT_LIST_WINDOW_SECONDS = 10 * 60;
-
-export interface BindInfo {
-  /** True only for an active binding: a pending or refused one reads nothing of the person. */
-  bound: boolean;
-  /** active | pending | refused; null with no binding. */
-  bindingStatus: 'active' | 'pending' | 'refused' | null;
-  /** The finance office's reason when it refused the binding. */
-  refuseReason: string | null;
-  userType: string | null;
-  code: string | null;
-  realName: string | null;
-  idCardMasked: string | null;
-  phone: string | null;
-  email: string | null;
-  studentNo: string | null;
-  startYear: number | null;
-  major: string | null;
-  className: string | null;
-  department: string | null;
-  financePhone: string | null;
-  financeEmail: string | null;
-  bankCardMasked: string | null;
-  bankName: string | null;
-  bankProvince: string | null;
-  bankCity: string | null;
-}
 
 const NOTHING: BindInfo = {
   bound: false,
@@ -126,13 +101,6 @@ export async function bindInfo(ctx: UserCtx): Promise<BindInfo> {
       idCardMasked: maskIdCard(other.idCard),
     };
   return own;
-}
-
-export interface StudentListItem {
-  studentNo: string;
-  /** Masked (孙*): the caller typed the name; the list only helps them pick their number. */
-  studentName: string;
-  startYear: number | null;
 }
 
 /** What a look-up JSON holds: the bind form's ID number and name. */

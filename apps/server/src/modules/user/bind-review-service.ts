@@ -4,6 +4,7 @@
  * modules/admin/bindings-routes.ts, whose guard checks the finance role and writes the audit row.
  */
 import type { UserType } from '@cf/shared/validation';
+import type { BindingReview } from '@cf/shared/wire/admin-users';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { users } from '@server/db/schema';
@@ -16,7 +17,7 @@ import { bindingsInStatus, findBindingForReview, type BindingReviewRow } from '.
 import { maskIdCard, maskPhone } from './mask';
 import { updateOwnUser } from './repo';
 
-function reviewView(row: BindingReviewRow) {
+function reviewView(row: BindingReviewRow): BindingReview {
   return {
     id: row.id,
     status: row.status,
@@ -33,7 +34,6 @@ function reviewView(row: BindingReviewRow) {
     decisionNote: row.decisionNote,
   };
 }
-export type BindingReview = ReturnType<typeof reviewView>;
 
 export async function listBindings(db: Db, auth: AuthContext, status: BindingStatus, q: PageQuery) {
   const { rows, total } = await bindingsInStatus(db, auth.tenantId, status, q);

@@ -1,19 +1,20 @@
 /** HTTP of binding: check-and-send-validate, register-user, bind-user, bind-info, the student pick list. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { tokenReplySchema } from '@cf/shared/wire/auth';
 import { z } from 'zod';
 import { requireAuth } from '@server/modules/auth/guard';
-import { envelopeSchema, ok } from '@server/http/envelope';
-import { bindInfo, studentListByIdCard } from './bind-info-service';
-import { bindCaller, sendBindCode } from './bind-service';
-import { userCtx } from './context';
 import {
   bindCodeSchema,
   bindFormSchema,
   bindInfoSchema,
   studentListQuerySchema,
-  tokenReplySchema,
-} from './schemas';
+  studentListReplySchema,
+} from '@cf/shared/wire/user';
+import { envelopeSchema, ok } from '@server/http/envelope';
+import { bindInfo, studentListByIdCard } from './bind-info-service';
+import { bindCaller, sendBindCode } from './bind-service';
+import { userCtx } from './context';
 
 const tags = ['user'];
 const security = [{ bladeAuth: [] }];
@@ -86,7 +87,7 @@ export function registerBindRoutes(app: FastifyInstance): void {
         summary:
           'A step of binding: students of the caller\'s tenant with the ID card and name. `data` = Base64 AES of {"idCard","realName"}; reply data = Base64 AES of [{studentNo, studentName (masked), startYear}]',
         querystring: studentListQuerySchema,
-        response: { 200: envelopeSchema(z.string()) },
+        response: { 200: envelopeSchema(studentListReplySchema) },
       },
     },
     async (req) => ok(await studentListByIdCard(userCtx(req), req.query.data)),

@@ -16,6 +16,7 @@ import {
   type BindSettings,
   type UserType,
 } from '@cf/shared/validation';
+import type { BindCodeReply } from '@cf/shared/wire/user';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { users } from '@server/db/schema';
@@ -74,14 +75,6 @@ async function bindSettings(ctx: UserCtx, form: BindFormInput) {
 async function checkBindForm(ctx: UserCtx, form: BindFormInput, settings: BindSettings, withCode: boolean) {
   assertBindForm(form, settings, withCode, ctx.lang);
   return resolvePerson(ctx.db, ctx.config, ctx.auth.tenantId, settings, form);
-}
-
-export interface BindCodeReply {
-  id: string;
-  /** Where the code went, masked (138****0011): the screen shows it. */
-  phoneMasked: string;
-  /** True when it went to the phone the finance office holds (the binding will be active at once). */
-  heldPhone: boolean;
 }
 
 /**

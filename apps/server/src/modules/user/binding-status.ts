@@ -8,12 +8,13 @@
  * Only an active binding reads the person's data (fee/person.ts, bind-info, user-info). Binding
  * again replaces the row (repo.ts upsertBinding), which is how a refused user tries again.
  */
+import type { BindingStatus } from '@cf/shared/wire/auth';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { userBindings } from '@server/db/schema';
 
-export const BINDING_STATUSES = ['active', 'pending', 'refused'] as const;
-export type BindingStatus = (typeof BINDING_STATUSES)[number];
+/** active | pending | refused (BINDING_STATUSES of @cf/shared/wire/auth). */
+export type { BindingStatus };
 
 export type BindingRow = typeof userBindings.$inferSelect;
 

@@ -1,7 +1,20 @@
 /** HTTP of the profile changes: codes, phone proof, login phone, reserved phone, bank card, e-mail. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { verifyIdSchema } from '@cf/shared/wire/sms';
+import {
+  bankAccountSchema,
+  changeEmailSchema,
+  changePhoneSchema,
+  doneSchema,
+  registerPhoneSchema,
+  sendValidateSchema,
+  stepUpMethodSchema,
+  verifyPasswordSchema,
+  verifyPhoneSchema,
+  verifyTokenSchema,
+} from '@cf/shared/wire/user';
+import type { z } from 'zod';
 import { requireUser } from '@server/modules/auth/guard';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { userCtx } from './context';
@@ -12,23 +25,11 @@ import {
   sendUserCode,
   updateRegisterPhone,
 } from './profile-service';
-import {
-  bankAccountSchema,
-  changeEmailSchema,
-  changePhoneSchema,
-  registerPhoneSchema,
-  sendValidateSchema,
-  stepUpMethodSchema,
-  verifyIdSchema,
-  verifyPasswordSchema,
-  verifyPhoneSchema,
-} from './schemas';
 import { stepUpMethod, verifyPassword, verifyReservedPhone } from './step-up-service';
 
 const tags = ['user'];
 const security = [{ bladeAuth: [] }];
-const done = envelopeSchema(z.literal(true));
-const verifyTokenSchema = z.object({ verifyToken: z.string() });
+const done = envelopeSchema(doneSchema);
 
 export function registerProfileRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();

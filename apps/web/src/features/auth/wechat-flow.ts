@@ -3,7 +3,7 @@
  * visitor was going and leave for the authorize page; WeChat comes back to /login with code and
  * state, which the social grant turns into a session.
  */
-import type { TenantInfo } from '@/api/get-tenant';
+import type { TenantInfo } from '@cf/shared/wire/system';
 import { getStore, removeStore, setStore } from '@/lib/storage';
 import { setPreferredTenantId } from '@/lib/tenant';
 import { buildAuthorizeUrl, randomState, type WechatSource } from '@/lib/wechat';

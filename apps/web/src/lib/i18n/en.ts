@@ -1,10 +1,15 @@
-/** English texts. The spec's English messages are kept word for word. */
+/**
+ * English texts. The spec's English messages are kept word for word. Texts the server says too come
+ * from the shared messages (shared-texts.ts).
+ */
+import { firstScreenSharedTexts } from './shared-texts';
 import type { TextKey } from './zh';
 
 export const en: Record<TextKey, string> = {
+  ...firstScreenSharedTexts('en'),
+
   'app.name': 'Campus finance assistant',
 
-  'common.unknownError': 'unknown error',
   'common.loading': 'loading',
   'common.submitting': 'submitting',
   'common.networkError': 'Network error, please check your connection and try again',
@@ -122,7 +127,6 @@ export const en: Record<TextKey, string> = {
   'bind.enter': 'Enter {label}',
   'bind.optional': 'optional',
   'bind.submit': 'Bind',
-  'bind.success': 'Binding succeeded',
   'bind.pickTitle': 'Choose your student number',
   'bind.pickHint': 'Several students have this ID number; choose yours.',
   'bind.startYear': 'class of {year}',
@@ -143,22 +147,6 @@ export const en: Record<TextKey, string> = {
   'bind.refused.body': 'The finance office did not approve your binding: {reason}',
   'bind.pending.refresh': 'Check again',
   'bind.pending.rebind': 'Bind again',
-
-  'validate.phoneEmpty': 'Phone number is empty',
-  'validate.phoneInvalid': 'Please enter a valid phone number',
-  'validate.phoneCorrect': 'enter a correct phone',
-  'validate.idCardEmpty': 'ID number is empty',
-  'validate.idCardInvalid': 'Please enter a valid ID number',
-  'validate.idCardNotFound': 'The ID number does not exist. Please check your input',
-  'validate.emailInvalid': 'Email format is incorrect',
-  'validate.emailRequired': 'Please enter your e-mail',
-  'validate.verifyCodeRequired': 'Please enter the verification code',
-  'validate.realNameRequired': 'Please enter your name',
-  'validate.codeRequired': 'Please enter the {label}',
-  'validate.passwordRequired': 'Please enter the password',
-  'validate.bankCardInvalid': 'Please enter a valid bank card number',
-  'validate.bankNameRequired': 'Please enter the bank name',
-  'validate.userTypeNotAllowed': 'This user type cannot be bound here',
 
   'code.send': 'Get code',
   'code.sending': 'Sending',

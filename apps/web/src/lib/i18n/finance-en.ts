@@ -1,7 +1,13 @@
-/** English texts of the money screens. The spec's English messages are kept word for word. */
+/**
+ * English texts of the money screens. The spec's English messages are kept word for word; those the
+ * server says too come from the shared messages (finance-shared-texts.ts).
+ */
+import { financeSharedTexts } from './finance-shared-texts';
 import type { FinanceTextKey } from './finance-zh';
 
 export const financeEn: Record<FinanceTextKey, string> = {
+  ...financeSharedTexts('en'),
+
   'finance.loadFailed': 'Could not load; please try again later',
 
   'payStatus.NOT_PAY': 'Unpaid',
@@ -71,7 +77,6 @@ export const financeEn: Record<FinanceTextKey, string> = {
   'fee.myReceivables': 'My receivables',
   'fee.manualItems': 'Items',
   'fee.topups': 'Top-up',
-  'fee.nothingToPay': 'Nothing is left to pay for this item',
   'fee.bills': 'Charge and refund bills',
   'fee.noBills': 'No bills yet',
   'fee.noHistory': 'No payments yet',
@@ -83,16 +88,7 @@ export const financeEn: Record<FinanceTextKey, string> = {
   'fee.requiredField': ' (required)',
   'fee.fieldRequiredPlaceholder': 'Required',
   'fee.fieldOptionalPlaceholder': 'Optional',
-  'fee.amountTooLarge': 'Payment amount cannot be greater than the receivable amount',
-  'fee.formFieldsRequired': 'Please check if all form fields with * are completed',
-  'fee.amountInvalid': 'Please enter a valid payment amount',
-  'fee.itemsRequired': 'Please choose the items to pay',
   'fee.fieldInvalid': '{field} is not in the right format',
-  'fee.quantityInvalid': 'The quantity must be between 1 and {max}',
-  'fee.topupOutOfRange': 'The top-up amount must be between {min} and {max} yuan',
-  'fee.payMethodRequired': 'Please choose the payment method',
-  'fee.payDateRequired': 'Please choose the payment date',
-  'fee.payDateInvalid': 'The payment date is not valid; it cannot be later than today',
   'fee.offlineOpen': 'Paid another way? Record it',
   'fee.offlineTitle': 'Record a payment made another way',
   'fee.offlineIntro':
@@ -102,7 +98,6 @@ export const financeEn: Record<FinanceTextKey, string> = {
   'fee.payDate': 'Payment date',
   'fee.offlineNote': 'Note',
   'fee.offlineSubmit': 'Submit',
-  'fee.offlineRecorded': 'Submitted; the finance office will review it',
 
   'enroll.title': 'Find enrolment fees',
   'enroll.intro':

@@ -1,9 +1,14 @@
 /**
  * Chinese texts of the money screens (fees, enrolment, cashier, orders): the source dictionary of
  * the "finance" section, loaded with those screens (i18n.ts). finance-en.ts must have every key.
- * Messages also known to the server (packages/shared/src/messages/finance.ts) keep its words.
+ * Messages also known to the server come from packages/shared/src/messages/finance.ts
+ * (finance-shared-texts.ts), never written here again.
  */
+import { financeSharedTexts } from './finance-shared-texts';
+
 export const financeZh = {
+  ...financeSharedTexts('zh'),
+
   'finance.loadFailed': '加载失败，请稍后重试',
 
   'payStatus.NOT_PAY': '待支付',
@@ -73,7 +78,6 @@ export const financeZh = {
   'fee.myReceivables': '我的应缴',
   'fee.manualItems': '缴费项目',
   'fee.topups': '充值',
-  'fee.nothingToPay': '该项目没有待缴金额',
   'fee.bills': '收费与退费记录',
   'fee.noBills': '暂无记录',
   'fee.noHistory': '暂无缴费记录',
@@ -85,16 +89,7 @@ export const financeZh = {
   'fee.requiredField': '（必填）',
   'fee.fieldRequiredPlaceholder': '必填',
   'fee.fieldOptionalPlaceholder': '选填',
-  'fee.amountTooLarge': '支付金额不能大于应收金额',
-  'fee.formFieldsRequired': '请检查带*的表单项是否都已填写',
-  'fee.amountInvalid': '请输入正确的支付金额',
-  'fee.itemsRequired': '请选择缴费项目',
   'fee.fieldInvalid': '{field}格式不正确',
-  'fee.quantityInvalid': '购买数量须在 1 到 {max} 之间',
-  'fee.topupOutOfRange': '充值金额须在 {min} 元到 {max} 元之间',
-  'fee.payMethodRequired': '请选择支付方式',
-  'fee.payDateRequired': '请选择支付日期',
-  'fee.payDateInvalid': '支付日期不正确，不能晚于今天',
   'fee.offlineOpen': '已通过其他方式缴费？登记一下',
   'fee.offlineTitle': '登记其他方式缴费',
   'fee.offlineIntro': '在银行、现金等渠道已缴的费用，登记后由财务处审核入账。本项目最多可登记 {amount}。',
@@ -103,7 +98,6 @@ export const financeZh = {
   'fee.payDate': '支付日期',
   'fee.offlineNote': '备注',
   'fee.offlineSubmit': '提交登记',
-  'fee.offlineRecorded': '已提交，待财务处审核',
 
   'enroll.title': '查询新生缴费',
   'enroll.intro': '新生尚无学号时，请用录取时的身份证号和姓名查询报到缴费项目。',

@@ -1,8 +1,14 @@
-/** Chinese texts: the source dictionary. Every key here must exist in en.ts (a test checks it). */
+/**
+ * Chinese texts: the source dictionary. Every key here must exist in en.ts (a test checks it). Texts the
+ * server says too come from the shared messages (shared-texts.ts), never written here again.
+ */
+import { firstScreenSharedTexts } from './shared-texts';
+
 export const zh = {
+  ...firstScreenSharedTexts('zh'),
+
   'app.name': '校园财务助手',
 
-  'common.unknownError': '未知错误',
   'common.loading': '加载中',
   'common.submitting': '提交中',
   'common.networkError': '网络异常，请检查网络后重试',
@@ -119,7 +125,6 @@ export const zh = {
   'bind.enter': '请输入{label}',
   'bind.optional': '选填',
   'bind.submit': '提交绑定',
-  'bind.success': '绑定成功',
   'bind.pickTitle': '请选择学号',
   'bind.pickHint': '该身份证号对应多名学生，请选择您的学号。',
   'bind.startYear': '{year}级',
@@ -136,22 +141,6 @@ export const zh = {
   'bind.refused.body': '财务处未通过您的绑定申请：{reason}',
   'bind.pending.refresh': '刷新审核状态',
   'bind.pending.rebind': '重新绑定',
-
-  'validate.phoneEmpty': '手机号为空',
-  'validate.phoneInvalid': '请输入正确的手机号',
-  'validate.phoneCorrect': '请输入正确手机号',
-  'validate.idCardEmpty': '身份证号为空',
-  'validate.idCardInvalid': '请输入正确的身份证号',
-  'validate.idCardNotFound': '身份证号不存在，请检查输入',
-  'validate.emailInvalid': '邮箱格式不正确',
-  'validate.emailRequired': '请输入邮箱',
-  'validate.verifyCodeRequired': '请输入验证码',
-  'validate.realNameRequired': '请输入姓名',
-  'validate.codeRequired': '请输入{label}',
-  'validate.passwordRequired': '请输入密码',
-  'validate.bankCardInvalid': '请输入正确的银行卡号',
-  'validate.bankNameRequired': '请输入开户银行',
-  'validate.userTypeNotAllowed': '不支持该用户类型绑定',
 
   'code.send': '获取验证码',
   'code.sending': '发送中',

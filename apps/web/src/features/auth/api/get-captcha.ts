@@ -1,12 +1,7 @@
 /** GET /api/blade-auth/oauth/captcha: raw {key, image}; a new one on every tap (and after a failed sign-in). */
+import type { Captcha } from '@cf/shared/wire/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-
-export interface Captcha {
-  key: string;
-  /** A data URL (svg). */
-  image: string;
-}
 
 export const getCaptcha = (): Promise<Captcha> =>
   request<Captcha>({ url: '/api/blade-auth/oauth/captcha', loading: false, anonymous: true });

@@ -1,12 +1,7 @@
 /** GET /api/blade-system/tenant/list-public: the schools a person can sign in to. */
+import type { PublicTenant } from '@cf/shared/wire/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
-
-export interface PublicTenant {
-  tenantId: string;
-  tenantName: string;
-  tenantNameEn?: string;
-}
 
 export const getPublicTenants = (): Promise<PublicTenant[]> =>
   requestData<PublicTenant[]>({

@@ -4,25 +4,23 @@
  * in a form body, not the query string, so the password never lands in a URL (logs, proxies).
  * Crypto is loaded only on submit, so it stays out of the first screen's bundle.
  */
+import type { TokenQuery, TokenReply } from '@cf/shared/wire/auth';
 import { useMutation } from '@tanstack/react-query';
 import { loadClientConfig } from '@/api/get-client-config';
 import { request } from '@/lib/api-client';
-import type { TokenGrant } from '@/lib/session';
 
-export interface PasswordLogin {
-  tenantId: string;
-  username: string;
-  password: string;
+/** The sign-in form: the token query's fields, the captcha's key and the typed code (sent as headers). */
+export type PasswordLogin = Required<Pick<TokenQuery, 'tenantId' | 'username' | 'password'>> & {
   captchaKey: string;
   captchaCode: string;
-}
+};
 
-export async function loginByPassword(form: PasswordLogin): Promise<TokenGrant> {
+export async function loginByPassword(form: PasswordLogin): Promise<TokenReply> {
   const [{ encryptPassword }, config] = await Promise.all([
     import('@cf/shared/wire-crypto'),
     loadClientConfig(),
   ]);
-  return request<TokenGrant>({
+  return request<TokenReply>({
     method: 'post',
     url: '/api/blade-auth/oauth/token',
     data: new URLSearchParams({
@@ -32,7 +30,7 @@ export async function loginByPassword(form: PasswordLogin): Promise<TokenGrant> 
       grant_type: 'password',
       scope: 'all',
       type: 'account',
-    }),
+    } satisfies TokenQuery),
     headers: {
       'Tenant-Id': form.tenantId,
       'Captcha-Key': form.captchaKey,

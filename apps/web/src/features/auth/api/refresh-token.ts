@@ -2,11 +2,11 @@
  * POST /api/blade-auth/oauth/token, refresh_token grant: rotates the tokens (spec §4). The
  * refresh token goes in a form body, never in a URL.
  */
+import type { TokenQuery, TokenReply } from '@cf/shared/wire/auth';
 import { request } from '@/lib/api-client';
-import type { TokenGrant } from '@/lib/session';
 
-export const refreshToken = (refresh: string, tenantId: string): Promise<TokenGrant> =>
-  request<TokenGrant>({
+export const refreshToken = (refresh: string, tenantId: string): Promise<TokenReply> =>
+  request<TokenReply>({
     method: 'post',
     url: '/api/blade-auth/oauth/token',
     data: new URLSearchParams({
@@ -14,7 +14,7 @@ export const refreshToken = (refresh: string, tenantId: string): Promise<TokenGr
       refresh_token: refresh,
       tenantId,
       scope: 'all',
-    }),
+    } satisfies TokenQuery),
     headers: { 'Tenant-Id': tenantId },
     loading: false,
     silent: true,

@@ -1,7 +1,9 @@
 /** The bind form as the server takes it: only the fields the tenant's settings show (spec §3, §5). */
 import { bindFieldsShown, type BindForm, type BindSettings, type UserType } from '@cf/shared/validation';
+import type { BindFormRequest } from '@cf/shared/wire/user';
 
-export type BindPayload = Record<string, string>;
+/** The bind form's fields as sent: text, each named as the wire's bind form names it. */
+export type BindPayload = { [K in keyof BindFormRequest]?: string };
 
 export function bindPayload(form: BindForm, settings: BindSettings, tenantId: string): BindPayload {
   const userType = (form.userType ?? settings.userTypes[0] ?? 'student') as UserType;

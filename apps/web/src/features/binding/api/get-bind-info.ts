@@ -2,17 +2,12 @@
  * GET /api/blade-user/bind-info: the caller's binding; the shell reads its status (a pending or refused
  * binding reads nothing, so every screen says so) and the office's reason for refusing.
  */
+import type { BindInfo } from '@cf/shared/wire/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 
-export interface BindStatusInfo {
-  bound: boolean;
-  bindingStatus: 'active' | 'pending' | 'refused' | null;
-  refuseReason: string | null;
-}
-
-export const getBindInfo = (): Promise<BindStatusInfo> =>
-  requestData<BindStatusInfo>({ url: '/api/blade-user/bind-info', loading: false });
+export const getBindInfo = (): Promise<BindInfo> =>
+  requestData<BindInfo>({ url: '/api/blade-user/bind-info', loading: false });
 
 export const bindInfoQueryOptions = (userId: string) =>
   queryOptions({ queryKey: ['bind-info', userId], queryFn: getBindInfo, enabled: !!userId });

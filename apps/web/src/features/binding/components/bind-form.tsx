@@ -8,6 +8,7 @@ import {
   type BindSettings,
   type UserType,
 } from '@cf/shared/validation';
+import type { BindCodeReply } from '@cf/shared/wire/user';
 import { useState, type FormEvent } from 'react';
 import { FormRow } from '@/components/form-row';
 import { SendCodeButton } from '@/components/send-code-button';
@@ -17,7 +18,7 @@ import { problemText } from '@/lib/i18n/validation-text';
 import { hasValidUserId, saveSession, type SessionUser } from '@/lib/session';
 import { bindPayload, withWirePassword } from '../api/bind-payload';
 import { useBindUser } from '../api/bind-user';
-import { useCheckAndSendValidate, type BindCodeSent } from '../api/check-and-send-validate';
+import { useCheckAndSendValidate } from '../api/check-and-send-validate';
 import { getStudentListByIdCard } from '../api/get-student-list-by-id-card';
 import { useRegisterUser } from '../api/register-user';
 import { PickStudentPopup } from './pick-student-popup';
@@ -43,7 +44,7 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
   const [form, setForm] = useState<BindFormValues>({ userType: settings.userTypes[0], idType: '1' });
   const [saving, setSaving] = useState(false);
   /** Where the last code went (the held phone, masked), shown under the code field. */
-  const [codeSent, setCodeSent] = useState<BindCodeSent | null>(null);
+  const [codeSent, setCodeSent] = useState<BindCodeReply | null>(null);
   const picker = useStudentPicker();
   const sendCode = useCheckAndSendValidate();
   const bindUser = useBindUser();

@@ -1,6 +1,6 @@
 import Popup from 'antd-mobile/es/components/popup';
 import { useT } from '@/lib/i18n/use-t';
-import type { StudentChoice } from '../api/get-student-list-by-id-card';
+import type { StudentListItem as StudentChoice } from '@cf/shared/wire/user';
 import styles from './pick-student-popup.module.css';
 
 interface PickStudentPopupProps {

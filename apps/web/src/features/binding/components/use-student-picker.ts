@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { StudentChoice } from '../api/get-student-list-by-id-card';
+import type { StudentListItem as StudentChoice } from '@cf/shared/wire/user';
 
 /**
  * The pick popup as a promise: `pick(list)` opens it and resolves with the chosen student (or

@@ -1,8 +1,14 @@
 /** POST /api/blade-user/send-validate without a phone: texts a code to the phone the caller holds now. */
+import type { VerifyId } from '@cf/shared/wire/sms';
+import type { SendValidateInput } from '@cf/shared/wire/user';
 import { useMutation } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 
-export const sendHeldPhoneCode = (): Promise<{ id: string }> =>
-  requestData<{ id: string }>({ method: 'post', url: '/api/blade-user/send-validate', data: {} });
+export const sendHeldPhoneCode = (): Promise<VerifyId> =>
+  requestData<VerifyId>({
+    method: 'post',
+    url: '/api/blade-user/send-validate',
+    data: {} satisfies SendValidateInput,
+  });
 
 export const useSendHeldPhoneCode = () => useMutation({ mutationFn: sendHeldPhoneCode });

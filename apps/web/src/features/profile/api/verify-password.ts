@@ -2,6 +2,7 @@
  * POST /api/blade-user/verify-password: for a caller holding no phone, the password (sent as
  * Base64(AES(md5(typed))) under the wire key, like the sign-in) buys a one-use verifyToken.
  */
+import type { VerifyPasswordInput, VerifyTokenReply } from '@cf/shared/wire/user';
 import { useMutation } from '@tanstack/react-query';
 import { loadClientConfig } from '@/api/get-client-config';
 import { requestData } from '@/lib/api-client';
@@ -11,10 +12,10 @@ export async function verifyPassword(password: string): Promise<string> {
     import('@cf/shared/wire-crypto'),
     loadClientConfig(),
   ]);
-  const reply = await requestData<{ verifyToken: string }>({
+  const reply = await requestData<VerifyTokenReply>({
     method: 'post',
     url: '/api/blade-user/verify-password',
-    data: { password: encryptPassword(password, config.wireAesKey) },
+    data: { password: encryptPassword(password, config.wireAesKey) } satisfies VerifyPasswordInput,
   });
   return reply.verifyToken;
 }

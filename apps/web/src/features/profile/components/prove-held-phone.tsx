@@ -5,7 +5,7 @@ import { FormRow } from '@/components/form-row';
 import { SendCodeButton } from '@/components/send-code-button';
 import { toastFail, toastText } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
-import type { StepUpMethod } from '../api/get-step-up-method';
+import type { StepUpMethodReply as StepUpMethod } from '@cf/shared/wire/user';
 import { useSendHeldPhoneCode } from '../api/send-held-phone-code';
 import { useVerifyHeldPhone } from '../api/verify-held-phone';
 import { useVerifyPassword } from '../api/verify-password';
