@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { closeOrder } from '../modules/pay/close';
+import { closeOrder } from '@server/modules/pay/channels/close';
 import { claimOrders } from './claim';
 
 export interface JobRun {

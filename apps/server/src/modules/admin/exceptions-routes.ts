@@ -10,7 +10,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, pageQuery, pageSchema } from '@server/http/envelope';
 import { idParam } from '@cf/shared/wire/fields';
-import { listExceptions, refundException, resolveException } from '../pay/exception-service';
+import {
+  listExceptions,
+  refundException,
+  resolveException,
+} from '@server/modules/pay/exceptions/exception-service';
 
 const exceptionSchema = z.object({
   id: z.number(),

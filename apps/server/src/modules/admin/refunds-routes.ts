@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { idParam } from '@cf/shared/wire/fields';
-import { refundOrder } from '../pay/refund-service';
+import { refundOrder } from '@server/modules/pay/refunds/refund-service';
 import { refundBody, refundSchema } from '../pay/schemas';
 
 export function registerAdminRefundRoutes(scope: FastifyInstance): void {

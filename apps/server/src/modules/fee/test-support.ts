@@ -11,7 +11,7 @@ import { basicAuth, type TestContext } from '@server-test/helpers';
 import { tokenFor } from '@server-test/issue-token';
 import { visitorSubject } from '../auth/subject';
 import { issueTokens } from '../auth/tokens';
-import { markPaid, type Payer } from '../pay/pay-status';
+import { markPaid, type Payer } from '@server/modules/order/pay-status';
 
 export const UNI = '100001';
 export const COLLEGE = '100002';

@@ -6,7 +6,7 @@
 import { formatYuan } from '@cf/shared/money';
 import type { Language } from '@cf/shared/messages';
 import type { Config } from '@server/config';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import type { OrderType } from '@server/db/schema-finance';
 import type { AuthContext } from '@server/http/context';
 import { badRequest, unauthorized } from '@server/http/errors';
@@ -16,7 +16,7 @@ import { findFeeItem, lockEnrollee, offeredTo, paidEnrollItemIds } from '../fee/
 import { requireCallerPerson, type Person } from '../fee/person';
 import { commitments, lockReceivables } from '../fee/receivable-repo';
 import { receivableView, type FeeItemRow } from '../fee/views';
-import type { OrderRow, Tx } from '../pay/pay-status';
+import type { OrderRow } from './pay-status';
 import { checkFormData } from './form-data';
 import { insertOrder, openEnrollOrder, type NewOrderItem } from './order-repo';
 import type { CreateEnrollBody, CreateOtherBody, ReceivableRequest } from './schemas';

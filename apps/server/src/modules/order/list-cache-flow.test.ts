@@ -15,7 +15,7 @@ import { ok } from '@server/http/envelope';
 import { createGateways } from '@server/gateways';
 import type { AuthContext } from '@server/http/context';
 import { api, demoTokens, feeItemId, orderRow, pay, UNI, userIdOf, type Tokens } from '../fee/test-support';
-import { recordRefund } from '../pay/pay-status';
+import { recordRefund } from './pay-status';
 import { listMyOrders, listOtherOrders } from './query-service';
 
 interface Record_ {

@@ -7,10 +7,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '@server/http/auth';
 import { envelopeSchema, ok } from '@server/http/envelope';
-import { resolvePayAccess } from './access';
-import { cashierView, createPayLink, payStatus } from './cashier-service';
-import notifyRoutes from './notify-routes';
-import { prepay } from './prepay-service';
+import { resolvePayAccess } from '@server/modules/pay/cashier/access';
+import { cashierView, createPayLink, payStatus } from '@server/modules/pay/cashier/cashier-service';
+import notifyRoutes from '@server/modules/pay/notify/notify-routes';
+import { prepay } from '@server/modules/pay/cashier/prepay-service';
 import { cashierSchema, linkSchema, orderNoQuery, prepayBody, prepaySchema, statusSchema } from './schemas';
 
 const tags = ['pay'];

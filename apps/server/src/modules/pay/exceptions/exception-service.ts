@@ -18,8 +18,8 @@ import { audit } from '@server/http/audit';
 import type { AuthContext } from '@server/http/context';
 import { page, type PageQuery } from '@server/http/envelope';
 import { AppError, badRequest, notFound } from '@server/http/errors';
-import { tradeNoOfPayment } from './attempts';
-import { channelFailure, gatewayOf } from './channel';
+import { tradeNoOfPayment } from '@server/modules/pay/channels/attempts';
+import { channelFailure, gatewayOf } from '@server/modules/pay/channels/channel';
 import {
   claimExceptionRefund,
   completeExceptionRefund,
@@ -29,9 +29,9 @@ import {
   staleExceptionRefunds,
   type ExceptionRow,
 } from './exception-status';
-import { newRefundNo, refused } from './refund-service';
-import type { RefundState } from './refund-status';
-import { findOrderById } from './repo';
+import { newRefundNo, refused } from '@server/modules/pay/refunds/refund-service';
+import type { RefundState } from '@server/modules/pay/refunds/refund-status';
+import { findOrderById } from '@server/modules/pay/repo';
 
 export type ExceptionStatus = 'open' | 'refunded' | 'resolved';
 

@@ -5,10 +5,10 @@ import type { AuthContext } from '@server/http/context';
 import { badRequest, forbidden, notFound } from '@server/http/errors';
 import type { PayChannelName } from '@server/gateways/types';
 import { isCreator, type PayAccess } from './access';
-import { askChannel, gatewayOf, isChannelName } from './channel';
+import { askChannel, gatewayOf, isChannelName } from '@server/modules/pay/channels/channel';
 import { signPayLink } from './pay-link';
-import { PAY_STATUS_COLORS, type OrderRow } from './pay-status';
-import { enabledChannelNames, findOrderByNo, findOrderById, itemsOfOrder } from './repo';
+import { PAY_STATUS_COLORS, type OrderRow } from '@server/modules/order/pay-status';
+import { enabledChannelNames, findOrderByNo, findOrderById, itemsOfOrder } from '@server/modules/pay/repo';
 
 const secondsLeft = (order: OrderRow, now = Date.now()) =>
   Math.max(0, Math.floor((order.expireAt.getTime() - now) / 1000));

@@ -8,8 +8,8 @@
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IncomingHeaders, NotifyReply } from '@server/gateways/wechat-pay/types';
-import { isChannelName } from './channel';
-import { closeOpenAttempt } from './close';
+import { isChannelName } from '@server/modules/pay/channels/channel';
+import { closeOpenAttempt } from '@server/modules/pay/channels/close';
 import { applyPayment, parseChannelTime } from './payments';
 import { applyRefundNotice } from './refund-notify';
 

@@ -20,12 +20,12 @@ import {
   recordAttemptPayer,
   tradeOfAttempt,
   type AttemptRow,
-} from './attempts';
+} from '@server/modules/pay/channels/attempts';
 import { assertPayable, offeredChannels } from './cashier-service';
-import { askChannel, channelFailure, gatewayOf } from './channel';
-import { closeOrder, closeTrade } from './close';
-import { markPaying, repeatPaying, type OrderRow, type Payer } from './pay-status';
-import { findOrderById, itemsOfOrder, wechatOpenId } from './repo';
+import { askChannel, channelFailure, gatewayOf } from '@server/modules/pay/channels/channel';
+import { closeOrder, closeTrade } from '@server/modules/pay/channels/close';
+import { markPaying, repeatPaying, type OrderRow, type Payer } from '@server/modules/order/pay-status';
+import { findOrderById, itemsOfOrder, wechatOpenId } from '@server/modules/pay/repo';
 
 /** Short enough for every channel's description field, in characters of any script. */
 const DESCRIPTION_MAX = 40;

@@ -7,12 +7,17 @@
  * trades from before attempts existed the order number itself.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import { orders, paymentExceptions, paymentInbox } from '@server/db/schema-finance';
 import type { PayChannelName } from '@server/gateways/types';
 import type { TradeQueryResult } from '@server/gateways/wechat-pay/types';
-import { attemptByTradeNo, lockOrder, markAttemptPaid, payerOfAttempt } from './attempts';
-import { markPaid, type OrderRow, type Payer, type Tx } from './pay-status';
+import {
+  attemptByTradeNo,
+  lockOrder,
+  markAttemptPaid,
+  payerOfAttempt,
+} from '@server/modules/pay/channels/attempts';
+import { markPaid, type OrderRow, type Payer } from '@server/modules/order/pay-status';
 
 export interface ChannelPayment {
   channel: PayChannelName;
