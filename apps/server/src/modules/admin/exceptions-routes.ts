@@ -1,7 +1,7 @@
 /**
  * /api/blade-finance/admin/payment-exception/* (HTTP only): money that arrived for an order that
  * could not take it (paid after close, a second payment, a different amount), for the finance office
- * to refund or settle (../pay/exception-service.ts). The scope's guard (guard.ts) checks the finance
+ * to refund or settle (../pay/exceptions/exception-service.ts). The scope's guard (guard.ts) checks the finance
  * role of the same tenant and writes an audit row for every refund and resolution.
  */
 import { EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';

@@ -1,6 +1,6 @@
 /**
  * /api/blade-finance/admin/order/:id/refund (HTTP only): the finance office refunds a paid order in
- * full or in part through its channel (../pay/refund-service.ts). The scope's guard (guard.ts)
+ * full or in part through its channel (../pay/refunds/refund-service.ts). The scope's guard (guard.ts)
  * checks the finance role and writes an audit row for every refund that succeeded.
  */
 import type { FastifyInstance } from 'fastify';

@@ -5,6 +5,7 @@
  */
 import { formatYuan } from '@cf/shared/money';
 import type { Language } from '@cf/shared/messages';
+import { payAmountProblem } from '@cf/shared/pay-amount';
 import type { Config } from '@server/config';
 import type { Db, Tx } from '@server/db/client';
 import type { OrderType } from '@server/db/schema-finance';
@@ -78,9 +79,8 @@ async function receivableLines(
     const { availableFen } = receivableView(row, committed.get(row.id)!);
     let amount = availableFen;
     if (request.amountFen !== undefined) {
-      if (request.amountFen < 1) throw badRequest('fee.amountInvalid');
-      if (request.amountFen > availableFen) throw badRequest('fee.amountTooLarge');
-      if (!row.allowPartial && request.amountFen !== availableFen) throw badRequest('fee.partialNotAllowed');
+      const problem = payAmountProblem(request.amountFen, availableFen, row.allowPartial);
+      if (problem) throw badRequest(problem);
       amount = request.amountFen;
     } else if (availableFen === 0) {
       throw badRequest('fee.nothingToPay');

@@ -1,5 +1,5 @@
 /**
- * The finance office settles money kept in payment_exceptions (./payments.ts): it sends the whole
+ * The finance office settles money kept in payment_exceptions (../notify/payments.ts): it sends the whole
  * amount back to the payer through the channel it came through, or resolves it with a note when it
  * was settled another way. The refund is claimed (refund_no, PROCESSING) before the channel is asked,
  * so concurrent requests send one refund; an outcome we never learned is confirmed by the

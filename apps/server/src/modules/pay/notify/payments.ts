@@ -3,7 +3,7 @@
  * applied exactly once. The inbox row (channel, transaction id) is inserted first with ON CONFLICT DO
  * NOTHING: a transaction already seen is a repeat and changes nothing. Everything here is one
  * database transaction, so a crash leaves either all of it or none (and the channel asks again).
- * The channel names a trade (out_trade_no): a payment attempt of an order (./attempts.ts), or for
+ * The channel names a trade (out_trade_no): a payment attempt of an order (../channels/attempts.ts), or for
  * trades from before attempts existed the order number itself.
  */
 import { and, eq } from 'drizzle-orm';
