@@ -12,9 +12,7 @@ import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
 import styles from './app-shell.module.css';
 
-const BindingPending = lazy(() =>
-  loadChunk(() => import('@/features/binding/components/binding-pending')),
-);
+const BindingPending = lazy(() => loadChunk(() => import('@/features/binding/components/binding-pending')));
 
 /** The signed-in frame: top bar, the screen, the tab bar on tab screens, the popups. */
 export default function AppShell() {

@@ -4,9 +4,7 @@ import { closePopup, useOpenPopup } from '@/lib/popups';
 
 // Popup bodies load on first use so the shell itself stays small.
 const LoginPopup = lazy(() => loadChunk(() => import('@/features/auth/components/login-popup')));
-const RebindingPopup = lazy(() =>
-  loadChunk(() => import('@/features/binding/components/rebinding-popup')),
-);
+const RebindingPopup = lazy(() => loadChunk(() => import('@/features/binding/components/rebinding-popup')));
 const PhoneChangePopup = lazy(() =>
   loadChunk(() => import('@/features/profile/components/phone-change-popup')),
 );
