@@ -32,6 +32,7 @@ import devRoutes from './modules/dev/routes';
 import feeRoutes from './modules/fee/routes';
 import { attachOrderListCache } from './modules/order/list-cache';
 import orderRoutes from './modules/order/routes';
+import { closeOrder } from './modules/pay/channels/close';
 import payRoutes from './modules/pay/routes';
 import smsRoutes from './modules/sms/routes';
 import systemRoutes from './modules/system/routes';
@@ -121,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(smsRoutes);
   await app.register(userRoutes);
   await app.register(feeRoutes);
-  await app.register(orderRoutes);
+  await app.register(orderRoutes, { closeOrder });
   await app.register(payRoutes);
   await app.register(adminRoutes);
   if (deps.config.mode === 'demo') await app.register(devRoutes);

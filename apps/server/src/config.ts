@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { ORDER_EXPIRE_MINUTES } from '@cf/shared/order-expiry';
 import { z } from 'zod';
 
 /** Defaults published with BladeX and its browser clients: never acceptable in production. */
@@ -45,7 +46,12 @@ export const envSchema = z.object({
   MAIL_HTTP_TOKEN: optionalString,
   WEB_DIST: optionalString,
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
-  ORDER_EXPIRE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  ORDER_EXPIRE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(ORDER_EXPIRE_MINUTES.min)
+    .max(ORDER_EXPIRE_MINUTES.max)
+    .default(ORDER_EXPIRE_MINUTES.default),
   PAY_LINK_TTL: z.coerce.number().int().min(60).default(1800),
   SANDBOX_PAY_KEY: optionalString,
   JOBS_ENABLED: z

@@ -16,6 +16,7 @@ import { registerAdminExceptionRoutes } from '@server/modules/admin/exceptions-r
 import { registerAdminRefundRoutes } from '@server/modules/admin/refunds-routes';
 import feeRoutes from '@server/modules/fee/routes';
 import orderRoutes from '@server/modules/order/routes';
+import { closeOrder } from '@server/modules/pay/channels/close';
 import payRoutes from '@server/modules/pay/routes';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 
@@ -36,7 +37,7 @@ async function registeredSchemas(): Promise<Map<string, RouteSchema>> {
       routes.set(`${method} ${route.url}`, route.schema as RouteSchema);
   });
   await app.register(feeRoutes);
-  await app.register(orderRoutes);
+  await app.register(orderRoutes, { closeOrder });
   await app.register(payRoutes);
   await app.register(async (scope) => {
     registerAdminBillRoutes(scope);

@@ -11,7 +11,7 @@ import { basicAuth, type TestContext } from './helpers';
 import { tokenFor } from './issue-token';
 import { visitorSubject } from '@server/modules/auth/subject';
 import { issueTokens } from '@server/modules/auth/tokens';
-import { markPaid, type Payer } from '@server/modules/pay/pay-status';
+import { markPaid, type Payer } from '@server/modules/order/pay-status';
 
 export const UNI = '100001';
 export const COLLEGE = '100002';

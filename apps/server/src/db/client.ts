@@ -28,6 +28,8 @@ import * as financeSchema from './schema-finance';
 const schema = { ...platformSchema, ...financeSchema };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of Db (or Db itself): what a write inside the caller's transaction takes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export interface ListenHandlers {
   message(payload: string): void;

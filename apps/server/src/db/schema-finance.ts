@@ -1,6 +1,6 @@
 /**
  * Fees, orders, bills and payments. Money is integer fen. The order pay status and the bill
- * status change only through modules/pay/pay-status.ts (conditional updates).
+ * status change only through modules/order/pay-status.ts (conditional updates).
  */
 import type { FormField } from '@cf/shared/form-fields';
 import { sql } from 'drizzle-orm';

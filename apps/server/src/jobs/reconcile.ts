@@ -6,10 +6,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PayChannelError } from '../gateways/wechat-pay/types';
-import { askChannel, gatewayOf } from '../modules/pay/channel';
-import { confirmExceptionRefunds } from '../modules/pay/exception-service';
-import { failRefund, staleRefunds } from '../modules/pay/refund-status';
-import { settleRefund } from '../modules/pay/refund-service';
+import { askChannel, gatewayOf } from '@server/modules/pay/channels/channel';
+import { confirmExceptionRefunds } from '@server/modules/pay/exceptions/exception-service';
+import { failRefund, staleRefunds } from '@server/modules/pay/refunds/refund-status';
+import { settleRefund } from '@server/modules/pay/refunds/refund-service';
 import { findOrderById } from '../modules/pay/repo';
 import { claimOrders } from './claim';
 import type { JobRun } from './expire-orders';

@@ -1,7 +1,7 @@
 /**
  * /api/blade-finance/admin/payment-exception/* (HTTP only): money that arrived for an order that
  * could not take it (paid after close, a second payment, a different amount), for the finance office
- * to refund or settle (../pay/exception-service.ts). The scope's guard (guard.ts) checks the finance
+ * to refund or settle (../pay/exceptions/exception-service.ts). The scope's guard (guard.ts) checks the finance
  * role of the same tenant and writes an audit row for every refund and resolution.
  */
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exceptionListQuery, exceptionResolveBody, exceptionSchema } from '@cf/shared/wire/admin-finance';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
 import { idParam } from '@cf/shared/wire/fields';
-import { listExceptions, refundException, resolveException } from '../pay/exception-service';
+import {
+  listExceptions,
+  refundException,
+  resolveException,
+} from '@server/modules/pay/exceptions/exception-service';
 
 const financeAdmin = { tags: ['finance admin'], security: [{ bladeAuth: [] }] };
 

@@ -18,7 +18,7 @@ import {
   paymentFacts,
   userIdOf,
 } from '@server-test/pay-fixtures';
-import { closeOrder } from '../pay/close';
+import { closeOrder } from '@server/modules/pay/channels/close';
 
 const PREFIX = '/api/blade-finance/admin/';
 

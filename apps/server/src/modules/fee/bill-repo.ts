@@ -1,10 +1,9 @@
 /** Queries of charge and refund bills; every one carries the tenant, and the person or order it is about. */
 import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import { employees, otherPeople, students } from '@server/db/schema';
 import { bills, enrollees, receivables, type OrderType } from '@server/db/schema-finance';
 import type { PageQuery } from '@server/http/envelope';
-import type { Tx } from '../pay/pay-status';
 import type { Person } from './person';
 import type { BillRow } from './views';
 

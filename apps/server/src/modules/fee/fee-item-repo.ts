@@ -1,8 +1,7 @@
 /** Queries of the comprehensive-fee catalogue and of newly admitted students, within one tenant. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import { enrollees, feeItems, orderItems, orders } from '@server/db/schema-finance';
-import type { Tx } from '../pay/pay-status';
 import type { FeeItemRow } from './views';
 
 export type FeeItemKind = 'manual' | 'enroll' | 'topup';

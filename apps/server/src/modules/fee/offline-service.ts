@@ -2,13 +2,14 @@
  * Other-means payment: a person records money paid outside the app. It becomes a charge bill in
  * status 1 (not reviewed) that counts as received only once the finance office reviews it.
  */
+import { isPayAmount, payAmountProblem } from '@cf/shared/pay-amount';
 import { calendarDateIn, isCalendarDate, SCHOOL_TIME_ZONE } from '@cf/shared/validation';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
 import { audit } from '@server/http/audit';
 import { badRequest } from '@server/http/errors';
-import { BILL_NOT_REVIEWED, newBillNo } from '../pay/pay-status';
+import { BILL_NOT_REVIEWED, newBillNo } from '@server/modules/order/pay-status';
 import { insertOfflineBill } from './bill-repo';
 import { requireCallerPerson } from './person';
 import { commitments, lockReceivables } from './receivable-repo';
@@ -40,7 +41,7 @@ export async function recordOfflinePayment(
   if (!body.payDate?.trim()) throw badRequest('fee.payDateRequired');
   const payDate = parsePayDate(body.payDate.trim());
   if (!payDate) throw badRequest('fee.payDateInvalid');
-  if (body.amountFen < 1) throw badRequest('fee.amountInvalid');
+  if (!isPayAmount(body.amountFen)) throw badRequest('fee.amountInvalid');
   const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
 
   const bill = await db.transaction(async (tx) => {
@@ -49,7 +50,8 @@ export async function recordOfflinePayment(
     if (!row) throw badRequest('fee.receivableNotFound');
     const committed = await commitments(tx, auth.tenantId, [row.id]);
     const { availableFen } = receivableView(row, committed.get(row.id)!);
-    if (body.amountFen > availableFen) throw badRequest('fee.amountTooLarge');
+    const problem = payAmountProblem(body.amountFen, availableFen);
+    if (problem) throw badRequest(problem);
     return insertOfflineBill(tx, {
       tenantId: auth.tenantId,
       billNo: newBillNo('O'),

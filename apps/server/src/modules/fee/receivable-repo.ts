@@ -3,9 +3,8 @@
  * tenant and the person, so nobody reads or pays another person's receivable.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import { bills, orderItems, orders, receivables, type OrderType } from '@server/db/schema-finance';
-import type { Tx } from '../pay/pay-status';
 import type { Person } from './person';
 
 export type ReceivableRow = typeof receivables.$inferSelect;

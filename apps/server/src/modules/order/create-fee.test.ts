@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { orderItems, orders } from '@server/db/schema-finance';
-import { markClosed, markPaying } from '../pay/pay-status';
+import { markClosed, markPaying } from './pay-status';
 import {
   api,
   boundPersonId,

@@ -5,8 +5,9 @@
  */
 import { formatYuan } from '@cf/shared/money';
 import type { Language } from '@cf/shared/messages';
+import { payAmountProblem } from '@cf/shared/pay-amount';
 import type { Config } from '@server/config';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import type { OrderType } from '@server/db/schema-finance';
 import type { AuthContext } from '@server/http/context';
 import { badRequest, unauthorized } from '@server/http/errors';
@@ -16,7 +17,7 @@ import { findFeeItem, lockEnrollee, offeredTo, paidEnrollItemIds } from '../fee/
 import { requireCallerPerson, type Person } from '../fee/person';
 import { commitments, lockReceivables } from '../fee/receivable-repo';
 import { receivableView, type FeeItemRow } from '../fee/views';
-import type { OrderRow, Tx } from '../pay/pay-status';
+import type { OrderRow } from './pay-status';
 import { checkFormData } from './form-data';
 import { insertOrder, openEnrollOrder, type NewOrderItem } from './order-repo';
 import type { CreateEnrollBody, CreateOtherBody, ReceivableRequest } from '@cf/shared/wire/order';
@@ -78,9 +79,8 @@ async function receivableLines(
     const { availableFen } = receivableView(row, committed.get(row.id)!);
     let amount = availableFen;
     if (request.amountFen !== undefined) {
-      if (request.amountFen < 1) throw badRequest('fee.amountInvalid');
-      if (request.amountFen > availableFen) throw badRequest('fee.amountTooLarge');
-      if (!row.allowPartial && request.amountFen !== availableFen) throw badRequest('fee.partialNotAllowed');
+      const problem = payAmountProblem(request.amountFen, availableFen, row.allowPartial);
+      if (problem) throw badRequest(problem);
       amount = request.amountFen;
     } else if (availableFen === 0) {
       throw badRequest('fee.nothingToPay');

@@ -24,7 +24,7 @@ import {
   userIdOf,
   type Tokens,
 } from '@server-test/fee-fixtures';
-import { recordRefund } from '../pay/pay-status';
+import { recordRefund } from './pay-status';
 import { listMyOrders, listOtherOrders } from './query-service';
 
 interface Record_ {

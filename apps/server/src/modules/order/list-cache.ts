@@ -3,7 +3,7 @@
  *
  * A cached page is dropped whenever an order it could show changes:
  * - in this process, right after the transaction that changed it commits (orderChanged(), called by
- *   every write of modules/pay/pay-status.ts and order-repo.ts), so a person always reads their own writes;
+ *   every write of modules/order/pay-status.ts and order-repo.ts), so a person always reads their own writes;
  * - in every process, when PostgreSQL announces the change on channel cf_order_list (a trigger on
  *   orders, migration 0002), which also covers writes made outside this code;
  * - after TTL at the latest, and all at once while the announcement connection is down.

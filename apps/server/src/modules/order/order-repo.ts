@@ -1,8 +1,8 @@
 /** Queries of orders and their items; every one carries the tenant and the caller it is about. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import { orderItems, orders, type OrderType } from '@server/db/schema-finance';
-import type { OrderRow, Tx } from '../pay/pay-status';
+import type { OrderRow } from './pay-status';
 import { orderChanged } from './list-cache';
 import { newOrderNo } from './order-no';
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { userBindings } from '@server/db/schema';
-import { markPaying, recordRefund } from '../pay/pay-status';
+import { markPaying, recordRefund } from './pay-status';
 import {
   api,
   boundPersonId,

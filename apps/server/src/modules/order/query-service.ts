@@ -12,8 +12,7 @@ import { badRequest, forbidden, notFound } from '@server/http/errors';
 import { billsOfOrder } from '../fee/bill-repo';
 import { findCallerPerson } from '../fee/person';
 import { billView } from '../fee/views';
-import { closeOrder } from '../pay/close';
-import { PAY_STATUS_COLORS, type OrderRow } from '../pay/pay-status';
+import { PAY_STATUS_COLORS, type OrderRow } from './pay-status';
 import { listOrderPage, type OrderListKind } from './order-list-repo';
 import { findOrder, itemsOfOrders } from './order-repo';
 
@@ -114,8 +113,23 @@ export async function orderDetail(db: Db, auth: AuthContext, id: number) {
   };
 }
 
+/**
+ * Closes an order once its channel confirms it holds no payment: the pay module's closeOrder, handed
+ * in by app.ts (orderRoutes' options) so that order never imports pay (pay imports order).
+ */
+export type CloseOrder = (
+  app: FastifyInstance,
+  orderId: number,
+  reason: 'cancelled',
+) => Promise<'closed' | 'paid' | 'final'>;
+
 /** Closes an open order of the caller's own; the pay module asks the channel first. */
-export async function cancelOrder(app: FastifyInstance, auth: AuthContext, id: number) {
+export async function cancelOrder(
+  app: FastifyInstance,
+  closeOrder: CloseOrder,
+  auth: AuthContext,
+  id: number,
+) {
   const order = await visibleOrder(app.db, auth, id);
   if (!isCreator(order, auth)) throw forbidden('order.forbidden');
   if (order.payStatus !== 'NOT_PAY' && order.payStatus !== 'PAYING') throw badRequest('order.notOpen');

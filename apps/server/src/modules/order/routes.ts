@@ -9,7 +9,7 @@ import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
 import { idParam } from '@cf/shared/wire/fields';
 import { createEnrollOrder, createFeeOrder, createOtherOrder, type OrderCtx } from './create-service';
 import type { OrderListCache } from './list-cache';
-import { cancelOrder, listMyOrders, listOtherOrders, orderDetail } from './query-service';
+import { cancelOrder, listMyOrders, listOtherOrders, orderDetail, type CloseOrder } from './query-service';
 import {
   cancelResultSchema,
   createdOrderSchema,
@@ -61,7 +61,15 @@ const orderCtx = (req: FastifyRequest): OrderCtx => ({
   lang: req.lang,
 });
 
-export default async function orderRoutes(fastify: FastifyInstance): Promise<void> {
+/** What app.ts hands in from the pay module, which sits above order (pay imports order, never back). */
+export interface OrderRoutesOptions {
+  closeOrder: CloseOrder;
+}
+
+export default async function orderRoutes(
+  fastify: FastifyInstance,
+  options: OrderRoutesOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -168,6 +176,6 @@ export default async function orderRoutes(fastify: FastifyInstance): Promise<voi
         response: { 200: envelopeSchema(cancelResultSchema) },
       },
     },
-    async (req) => ok(await cancelOrder(app, req.auth, req.params.id)),
+    async (req) => ok(await cancelOrder(app, options.closeOrder, req.auth, req.params.id)),
   );
 }

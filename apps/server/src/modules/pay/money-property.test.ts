@@ -15,8 +15,8 @@ import { reconcilePayments } from '@server/jobs/reconcile';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import { UNI, createPayOrder, deliver, enableChannels, testOrderNo } from '@server-test/pay-fixtures';
-import { closeOrder } from './close';
-import { BILL_REVIEWED } from './pay-status';
+import { closeOrder } from '@server/modules/pay/channels/close';
+import { BILL_REVIEWED } from '@server/modules/order/pay-status';
 
 let ctx: TestContext;
 let student1: string;

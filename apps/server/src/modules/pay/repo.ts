@@ -1,9 +1,9 @@
 /** Queries of the pay module: orders as the cashier sees them, their items, the tenant's channels. */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import { oauthLinks } from '@server/db/schema';
 import { orderItems, orders, payChannels } from '@server/db/schema-finance';
-import type { OrderRow, Tx } from './pay-status';
+import type { OrderRow } from '@server/modules/order/pay-status';
 
 export async function findOrderById(db: Db | Tx, orderId: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '@server/modules/auth/guard';
 import { envelopeSchema, ok } from '@server/http/envelope';
-import { resolvePayAccess } from './access';
-import { cashierView, createPayLink, payStatus } from './cashier-service';
-import notifyRoutes from './notify-routes';
-import { prepay } from './prepay-service';
+import { resolvePayAccess } from '@server/modules/pay/cashier/access';
+import { cashierView, createPayLink, payStatus } from '@server/modules/pay/cashier/cashier-service';
+import notifyRoutes from '@server/modules/pay/notify/notify-routes';
+import { prepay } from '@server/modules/pay/cashier/prepay-service';
 import {
   cashierSchema,
   linkBody,

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatClock, secondsUntil, useSecondsLeft } from './use-seconds-left';
+import { secondsUntil } from '@cf/shared/order-expiry';
+import { formatClock, useSecondsLeft } from './use-seconds-left';
 
 function Clock({ deadline }: { deadline: number }) {
   return <span data-testid="clock">{formatClock(useSecondsLeft(deadline))}</span>;

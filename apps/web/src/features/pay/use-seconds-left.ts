@@ -1,11 +1,10 @@
 /**
  * The cashier's "time left to pay": counts down once a second to a deadline taken from the server's
- * secondsLeft when the cashier was fetched (so a wrong device clock does not matter).
+ * secondsLeft when the cashier was fetched (so a wrong device clock does not matter). The rule itself
+ * (deadline, rounding, zero once expired) is the shared order-expiry rule.
  */
+import { secondsUntil } from '@cf/shared/order-expiry';
 import { useEffect, useState } from 'react';
-
-export const secondsUntil = (deadline: number, now: number): number =>
-  Math.max(0, Math.ceil((deadline - now) / 1000));
 
 /** 'mm:ss', or 'h:mm:ss' from an hour up. */
 export function formatClock(totalSeconds: number): string {

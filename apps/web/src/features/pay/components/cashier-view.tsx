@@ -1,5 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import { formatYuan } from '@cf/shared/money';
+import { payDeadline } from '@cf/shared/order-expiry';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { localName } from '@/components/finance/finance-text';
@@ -35,7 +36,7 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
   const navigate = useNavigate();
   const prepay = usePrepay();
   const inWechat = wechatSource() !== null;
-  const secondsLeft = useSecondsLeft(fetchedAt + cashier.secondsLeft * 1000);
+  const secondsLeft = useSecondsLeft(payDeadline(fetchedAt, cashier.secondsLeft));
   const expired = secondsLeft <= 0;
   const usable = cashier.channels.filter((c) => !channelProblem(c.channel, cashier.channel, inWechat));
   const [chosen, setChosen] = useState<PayChannelName | undefined>(

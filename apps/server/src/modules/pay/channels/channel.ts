@@ -8,8 +8,8 @@ import { PAY_CHANNEL_NAMES, type PayChannelName, type PayGateway } from '@server
 import { PayChannelError, type TradeQueryResult } from '@server/gateways/wechat-pay/types';
 import { AppError } from '@server/http/errors';
 import { openTradeOf } from './attempts';
-import type { OrderRow } from './pay-status';
-import { applyPayment, paymentFromQuery, type PaymentOutcome } from './payments';
+import type { OrderRow } from '@server/modules/order/pay-status';
+import { applyPayment, paymentFromQuery, type PaymentOutcome } from '@server/modules/pay/notify/payments';
 
 export const isChannelName = (name: string | null): name is PayChannelName =>
   (PAY_CHANNEL_NAMES as readonly (string | null)[]).includes(name);

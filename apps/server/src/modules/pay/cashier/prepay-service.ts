@@ -1,5 +1,5 @@
 /**
- * Starting a payment: the order gets a payment attempt (./attempts.ts) — the open one when it is at
+ * Starting a payment: the order gets a payment attempt (../channels/attempts.ts) — the open one when it is at
  * the same channel for the same payer, else a new one after the open one is closed at its channel —
  * the channel takes the attempt's trade (prepay), then NOT_PAY -> PAYING records the channel and the
  * payer. If the order closed, was paid or was taken over by another payer meanwhile, the trade is
@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { translate, type Language } from '@cf/shared/messages';
+import { isOrderExpired } from '@cf/shared/order-expiry';
 import type { PayChannelName, PayGateway, PrepayAnswer } from '@server/gateways/types';
 import { PayChannelError } from '@server/gateways/wechat-pay/types';
 import { AppError, badRequest, notFound } from '@server/http/errors';
@@ -20,12 +21,12 @@ import {
   recordAttemptPayer,
   tradeOfAttempt,
   type AttemptRow,
-} from './attempts';
+} from '@server/modules/pay/channels/attempts';
 import { assertPayable, offeredChannels } from './cashier-service';
-import { askChannel, channelFailure, gatewayOf } from './channel';
-import { closeOrder, closeTrade } from './close';
-import { markPaying, repeatPaying, type OrderRow, type Payer } from './pay-status';
-import { findOrderById, itemsOfOrder, wechatOpenId } from './repo';
+import { askChannel, channelFailure, gatewayOf } from '@server/modules/pay/channels/channel';
+import { closeOrder, closeTrade } from '@server/modules/pay/channels/close';
+import { markPaying, repeatPaying, type OrderRow, type Payer } from '@server/modules/order/pay-status';
+import { findOrderById, itemsOfOrder, wechatOpenId } from '@server/modules/pay/repo';
 
 /** Short enough for every channel's description field, in characters of any script. */
 const DESCRIPTION_MAX = 40;
@@ -105,10 +106,7 @@ export async function prepay(
 ): Promise<PrepayAnswer & { channel: PayChannelName }> {
   const { channel, returnUrl, lang } = request;
   let { order } = access;
-  if (
-    order.expireAt.getTime() <= Date.now() &&
-    (order.payStatus === 'NOT_PAY' || order.payStatus === 'PAYING')
-  ) {
+  if (isOrderExpired(order.expireAt) && (order.payStatus === 'NOT_PAY' || order.payStatus === 'PAYING')) {
     // Expired but not yet closed by the job: close it now (it may turn out paid), then say which.
     await closeOrder(app, order.id, 'expired').catch((err: unknown) =>
       app.log.warn({ err, orderNo: order.orderNo }, 'prepay: closing an expired order failed'),
@@ -146,7 +144,7 @@ export async function prepay(
       const now = await findOrderById(app.db, order.id);
       // The channel closes a trade on its own at the order's expiry; before it, another payer's
       // takeover (or a close) did.
-      if (now && now.expireAt.getTime() <= Date.now()) {
+      if (now && isOrderExpired(now.expireAt)) {
         await closeOrder(app, order.id, 'expired');
         throw badRequest('pay.orderClosed');
       }

@@ -11,10 +11,10 @@ import { oauthLinks, users } from '@server/db/schema';
 import { bearerToken } from '@server/modules/auth/guard';
 import type { AuthContext } from '@server/http/context';
 import { AppError, forbidden, notFound, unauthorized } from '@server/http/errors';
-import { verifyAccessToken } from '../auth/tokens';
-import type { OrderRow, Payer } from './pay-status';
+import { verifyAccessToken } from '@server/modules/auth/tokens';
+import type { OrderRow, Payer } from '@server/modules/order/pay-status';
 import { verifyPayLink } from './pay-link';
-import { findOrderByNo, findOrderInTenant } from './repo';
+import { findOrderByNo, findOrderInTenant } from '@server/modules/pay/repo';
 
 export interface PayAccess {
   order: OrderRow;

@@ -1,18 +1,18 @@
 /** The cashier (what is paid, until when, with what), the result page's status, and pay links. */
 import { translate, type MessageKey } from '@cf/shared/messages';
+import { isOrderExpired, payLinkExpireAt, secondsLeftToPay } from '@cf/shared/order-expiry';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '@server/http/context';
 import { badRequest, forbidden, notFound } from '@server/http/errors';
 import type { PayChannelName } from '@server/gateways/types';
 import { isCreator, type PayAccess } from './access';
-import { markAttemptFailed, openAttemptOf } from './attempts';
-import { askChannel, gatewayOf, isChannelName } from './channel';
+import { markAttemptFailed, openAttemptOf } from '@server/modules/pay/channels/attempts';
+import { askChannel, gatewayOf, isChannelName } from '@server/modules/pay/channels/channel';
 import { signPayLink } from './pay-link';
-import { PAY_STATUS_COLORS, type OrderRow } from './pay-status';
-import { enabledChannelNames, findOrderByNo, findOrderById, itemsOfOrder } from './repo';
+import { PAY_STATUS_COLORS, type OrderRow } from '@server/modules/order/pay-status';
+import { enabledChannelNames, findOrderByNo, findOrderById, itemsOfOrder } from '@server/modules/pay/repo';
 
-const secondsLeft = (order: OrderRow, now = Date.now()) =>
-  Math.max(0, Math.floor((order.expireAt.getTime() - now) / 1000));
+const secondsLeft = (order: OrderRow) => secondsLeftToPay(order.expireAt);
 
 export const channelLabel = (channel: PayChannelName) => ({
   channel,
@@ -109,8 +109,7 @@ export async function createPayLink(app: FastifyInstance, auth: AuthContext, ord
   if (!order) throw notFound('pay.orderNotFound');
   if (!isCreator(order, auth)) throw forbidden('pay.forbidden');
   assertPayable(order);
-  const ttlEnd = Date.now() + app.config.pay.payLinkTtl * 1000;
-  const expireAt = new Date(Math.min(ttlEnd, order.expireAt.getTime()));
+  const expireAt = payLinkExpireAt(order.expireAt, app.config.pay.payLinkTtl);
   const payAuthToken = await signPayLink(
     app.config,
     { tenantId: order.tenantId, orderId: order.id, orderNo: order.orderNo },
@@ -129,5 +128,5 @@ export function assertPayable(order: OrderRow, now = Date.now()): void {
   if (order.payStatus === 'PAID') throw badRequest('pay.alreadyPaid');
   if (order.payStatus === 'REFUND') throw badRequest('pay.orderRefunded');
   if (order.payStatus === 'CLOSED') throw badRequest('pay.orderClosed');
-  if (order.expireAt.getTime() <= now) throw badRequest('pay.orderExpired');
+  if (isOrderExpired(order.expireAt, now)) throw badRequest('pay.orderExpired');
 }

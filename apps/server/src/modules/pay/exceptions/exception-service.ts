@@ -1,5 +1,5 @@
 /**
- * The finance office settles money kept in payment_exceptions (./payments.ts): it sends the whole
+ * The finance office settles money kept in payment_exceptions (../notify/payments.ts): it sends the whole
  * amount back to the payer through the channel it came through, or resolves it with a note when it
  * was settled another way. The refund is claimed (refund_no, PROCESSING) before the channel is asked,
  * so concurrent requests send one refund; an outcome we never learned is confirmed by the
@@ -18,8 +18,8 @@ import { audit } from '@server/http/audit';
 import type { AuthContext } from '@server/http/context';
 import { page, type PageQuery } from '@server/http/envelope';
 import { AppError, badRequest, notFound } from '@server/http/errors';
-import { tradeNoOfPayment } from './attempts';
-import { channelFailure, gatewayOf } from './channel';
+import { tradeNoOfPayment } from '@server/modules/pay/channels/attempts';
+import { channelFailure, gatewayOf } from '@server/modules/pay/channels/channel';
 import {
   claimExceptionRefund,
   completeExceptionRefund,
@@ -29,9 +29,9 @@ import {
   staleExceptionRefunds,
   type ExceptionRow,
 } from './exception-status';
-import { newRefundNo, refused } from './refund-service';
-import type { RefundState } from './refund-status';
-import { findOrderById } from './repo';
+import { newRefundNo, refused } from '@server/modules/pay/refunds/refund-service';
+import type { RefundState } from '@server/modules/pay/refunds/refund-status';
+import { findOrderById } from '@server/modules/pay/repo';
 
 export type ExceptionStatus = 'open' | 'refunded' | 'resolved';
 

@@ -1,15 +1,15 @@
 /**
  * A channel's notify: the signature over the raw body is checked before anything in it is read; then
  * a payment is applied exactly once (./payments.ts), to the order whose attempt the notify's trade
- * number names (./attempts.ts), and a refund's outcome settles that refund once (./refund-notify.ts).
+ * number names (../channels/attempts.ts), and a refund's outcome settles that refund once (./refund-notify.ts).
  * Every notify that is handled — including repeats and money the order could not take — is answered with the channel's success
  * reply, so it stops retrying; a refused one gets the failure reply; a failure of ours gets a 5xx
  * so the channel tries again later.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IncomingHeaders, NotifyReply } from '@server/gateways/wechat-pay/types';
-import { isChannelName } from './channel';
-import { closeOpenAttempt } from './close';
+import { isChannelName } from '@server/modules/pay/channels/channel';
+import { closeOpenAttempt } from '@server/modules/pay/channels/close';
 import { applyPayment, parseChannelTime } from './payments';
 import { applyRefundNotice } from './refund-notify';
 

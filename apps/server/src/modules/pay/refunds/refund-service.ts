@@ -15,11 +15,11 @@ import { PayChannelError, type RefundResult } from '@server/gateways/wechat-pay/
 import { audit } from '@server/http/audit';
 import type { AuthContext } from '@server/http/context';
 import { AppError, badRequest, notFound } from '@server/http/errors';
-import { tradeNoOfPayment } from './attempts';
-import { channelFailure, gatewayOf } from './channel';
-import { PAY_STATUS_COLORS } from './pay-status';
+import { tradeNoOfPayment } from '@server/modules/pay/channels/attempts';
+import { channelFailure, gatewayOf } from '@server/modules/pay/channels/channel';
+import { PAY_STATUS_COLORS } from '@server/modules/order/pay-status';
 import { completeRefund, failRefund, type RefundRow, type RefundState } from './refund-status';
-import { findOrderById } from './repo';
+import { findOrderById } from '@server/modules/pay/repo';
 
 export const newRefundNo = () =>
   `RF${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}${randomBytes(6).toString('hex')}`;

@@ -10,9 +10,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { paymentExceptions, refunds } from '@server/db/schema-finance';
 import type { PayGateway } from '@server/gateways/types';
 import type { RefundEvent } from '@server/gateways/wechat-pay/types';
-import { settleExceptionRefund } from './exception-service';
+import { settleExceptionRefund } from '@server/modules/pay/exceptions/exception-service';
 import { parseChannelTime } from './payments';
-import { settleRefund } from './refund-service';
+import { settleRefund } from '@server/modules/pay/refunds/refund-service';
 
 /**
  * settled: the refund was waiting and took the channel's word now. repeat: it was already settled.

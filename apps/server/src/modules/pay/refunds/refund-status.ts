@@ -4,9 +4,9 @@
  * completeRefund(), in the same transaction as the update that made it SUCCESS.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import { refunds } from '@server/db/schema-finance';
-import { recordRefund, type Tx } from './pay-status';
+import { recordRefund } from '@server/modules/order/pay-status';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundState = 'PROCESSING' | 'SUCCESS' | 'FAILED';

@@ -11,11 +11,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
+import type { Tx } from '@server/db/client';
 import { bills, orderItems, orders, receivables } from '@server/db/schema-finance';
-import { orderChanged } from '../order/list-cache';
+import { orderChanged } from './list-cache';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export type OrderRow = typeof orders.$inferSelect;
 
 export const BILL_VOID = 0;

@@ -15,8 +15,8 @@ import {
   type Trade,
 } from './attempts';
 import { askChannel, channelFailure, gatewayOf } from './channel';
-import { markClosed, type OrderRow } from './pay-status';
-import { findOrderById } from './repo';
+import { markClosed, type OrderRow } from '@server/modules/order/pay-status';
+import { findOrderById } from '@server/modules/pay/repo';
 
 export type CloseReason = 'expired' | 'cancelled';
 

@@ -22,7 +22,7 @@ import {
   userIdOf,
   type PayOrder,
 } from '@server-test/pay-fixtures';
-import { closeOrder } from './close';
+import { closeOrder } from '@server/modules/pay/channels/close';
 
 const COLLEGE = '100002';
 

@@ -3,16 +3,21 @@
  * applied exactly once. The inbox row (channel, transaction id) is inserted first with ON CONFLICT DO
  * NOTHING: a transaction already seen is a repeat and changes nothing. Everything here is one
  * database transaction, so a crash leaves either all of it or none (and the channel asks again).
- * The channel names a trade (out_trade_no): a payment attempt of an order (./attempts.ts), or for
+ * The channel names a trade (out_trade_no): a payment attempt of an order (../channels/attempts.ts), or for
  * trades from before attempts existed the order number itself.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import { orders, paymentExceptions, paymentInbox } from '@server/db/schema-finance';
 import type { PayChannelName } from '@server/gateways/types';
 import type { TradeQueryResult } from '@server/gateways/wechat-pay/types';
-import { attemptByTradeNo, lockOrder, markAttemptPaid, payerOfAttempt } from './attempts';
-import { markPaid, type OrderRow, type Payer, type Tx } from './pay-status';
+import {
+  attemptByTradeNo,
+  lockOrder,
+  markAttemptPaid,
+  payerOfAttempt,
+} from '@server/modules/pay/channels/attempts';
+import { markPaid, type OrderRow, type Payer } from '@server/modules/order/pay-status';
 
 export interface ChannelPayment {
   channel: PayChannelName;

@@ -12,9 +12,9 @@
  * attempts existed, the bench and the e2e specs keep their trade number); later ones on order_no_n.
  */
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
+import type { Db, Tx } from '@server/db/client';
 import { orders, payAttempts, paymentInbox } from '@server/db/schema-finance';
-import type { OrderRow, Payer, Tx } from './pay-status';
+import type { OrderRow, Payer } from '@server/modules/order/pay-status';
 
 export type AttemptRow = typeof payAttempts.$inferSelect;
 
