@@ -14,12 +14,12 @@ import { build } from 'esbuild';
 const serverDir = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(serverDir, 'dist');
 
-/** Bare imports stay external, except @cf/* (workspace TypeScript source). */
+/** Bare imports stay external, except @cf/* (workspace TypeScript source) and the @server/* path alias. */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@cf/') ? undefined : { path: args.path, external: true },
+      args.path.startsWith('@cf/') || args.path.startsWith('@server/') ? undefined : { path: args.path, external: true },
     );
   },
 };
