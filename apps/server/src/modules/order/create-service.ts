@@ -20,6 +20,7 @@ import type { OrderRow, Tx } from '../pay/pay-status';
 import { checkFormData } from './form-data';
 import { insertOrder, openEnrollOrder, type NewOrderItem } from './order-repo';
 import type { CreateEnrollBody, CreateOtherBody, ReceivableRequest } from './schemas';
+import { transaction } from '@server/db/transaction';
 
 export interface OrderCtx {
   db: Db;
@@ -142,7 +143,7 @@ export async function createFeeOrder(ctx: OrderCtx, requested: ReceivableRequest
   const { db, auth } = ctx;
   const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
   const creator = await creatorOf(db, auth);
-  const order = await db.transaction(async (tx) => {
+  const order = await transaction(db, async (tx) => {
     const lines = await receivableLines(tx, auth.tenantId, person, 'FEE', requested);
     return insertOrder(
       tx,
@@ -165,7 +166,7 @@ export async function createOtherOrder(ctx: OrderCtx, body: CreateOtherBody) {
 
   if (body.receivableId !== undefined) {
     const request = { receivableId: body.receivableId, amountFen: body.amountFen };
-    const order = await db.transaction(async (tx) => {
+    const order = await transaction(db, async (tx) => {
       const lines = await receivableLines(tx, auth.tenantId, person, 'OTHER', [request]);
       return insertOrder(tx, orderOf(auth, person, creator, 'OTHER', lines), lines, expire);
     });
@@ -177,7 +178,7 @@ export async function createOtherOrder(ctx: OrderCtx, body: CreateOtherBody) {
   if (!item || (item.kind !== 'manual' && item.kind !== 'topup')) throw badRequest('fee.itemNotFound');
   if (!offeredTo(item, person.userType)) throw badRequest('fee.itemNotForYou');
   const line = catalogueLine(item, body, ctx.lang);
-  const order = await db.transaction((tx) =>
+  const order = await transaction(db, (tx) =>
     insertOrder(tx, orderOf(auth, person, creator, 'OTHER', [line]), [line], expire),
   );
   return created(order);
@@ -206,7 +207,7 @@ export async function createEnrollOrder(ctx: OrderCtx, body: CreateEnrollBody) {
     formData,
   };
 
-  const order = await db.transaction(async (tx) => {
+  const order = await transaction(db, async (tx) => {
     await lockEnrollee(tx, auth.tenantId, enrollee.id);
     if ((await paidEnrollItemIds(tx, auth.tenantId, enrollee.id)).includes(item.id))
       throw badRequest('enroll.alreadyPaid');

@@ -17,6 +17,7 @@ import type { AuthContext } from '@server/http/context';
 import { api, demoTokens, feeItemId, orderRow, pay, UNI, userIdOf, type Tokens } from '../fee/test-support';
 import { recordRefund } from '../pay/pay-status';
 import { listMyOrders, listOtherOrders } from './query-service';
+import { transaction } from '@server/db/transaction';
 
 interface Record_ {
   id: number;
@@ -216,7 +217,7 @@ describe('cached order lists', () => {
           } else {
             const o = await pick(['PAID'], step.pick);
             if (o)
-              await db().transaction((tx) =>
+              await transaction(db(), (tx) =>
                 recordRefund(tx, {
                   orderId: o.id,
                   amountFen: step.whole ? o.totalFen - o.refundedFen : 1,

@@ -2,8 +2,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { orderItems, orders, type OrderType } from '@server/db/schema-finance';
-import type { OrderRow, Tx } from '../pay/pay-status';
-import { orderChanged } from './list-cache';
+import type { OrderRow, OrderTx, Tx } from '../pay/pay-status';
+import { announceOrderChange } from './changes';
 import { newOrderNo } from './order-no';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -15,7 +15,7 @@ const ORDER_NO_TRIES = 5;
 
 /** Inserts an order that expires `expireMinutes` from the database's now, and its items. */
 export async function insertOrder(
-  tx: Tx,
+  tx: OrderTx,
   order: NewOrder,
   items: NewOrderItem[],
   expireMinutes: number,
@@ -31,7 +31,7 @@ export async function insertOrder(
       .onConflictDoNothing({ target: orders.orderNo })
       .returning();
     if (!row) continue;
-    orderChanged(tx, row);
+    announceOrderChange(tx, row);
     await tx
       .insert(orderItems)
       .values(items.map((item) => ({ ...item, orderId: row.id, tenantId: row.tenantId })));

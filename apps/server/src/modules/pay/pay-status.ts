@@ -7,15 +7,23 @@
  *   bill: 1 (not reviewed) -> 2 (reviewed) | 0 (void)
  *
  * Each transition is one conditional UPDATE ... WHERE status = <from> RETURNING; its side effects
- * (bills, receivable totals) run only when that update changed a row, inside the caller's transaction.
+ * (bills, receivable totals) run only when that update changed a row, inside the caller's transaction,
+ * and the changed order is announced after that transaction commits (announceOrderChange).
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { bills, orderItems, orders, receivables } from '@server/db/schema-finance';
-import { orderChanged } from '../order/list-cache';
+import type { Tx as WriteTx } from '@server/db/transaction';
+import { announceOrderChange } from '../order/changes';
 
+/** A transaction or the database itself (reads; writes of other tables). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+/**
+ * What a write of orders runs in: a transaction opened by transaction() (db/transaction.ts), so the
+ * change it announces is heard after the commit. A raw db.transaction() or the database do not type-check.
+ */
+export type OrderTx = WriteTx;
 export type OrderRow = typeof orders.$inferSelect;
 
 export const BILL_VOID = 0;
@@ -47,7 +55,7 @@ const payerColumns = (payer: Payer) => ({
  * is recorded here: the channel's notify later says nothing about who it was.
  */
 export async function markPaying(
-  tx: Tx,
+  tx: OrderTx,
   orderId: number,
   channel: string,
   payer?: Payer,
@@ -63,7 +71,7 @@ export async function markPaying(
     })
     .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'NOT_PAY')))
     .returning();
-  if (row) orderChanged(tx, row);
+  if (row) announceOrderChange(tx, row);
   return row ?? null;
 }
 
@@ -72,7 +80,7 @@ export async function markPaying(
  * parent through a pay link): only the payer changes. Not a transition, so no side effects.
  */
 export async function repeatPaying(
-  tx: Tx,
+  tx: OrderTx,
   orderId: number,
   channel: string,
   payer?: Payer,
@@ -82,7 +90,7 @@ export async function repeatPaying(
     .set({ updatedAt: sql`now()`, ...(payer ? payerColumns(payer) : {}) })
     .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'PAYING'), eq(orders.channel, channel)))
     .returning();
-  if (row) orderChanged(tx, row);
+  if (row) announceOrderChange(tx, row);
   return row ?? null;
 }
 
@@ -100,7 +108,7 @@ export interface PaidFacts {
  * NOT_PAY | PAYING -> PAID, once. Writes one reviewed charge bill per item and credits each
  * receivable. Answers null (and changes nothing) when the order was not open or the amount differs.
  */
-export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | null> {
+export async function markPaid(tx: OrderTx, facts: PaidFacts): Promise<OrderRow | null> {
   const [paid] = await tx
     .update(orders)
     .set({
@@ -121,7 +129,7 @@ export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | nul
     )
     .returning();
   if (!paid) return null;
-  orderChanged(tx, paid);
+  announceOrderChange(tx, paid);
 
   // Item order matches the order of receivable locks taken at order creation (no deadlock between the two).
   const items = await tx
@@ -166,7 +174,7 @@ export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | nul
  * when a prepay moved the order to another channel meanwhile, nothing changes and the caller asks again.
  */
 export async function markClosed(
-  tx: Tx,
+  tx: OrderTx,
   orderId: number,
   reason: 'expired' | 'cancelled',
   checkedChannel?: string | null,
@@ -186,7 +194,7 @@ export async function markClosed(
       ),
     )
     .returning();
-  if (row) orderChanged(tx, row);
+  if (row) announceOrderChange(tx, row);
   return row ?? null;
 }
 
@@ -204,7 +212,7 @@ export interface RefundFacts {
  * what was paid; PAID becomes REFUND when the whole amount is back. Refund bills go item by item,
  * each item refunded up to what it charged, and each receivable's refund total grows with them.
  */
-export async function recordRefund(tx: Tx, facts: RefundFacts): Promise<OrderRow | null> {
+export async function recordRefund(tx: OrderTx, facts: RefundFacts): Promise<OrderRow | null> {
   const [order] = await tx
     .update(orders)
     .set({
@@ -222,7 +230,7 @@ export async function recordRefund(tx: Tx, facts: RefundFacts): Promise<OrderRow
     )
     .returning();
   if (!order) return null;
-  orderChanged(tx, order);
+  announceOrderChange(tx, order);
 
   const items = await tx
     .select()

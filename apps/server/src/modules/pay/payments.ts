@@ -12,7 +12,8 @@ import { orders, paymentExceptions, paymentInbox } from '@server/db/schema-finan
 import type { PayChannelName } from '@server/gateways/types';
 import type { TradeQueryResult } from '@server/gateways/wechat-pay/types';
 import { attemptByTradeNo, lockOrder, markAttemptPaid, payerOfAttempt } from './attempts';
-import { markPaid, type OrderRow, type Payer, type Tx } from './pay-status';
+import { markPaid, type OrderRow, type OrderTx, type Payer, type Tx } from './pay-status';
+import { transaction } from '@server/db/transaction';
 
 export interface ChannelPayment {
   channel: PayChannelName;
@@ -46,7 +47,7 @@ export async function applyPayment(
   db: Db,
   payment: ChannelPayment,
 ): Promise<{ outcome: PaymentOutcome; order: OrderRow | null }> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const inserted = await tx
       .insert(paymentInbox)
       .values({
@@ -96,7 +97,7 @@ export async function applyPayment(
 }
 
 async function settle(
-  tx: Tx,
+  tx: OrderTx,
   order: OrderRow | undefined,
   payment: ChannelPayment,
   payer: Payer | undefined,
