@@ -218,9 +218,11 @@ async function benchOne(kind: 'postgres' | 'pglite', variant: { cacheOff?: boole
     const label = variant.cacheOff ? `${kind}, list cache off` : kind;
     const rows = [];
     const measured: Partial<Record<Route, Measured>> = {};
+    // Queries per request first, while the server is idle (a loaded server is still working through
+    // the last run's queue for a while): each route asked QUERY_PROBES times, one after the other.
+    const queriesOf: Partial<Record<Route, number>> = {};
     for (const [route, name, opts] of scenarios) {
       if (variant.cacheOff && route !== 'list') continue;
-      // Queries per request: the route asked QUERY_PROBES times, one after the other.
       const before = await server.queries();
       for (let i = 0; i < QUERY_PROBES; i++) {
         const res = await fetch(opts.url!, {
@@ -231,7 +233,11 @@ async function benchOne(kind: 'postgres' | 'pglite', variant: { cacheOff?: boole
         if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
         await res.arrayBuffer();
       }
-      const queries = ((await server.queries()) - before) / QUERY_PROBES;
+      queriesOf[route] = ((await server.queries()) - before) / QUERY_PROBES;
+    }
+    for (const [route, name, opts] of scenarios) {
+      if (variant.cacheOff && route !== 'list') continue;
+      const queries = queriesOf[route]!;
       const ceiling = await run(ceilingOpts, CEILING_SECONDS);
       const r = await run(opts);
       const share = r.requests.average / ceiling.requests.average;

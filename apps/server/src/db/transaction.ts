@@ -6,7 +6,7 @@
  *
  * - inside transaction(): the callbacks run once the transaction has committed, in the order given;
  *   a rolled back transaction runs none (nothing it did happened);
- * - on the database itself (an autocommit statement): at once, the statement having committed;
+ * - on the database itself (autocommit(db): one statement, committed when it returns): at once;
  * - in a transaction opened by db.transaction() directly: an error, so a forgotten helper shows in tests
  *   (the types already refuse it: `Tx` is only what transaction() hands out).
  */
@@ -32,6 +32,14 @@ export async function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promis
   });
   for (const callback of state.callbacks) callback(db);
   return result;
+}
+
+/**
+ * The database itself as a Tx, for a write that is one statement (atomic on its own, committed when
+ * it returns): its afterCommit() callbacks run at once. Saying so is the caller's decision.
+ */
+export function autocommit(db: Db): Tx {
+  return db as Tx;
 }
 
 /** Leaves `callback` for after the commit of `tx` (at once when `tx` is the database itself). */

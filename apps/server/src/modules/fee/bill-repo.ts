@@ -1,5 +1,5 @@
 /** Queries of charge and refund bills; every one carries the tenant, and the person or order it is about. */
-import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { employees, otherPeople, students } from '@server/db/schema';
 import { bills, enrollees, receivables, type OrderType } from '@server/db/schema-finance';
@@ -14,14 +14,6 @@ export async function billsOfReceivable(db: Db, tenantId: string, receivableId: 
     .from(bills)
     .where(and(eq(bills.tenantId, tenantId), eq(bills.receivableId, receivableId)))
     .orderBy(desc(bills.billDate), desc(bills.id));
-}
-
-export async function billsOfOrder(db: Db, tenantId: string, orderId: number): Promise<BillRow[]> {
-  return db
-    .select()
-    .from(bills)
-    .where(and(eq(bills.tenantId, tenantId), eq(bills.orderId, orderId)))
-    .orderBy(asc(bills.billDate), asc(bills.id));
 }
 
 /**

@@ -20,7 +20,7 @@ import type { OrderRow, Tx } from '../pay/pay-status';
 import { checkFormData } from './form-data';
 import { insertOrder, openEnrollOrder, type NewOrderItem } from './order-repo';
 import type { CreateEnrollBody, CreateOtherBody, ReceivableRequest } from './schemas';
-import { transaction } from '@server/db/transaction';
+import { autocommit, transaction } from '@server/db/transaction';
 
 export interface OrderCtx {
   db: Db;
@@ -160,8 +160,17 @@ export async function createOtherOrder(ctx: OrderCtx, body: CreateOtherBody) {
   const { db, auth } = ctx;
   if ((body.feeItemId === undefined) === (body.receivableId === undefined))
     throw badRequest('fee.itemsRequired');
-  const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
-  const creator = await creatorOf(db, auth);
+  // The caller's person and name, and the catalogue item, are independent reads: asked at once,
+  // and a refusal reported in this order (person, then caller).
+  const [personRead, creatorRead, itemRead] = await Promise.allSettled([
+    requireCallerPerson(db, auth.tenantId, auth.userId),
+    creatorOf(db, auth),
+    body.feeItemId === undefined ? undefined : findFeeItem(db, auth.tenantId, body.feeItemId),
+  ]);
+  for (const read of [personRead, creatorRead, itemRead]) if (read.status === 'rejected') throw read.reason;
+  const person = (personRead as PromiseFulfilledResult<Person>).value;
+  const creator = (creatorRead as PromiseFulfilledResult<Creator>).value;
+  const item = (itemRead as PromiseFulfilledResult<FeeItemRow | undefined>).value;
   const expire = ctx.config.pay.orderExpireMinutes;
 
   if (body.receivableId !== undefined) {
@@ -173,13 +182,16 @@ export async function createOtherOrder(ctx: OrderCtx, body: CreateOtherBody) {
     return created(order);
   }
 
-  const item = await findFeeItem(db, auth.tenantId, body.feeItemId!);
   // Enrolment items are bought for an enrollee through create-enroll, never for oneself.
   if (!item || (item.kind !== 'manual' && item.kind !== 'topup')) throw badRequest('fee.itemNotFound');
   if (!offeredTo(item, person.userType)) throw badRequest('fee.itemNotForYou');
   const line = catalogueLine(item, body, ctx.lang);
-  const order = await transaction(db, (tx) =>
-    insertOrder(tx, orderOf(auth, person, creator, 'OTHER', [line]), [line], expire),
+  // No receivable to lock: the order and its line are one statement (insertOrder), no transaction.
+  const order = await insertOrder(
+    autocommit(db),
+    orderOf(auth, person, creator, 'OTHER', [line]),
+    [line],
+    expire,
   );
   return created(order);
 }
