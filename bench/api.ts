@@ -292,6 +292,10 @@ const budgetRows = BUDGETS.map((b) => {
 });
 print(`\nBudgets (PostgreSQL, share of the ceiling measured just before, ${CONNECTIONS} connections)\n`);
 print(table(budgetRows));
-print(`\nBudgets: ${budgetsOk ? 'met' : 'NOT met'}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+print(
+  `\nBudgets: ${budgetsOk ? 'met' : 'NOT met'}; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 if (start) print(startReport(start));
 process.exit(budgetsOk && (start?.ok ?? true) ? 0 : 1);

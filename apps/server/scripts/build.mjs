@@ -19,7 +19,9 @@ const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@cf/') || args.path.startsWith('@server/') ? undefined : { path: args.path, external: true },
+      args.path.startsWith('@cf/') || args.path.startsWith('@server/')
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };

@@ -14,7 +14,7 @@ import { orders, paymentExceptions, paymentInbox } from '@server/db/schema-finan
 import type { PayChannelName } from '@server/gateways/types';
 import type { TradeQueryResult } from '@server/gateways/wechat-pay/types';
 import { attemptByTradeNo, lockOrder, markAttemptPaid, payerOfAttempt } from './attempts';
-import { markPaid, type OrderRow, type OrderTx, type Payer, type Tx } from './pay-status';
+import { markPaid, type OrderRow, type OrderTx, type Payer } from './pay-status';
 import { transaction } from '@server/db/transaction';
 
 export interface ChannelPayment {
