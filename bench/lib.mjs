@@ -19,11 +19,18 @@ export function buildServer() {
   built = true;
 }
 
-/** Starts `apps/server` (compiled) in demo mode; resolves with its URL and a stop function. */
-export async function startServer(env = {}) {
+/**
+ * Starts `apps/server` (compiled) in demo mode; resolves with its URL and a stop function.
+ * `nodeArgs` go before the script (e.g. --cpu-prof); with `countQueries`, bench/count-queries.mjs is
+ * preloaded and `queries()` answers how many statements the server has sent to its database so far.
+ * @param {Record<string, string>} env
+ * @param {{ nodeArgs?: string[], countQueries?: boolean }} options
+ */
+export async function startServer(env = {}, { nodeArgs = [], countQueries = false } = {}) {
   buildServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cf-bench-'));
-  const child = spawn(serverCommand[0], serverCommand.slice(1), {
+  const preload = countQueries ? ['--import', path.join(root, 'bench/count-queries.mjs')] : [];
+  const child = spawn(serverCommand[0], [...preload, ...nodeArgs, ...serverCommand.slice(1)], {
     cwd: path.join(root, 'apps/server'),
     // APP_MODE said out loud: the API bench runs the demo on PostgreSQL (DATABASE_URL), which needs it.
     env: {
@@ -57,7 +64,23 @@ export async function startServer(env = {}) {
       child.on('exit', resolve);
       child.kill('SIGTERM');
     });
-  return { url, stop, dataDir };
+  const queries = () =>
+    new Promise((resolve, reject) => {
+      if (!countQueries) return reject(new Error('started without countQueries'));
+      let seen = '';
+      const timer = setTimeout(() => reject(new Error('no query count from the server')), 10_000);
+      const onData = (chunk) => {
+        seen += chunk.toString();
+        const match = /cf-bench-queries (\d+)\n/.exec(seen);
+        if (!match) return;
+        clearTimeout(timer);
+        child.stderr.off('data', onData);
+        resolve(Number(match[1]));
+      };
+      child.stderr.on('data', onData);
+      child.kill('SIGUSR2');
+    });
+  return { url, stop, dataDir, queries };
 }
 
 export const median = (values) => {

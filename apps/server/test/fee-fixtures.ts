@@ -12,6 +12,7 @@ import { tokenFor } from './issue-token';
 import { visitorSubject } from '@server/modules/auth/subject';
 import { issueTokens } from '@server/modules/auth/tokens';
 import { markPaid, type Payer } from '@server/modules/order/pay-status';
+import { transaction } from '@server/db/transaction';
 
 export const UNI = '100001';
 export const COLLEGE = '100002';
@@ -124,7 +125,7 @@ export async function orderRow(db: Db, id: number) {
 /** Pays an order in full as a channel notify would, through the state machine. */
 export async function pay(db: Db, orderId: number, payer?: Payer) {
   const order = await orderRow(db, orderId);
-  const paid = await db.transaction((tx) =>
+  const paid = await transaction(db, (tx) =>
     markPaid(tx, {
       orderId,
       channel: 'sandbox',

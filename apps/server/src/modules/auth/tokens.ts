@@ -55,6 +55,7 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V) {
 
 export function forgetSession(sessionId: string): void {
   sessionStates.delete(sessionId);
+  sessionReads.delete(sessionId);
 }
 
 async function verifiedPayload(config: Config, token: string): Promise<Record<string, unknown> | null> {
@@ -72,9 +73,21 @@ async function verifiedPayload(config: Config, token: string): Promise<Record<st
   }
 }
 
+/** Reads of a session in flight: requests arriving meanwhile share one read instead of each asking. */
+const sessionReads = new Map<string, Promise<SessionState | null>>();
+
 async function sessionState(db: Db, sessionId: string): Promise<SessionState | null> {
   const known = sessionStates.get(sessionId);
   if (known && Date.now() - known.checkedAt < SESSION_RECHECK_MS) return known;
+  let read = sessionReads.get(sessionId);
+  if (!read) {
+    read = readSessionState(db, sessionId).finally(() => sessionReads.delete(sessionId));
+    sessionReads.set(sessionId, read);
+  }
+  return read;
+}
+
+async function readSessionState(db: Db, sessionId: string): Promise<SessionState | null> {
   const [row] = await db
     .select({
       revokedAt: authSessions.revokedAt,

@@ -15,14 +15,6 @@ export async function billsOfReceivable(db: Db, tenantId: string, receivableId: 
     .orderBy(desc(bills.billDate), desc(bills.id));
 }
 
-export async function billsOfOrder(db: Db, tenantId: string, orderId: number): Promise<BillRow[]> {
-  return db
-    .select()
-    .from(bills)
-    .where(and(eq(bills.tenantId, tenantId), eq(bills.orderId, orderId)))
-    .orderBy(asc(bills.billDate), asc(bills.id));
-}
-
 /**
  * A page of the person's bills of one category: FEE bills are those of student-fee receivables;
  * OTHER bills those of comprehensive receivables and of catalogue items (no receivable).

@@ -16,6 +16,7 @@ import {
   UNI,
   type Tokens,
 } from '@server-test/fee-fixtures';
+import { transaction } from '@server/db/transaction';
 
 const TOO_MUCH = 'Payment amount cannot be greater than the receivable amount';
 
@@ -45,7 +46,7 @@ describe('create-fee', () => {
   // Each test starts with nothing committed: open orders of earlier tests are closed.
   beforeEach(async () => {
     const open = await db().select({ id: orders.id }).from(orders).where(eq(orders.payStatus, 'NOT_PAY'));
-    for (const o of open) await markClosed(db(), o.id, 'cancelled');
+    for (const o of open) await transaction(db(), (tx) => markClosed(tx, o.id, 'cancelled'));
   });
 
   it('builds the order from the receivables: whole amounts, type FEE, expiring in 30 minutes', async () => {
@@ -103,7 +104,7 @@ describe('create-fee', () => {
   it('charges the whole amount where part payment is not allowed', async () => {
     const whole = await createFee(t.student1, [{ receivableId: insurance }]);
     expect(whole.json().data.totalFen).toBe(38_000);
-    await markClosed(db(), whole.json().data.orderId, 'cancelled');
+    await transaction(db(), (tx) => markClosed(tx, whole.json().data.orderId, 'cancelled'));
 
     const part = await createFee(t.student1, [{ receivableId: insurance, amountFen: 10_000 }]);
     expect(part.statusCode).toBe(400);
@@ -174,7 +175,7 @@ describe('create-fee', () => {
 
     const second = await createFee(t.student1, [{ receivableId: tuition, amountFen: 300_000 }]);
     expect(await available(tuition)).toBe(0);
-    await markClosed(db(), second.json().data.orderId, 'expired');
+    await transaction(db(), (tx) => markClosed(tx, second.json().data.orderId, 'expired'));
     expect(await available(tuition)).toBe(300_000);
   });
 
@@ -182,7 +183,7 @@ describe('create-fee', () => {
     const unpaid = await createFee(t.student1, [{ receivableId: tuition, amountFen: 10_000 }]);
     const paying = await createFee(t.student1, [{ receivableId: tuition, amountFen: 20_000 }]);
     const payingId = paying.json().data.orderId as number;
-    await markPaying(db(), payingId, 'sandbox');
+    await transaction(db(), (tx) => markPaying(tx, payingId, 'sandbox'));
 
     const res = await api(ctx, 'GET', `fee/receivable/${tuition}`, t.student1);
     const data = res.json().data;
@@ -202,6 +203,6 @@ describe('create-fee', () => {
       .data.years.flatMap((y: { items: { receivableId: number }[] }) => y.items)
       .find((i: { receivableId: number }) => i.receivableId === tuition);
     expect(row.openOrders).toEqual(data.openOrders);
-    await markClosed(db(), payingId, 'cancelled');
+    await transaction(db(), (tx) => markClosed(tx, payingId, 'cancelled'));
   });
 });

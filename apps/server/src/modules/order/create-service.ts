@@ -21,6 +21,7 @@ import type { OrderRow } from './pay-status';
 import { checkFormData } from './form-data';
 import { insertOrder, openEnrollOrder, type NewOrderItem } from './order-repo';
 import type { CreateEnrollBody, CreateOtherBody, ReceivableRequest } from '@cf/shared/wire/order';
+import { autocommit, transaction } from '@server/db/transaction';
 
 export interface OrderCtx {
   db: Db;
@@ -142,7 +143,7 @@ export async function createFeeOrder(ctx: OrderCtx, requested: ReceivableRequest
   const { db, auth } = ctx;
   const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
   const creator = await creatorOf(db, auth);
-  const order = await db.transaction(async (tx) => {
+  const order = await transaction(db, async (tx) => {
     const lines = await receivableLines(tx, auth.tenantId, person, 'FEE', requested);
     return insertOrder(
       tx,
@@ -159,26 +160,38 @@ export async function createOtherOrder(ctx: OrderCtx, body: CreateOtherBody) {
   const { db, auth } = ctx;
   if ((body.feeItemId === undefined) === (body.receivableId === undefined))
     throw badRequest('fee.itemsRequired');
-  const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
-  const creator = await creatorOf(db, auth);
+  // The caller's person and name, and the catalogue item, are independent reads: asked at once,
+  // and a refusal reported in this order (person, then caller).
+  const [personRead, creatorRead, itemRead] = await Promise.allSettled([
+    requireCallerPerson(db, auth.tenantId, auth.userId),
+    creatorOf(db, auth),
+    body.feeItemId === undefined ? undefined : findFeeItem(db, auth.tenantId, body.feeItemId),
+  ]);
+  for (const read of [personRead, creatorRead, itemRead]) if (read.status === 'rejected') throw read.reason;
+  const person = (personRead as PromiseFulfilledResult<Person>).value;
+  const creator = (creatorRead as PromiseFulfilledResult<Creator>).value;
+  const item = (itemRead as PromiseFulfilledResult<FeeItemRow | undefined>).value;
   const expire = ctx.config.pay.orderExpireMinutes;
 
   if (body.receivableId !== undefined) {
     const request = { receivableId: body.receivableId, amountFen: body.amountFen };
-    const order = await db.transaction(async (tx) => {
+    const order = await transaction(db, async (tx) => {
       const lines = await receivableLines(tx, auth.tenantId, person, 'OTHER', [request]);
       return insertOrder(tx, orderOf(auth, person, creator, 'OTHER', lines), lines, expire);
     });
     return created(order);
   }
 
-  const item = await findFeeItem(db, auth.tenantId, body.feeItemId!);
   // Enrolment items are bought for an enrollee through create-enroll, never for oneself.
   if (!item || (item.kind !== 'manual' && item.kind !== 'topup')) throw badRequest('fee.itemNotFound');
   if (!offeredTo(item, person.userType)) throw badRequest('fee.itemNotForYou');
   const line = catalogueLine(item, body, ctx.lang);
-  const order = await db.transaction((tx) =>
-    insertOrder(tx, orderOf(auth, person, creator, 'OTHER', [line]), [line], expire),
+  // No receivable to lock: the order and its line are one statement (insertOrder), no transaction.
+  const order = await insertOrder(
+    autocommit(db),
+    orderOf(auth, person, creator, 'OTHER', [line]),
+    [line],
+    expire,
   );
   return created(order);
 }
@@ -206,7 +219,7 @@ export async function createEnrollOrder(ctx: OrderCtx, body: CreateEnrollBody) {
     formData,
   };
 
-  const order = await db.transaction(async (tx) => {
+  const order = await transaction(db, async (tx) => {
     await lockEnrollee(tx, auth.tenantId, enrollee.id);
     if ((await paidEnrollItemIds(tx, auth.tenantId, enrollee.id)).includes(item.id))
       throw badRequest('enroll.alreadyPaid');

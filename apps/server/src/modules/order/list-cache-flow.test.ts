@@ -26,6 +26,7 @@ import {
 } from '@server-test/fee-fixtures';
 import { recordRefund } from './pay-status';
 import { listMyOrders, listOtherOrders } from './query-service';
+import { transaction } from '@server/db/transaction';
 
 interface Record_ {
   id: number;
@@ -225,7 +226,7 @@ describe('cached order lists', () => {
           } else {
             const o = await pick(['PAID'], step.pick);
             if (o)
-              await db().transaction((tx) =>
+              await transaction(db(), (tx) =>
                 recordRefund(tx, {
                   orderId: o.id,
                   amountFen: step.whole ? o.totalFen - o.refundedFen : 1,

@@ -1,7 +1,10 @@
 /** The order-list cache on its own: who a page belongs to, what drops it, and when nothing is stored. */
 import { describe, expect, it } from 'vitest';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
-import { onOrderChange, orderChanged, OrderListCache, parseAnnouncement, trackCommits } from './list-cache';
+import { transaction, type Tx } from '@server/db/transaction';
+import { announceOrderChange, onOrderChange } from './changes';
+import { OrderListCache, parseAnnouncement } from './list-cache';
 
 const student = { tenantId: '100001', userId: 7, oauthId: null };
 const visitor = { tenantId: '100001', userId: 0, oauthId: 41 };
@@ -108,27 +111,25 @@ describe('announcements', () => {
   });
 });
 
-describe('orderChanged', () => {
+describe('announceOrderChange', () => {
   const row = { tenantId: '100001', userId: 7, oauthId: null, payerUserId: 9, payerOauthId: 41 };
 
   function fakeDb() {
-    const tx = { isTx: true };
     const db = {
-      async transaction<T>(fn: (t: typeof tx) => Promise<T>): Promise<T> {
-        return fn(tx);
+      async transaction<T>(fn: (t: object) => Promise<T>): Promise<T> {
+        return fn({ isTx: true });
       },
-    };
-    trackCommits(db as unknown as Db);
+    } as unknown as Db;
     const heard: unknown[] = [];
-    onOrderChange(db as unknown as Db, (parties) => heard.push(parties));
-    return { db: db as unknown as Db & typeof db, tx, heard };
+    onOrderChange(db, (parties) => heard.push(parties));
+    return { db, heard };
   }
 
   it('announces a change made inside a transaction once the transaction has ended', async () => {
     const { db, heard } = fakeDb();
     let heardInside = -1;
-    await db.transaction(async (tx: object) => {
-      orderChanged(tx, row);
+    await transaction(db, async (tx) => {
+      announceOrderChange(tx, row);
       await Promise.resolve();
       heardInside = heard.length;
     });
@@ -136,23 +137,22 @@ describe('orderChanged', () => {
     expect(heard).toEqual([{ tenantId: '100001', userIds: [7, 9], oauthIds: [null, 41] }]);
   });
 
-  it('announces after a rolled back transaction too, and at once through the database itself', async () => {
+  it('announces nothing for a rolled back transaction, and at once through the database itself', async () => {
     const { db, heard } = fakeDb();
     await expect(
-      db.transaction(async (tx: object) => {
-        orderChanged(tx, row);
+      transaction(db, async (tx) => {
+        announceOrderChange(tx, row);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
+    expect(heard).toHaveLength(0);
+    announceOrderChange(db as unknown as Tx, row);
     expect(heard).toHaveLength(1);
-    orderChanged(db, row);
-    expect(heard).toHaveLength(2);
   });
 
-  it('wraps a database once however often it is asked', async () => {
-    const { db, heard } = fakeDb();
-    trackCommits(db);
-    await db.transaction(async (tx: object) => orderChanged(tx, row));
-    expect(heard).toHaveLength(1);
+  it('refuses a transaction not opened by transaction(), so a forgotten announcement cannot hide', () => {
+    // What db.transaction() hands out directly: a drizzle PgTransaction (no database needed to make one).
+    const raw = Object.create(PgTransaction.prototype) as Tx;
+    expect(() => announceOrderChange(raw, row)).toThrow(/transaction\(\)/);
   });
 });

@@ -2,25 +2,18 @@
  * The order lists, cached per caller as the exact reply bodies, in each server process.
  *
  * A cached page is dropped whenever an order it could show changes:
- * - in this process, right after the transaction that changed it commits (orderChanged(), called by
- *   every write of modules/order/pay-status.ts and order-repo.ts), so a person always reads their own writes;
+ * - in this process, right after the transaction that changed it commits (every write of orders
+ *   announces itself: changes.ts), so a person always reads their own writes;
  * - in every process, when PostgreSQL announces the change on channel cf_order_list (a trigger on
  *   orders, migration 0002), which also covers writes made outside this code;
  * - after TTL at the latest, and all at once while the announcement connection is down.
  * A page read while a change was being applied is not stored (the epoch check in put()).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '@server/db/client';
+import { onOrderChange, type OrderParties } from './changes';
 
 export const ORDER_LIST_CHANNEL = 'cf_order_list';
-
-/** Who an order concerns: its creator and payer, as user ids and WeChat oauth ids. */
-export interface OrderParties {
-  tenantId: string;
-  userIds: (number | null | undefined)[];
-  oauthIds: (number | null | undefined)[];
-}
 
 export interface ListCaller {
   tenantId: string;
@@ -174,71 +167,6 @@ export function parseAnnouncement(payload: string): OrderParties | null {
   }
 }
 
-// --- Changes made by this process, announced after their transaction commits ------------------------
-
-type Listener = (parties: OrderParties) => void;
-
-const listenersByDb = new WeakMap<object, Set<Listener>>();
-const pending = new AsyncLocalStorage<{ changes: OrderParties[] }>();
-const TRACKED = Symbol('orderChangesTracked');
-
-/**
- * Makes db.transaction() hold back orderChanged() calls made inside it until it has committed (or
- * rolled back: announcing a change that did not happen only costs a cache miss).
- */
-export function trackCommits(db: Db): void {
-  const target = db as Db & { [TRACKED]?: true };
-  if (target[TRACKED]) return;
-  target[TRACKED] = true;
-  const original = db.transaction.bind(db);
-  target.transaction = (async (...args: Parameters<Db['transaction']>) => {
-    const state = { changes: [] as OrderParties[] };
-    try {
-      return await pending.run(state, () => original(...args));
-    } finally {
-      for (const parties of state.changes) announce(db, parties);
-    }
-  }) as Db['transaction'];
-}
-
-function announce(db: object, parties: OrderParties): void {
-  for (const listener of listenersByDb.get(db) ?? []) listener(parties);
-}
-
-/** Hears this process's order changes made through `db`; answers the unsubscribe function. */
-export function onOrderChange(db: Db, listener: Listener): () => void {
-  let set = listenersByDb.get(db);
-  if (!set) listenersByDb.set(db, (set = new Set()));
-  set.add(listener);
-  return () => set.delete(listener);
-}
-
-/**
- * Called with every order row a write changed (its state after the write). Through the database
- * itself (autocommit) the change is announced now; through a transaction, once it has committed.
- */
-export function orderChanged(
-  txOrDb: object,
-  row: Pick<OrderParties, 'tenantId'> & {
-    userId: number | null;
-    oauthId: number | null;
-    payerUserId: number | null;
-    payerOauthId: number | null;
-  },
-): void {
-  const parties: OrderParties = {
-    tenantId: row.tenantId,
-    userIds: [row.userId, row.payerUserId],
-    oauthIds: [row.oauthId, row.payerOauthId],
-  };
-  if (listenersByDb.has(txOrDb)) {
-    announce(txOrDb, parties);
-    return;
-  }
-  const state = pending.getStore();
-  if (state) state.changes.push(parties);
-}
-
 /**
  * Gives the app its order-list cache: fed by this process's commits and by the database's
  * announcements. Without `database` (or with maxBytes 0) the cache stays off.
@@ -251,7 +179,6 @@ export async function attachOrderListCache(
 ): Promise<OrderListCache> {
   const cache = new OrderListCache(options);
   if (!database || options.maxBytes <= 0) return cache;
-  trackCommits(db);
   const offCommits = onOrderChange(db, (parties) => cache.invalidate(parties));
   const stop = await database.listen(ORDER_LIST_CHANNEL, {
     message(payload) {

@@ -14,6 +14,7 @@ import {
   userIdOf,
   type Tokens,
 } from '@server-test/fee-fixtures';
+import { transaction } from '@server/db/transaction';
 
 describe('orders', () => {
   let ctx: TestContext;
@@ -49,7 +50,7 @@ describe('orders', () => {
     // A parent-like payer: teacher1 pays student1's order through a pay link.
     await pay(db(), ids.paid, { userId: teacher, oauthId: null, name: '陈老师' });
     await pay(db(), ids.refunded);
-    await db().transaction((tx) =>
+    await transaction(db(), (tx) =>
       recordRefund(tx, {
         orderId: ids.refunded,
         amountFen: 17_000,
@@ -59,7 +60,7 @@ describe('orders', () => {
         note: 'test',
       }),
     );
-    await db().transaction((tx) => markPaying(tx, ids.paying, 'sandbox'));
+    await transaction(db(), (tx) => markPaying(tx, ids.paying, 'sandbox'));
     const cancelled = await api(ctx, 'POST', `order/cancel/${ids.closed}`, t.student1);
     expect(cancelled.json().data).toEqual({
       result: 'closed',

@@ -7,14 +7,21 @@
  *   bill: 1 (not reviewed) -> 2 (reviewed) | 0 (void)
  *
  * Each transition is one conditional UPDATE ... WHERE status = <from> RETURNING; its side effects
- * (bills, receivable totals) run only when that update changed a row, inside the caller's transaction.
+ * (bills, receivable totals) run only when that update changed a row, inside the caller's transaction,
+ * and the changed order is announced after that transaction commits (announceOrderChange).
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '@server/db/client';
 import { bills, orderItems, orders, receivables } from '@server/db/schema-finance';
-import { orderChanged } from './list-cache';
+import type { Tx as WriteTx } from '@server/db/transaction';
+import { announceOrderChange } from './changes';
 
+/**
+ * What a write of orders runs in: a transaction opened by transaction() (db/transaction.ts), so the
+ * change it announces is heard after the commit. A raw db.transaction() or the database do not type-check.
+ */
+export type OrderTx = WriteTx;
 export type OrderRow = typeof orders.$inferSelect;
 
 export const BILL_VOID = 0;
@@ -46,7 +53,7 @@ const payerColumns = (payer: Payer) => ({
  * is recorded here: the channel's notify later says nothing about who it was.
  */
 export async function markPaying(
-  tx: Tx,
+  tx: OrderTx,
   orderId: number,
   channel: string,
   payer?: Payer,
@@ -62,7 +69,7 @@ export async function markPaying(
     })
     .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'NOT_PAY')))
     .returning();
-  if (row) orderChanged(tx, row);
+  if (row) announceOrderChange(tx, row);
   return row ?? null;
 }
 
@@ -71,7 +78,7 @@ export async function markPaying(
  * parent through a pay link): only the payer changes. Not a transition, so no side effects.
  */
 export async function repeatPaying(
-  tx: Tx,
+  tx: OrderTx,
   orderId: number,
   channel: string,
   payer?: Payer,
@@ -81,7 +88,7 @@ export async function repeatPaying(
     .set({ updatedAt: sql`now()`, ...(payer ? payerColumns(payer) : {}) })
     .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'PAYING'), eq(orders.channel, channel)))
     .returning();
-  if (row) orderChanged(tx, row);
+  if (row) announceOrderChange(tx, row);
   return row ?? null;
 }
 
@@ -99,7 +106,7 @@ export interface PaidFacts {
  * NOT_PAY | PAYING -> PAID, once. Writes one reviewed charge bill per item and credits each
  * receivable. Answers null (and changes nothing) when the order was not open or the amount differs.
  */
-export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | null> {
+export async function markPaid(tx: OrderTx, facts: PaidFacts): Promise<OrderRow | null> {
   const [paid] = await tx
     .update(orders)
     .set({
@@ -120,7 +127,7 @@ export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | nul
     )
     .returning();
   if (!paid) return null;
-  orderChanged(tx, paid);
+  announceOrderChange(tx, paid);
 
   // Item order matches the order of receivable locks taken at order creation (no deadlock between the two).
   const items = await tx
@@ -165,7 +172,7 @@ export async function markPaid(tx: Tx, facts: PaidFacts): Promise<OrderRow | nul
  * when a prepay moved the order to another channel meanwhile, nothing changes and the caller asks again.
  */
 export async function markClosed(
-  tx: Tx,
+  tx: OrderTx,
   orderId: number,
   reason: 'expired' | 'cancelled',
   checkedChannel?: string | null,
@@ -185,7 +192,7 @@ export async function markClosed(
       ),
     )
     .returning();
-  if (row) orderChanged(tx, row);
+  if (row) announceOrderChange(tx, row);
   return row ?? null;
 }
 
@@ -203,7 +210,7 @@ export interface RefundFacts {
  * what was paid; PAID becomes REFUND when the whole amount is back. Refund bills go item by item,
  * each item refunded up to what it charged, and each receivable's refund total grows with them.
  */
-export async function recordRefund(tx: Tx, facts: RefundFacts): Promise<OrderRow | null> {
+export async function recordRefund(tx: OrderTx, facts: RefundFacts): Promise<OrderRow | null> {
   const [order] = await tx
     .update(orders)
     .set({
@@ -221,7 +228,7 @@ export async function recordRefund(tx: Tx, facts: RefundFacts): Promise<OrderRow
     )
     .returning();
   if (!order) return null;
-  orderChanged(tx, order);
+  announceOrderChange(tx, order);
 
   const items = await tx
     .select()

@@ -9,12 +9,11 @@ import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
 import { page, type PageQuery } from '@server/http/envelope';
 import { badRequest, forbidden, notFound } from '@server/http/errors';
-import { billsOfOrder } from '../fee/bill-repo';
 import { findCallerPerson } from '../fee/person';
 import { billView } from '../fee/views';
 import { PAY_STATUS_COLORS, type OrderRow } from './pay-status';
 import { listOrderPage, type OrderListKind } from './order-list-repo';
-import { findOrder, itemsOfOrders } from './order-repo';
+import { findOrder, findOrderDetail } from './order-repo';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -61,22 +60,28 @@ const isPayer = (order: OrderRow, auth: AuthContext) =>
   (auth.userId > 0 && order.payerUserId === auth.userId) ||
   (auth.oauthId !== null && order.payerOauthId === auth.oauthId);
 
+/** Whether the caller may see the order: its creator, its payer or a user bound to its person (403 otherwise). */
+async function checkVisible(db: Db, auth: AuthContext, order: OrderRow): Promise<void> {
+  if (isCreator(order, auth) || isPayer(order, auth)) return;
+  const person = await findCallerPerson(db, auth.tenantId, auth.userId);
+  if (person && person.type === order.personType && person.id === order.personId) return;
+  throw forbidden('order.forbidden');
+}
+
 /** The order of the caller's tenant (404 otherwise) that the caller may see (403 otherwise). */
 async function visibleOrder(db: Db, auth: AuthContext, id: number): Promise<OrderRow> {
   const order = await findOrder(db, auth.tenantId, id);
   if (!order) throw notFound('order.notFound');
-  if (isCreator(order, auth) || isPayer(order, auth)) return order;
-  const person = await findCallerPerson(db, auth.tenantId, auth.userId);
-  if (person && person.type === order.personType && person.id === order.personId) return order;
-  throw forbidden('order.forbidden');
+  await checkVisible(db, auth, order);
+  return order;
 }
 
+/** The order, its items and its bills come in one query (findOrderDetail). */
 export async function orderDetail(db: Db, auth: AuthContext, id: number) {
-  const order = await visibleOrder(db, auth, id);
-  const [items, bills] = await Promise.all([
-    itemsOfOrders(db, auth.tenantId, [order.id]),
-    billsOfOrder(db, auth.tenantId, order.id),
-  ]);
+  const found = await findOrderDetail(db, auth.tenantId, id);
+  if (!found) throw notFound('order.notFound');
+  const { order, items, bills } = found;
+  await checkVisible(db, auth, order);
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -109,7 +114,10 @@ export async function orderDetail(db: Db, auth: AuthContext, id: number) {
       amountFen: item.amountFen,
       formData: item.formData,
     })),
-    bills: bills.map(billView),
+    // billView reads only the fields the query answers.
+    bills: bills.map(({ billDateMs, ...bill }) =>
+      billView({ ...bill, billDate: new Date(billDateMs) } as unknown as Parameters<typeof billView>[0]),
+    ),
   };
 }
 

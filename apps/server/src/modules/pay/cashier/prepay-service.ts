@@ -27,6 +27,7 @@ import { askChannel, channelFailure, gatewayOf } from '@server/modules/pay/chann
 import { closeOrder, closeTrade } from '@server/modules/pay/channels/close';
 import { markPaying, repeatPaying, type OrderRow, type Payer } from '@server/modules/order/pay-status';
 import { findOrderById, itemsOfOrder, wechatOpenId } from '@server/modules/pay/repo';
+import { transaction } from '@server/db/transaction';
 
 /** Short enough for every channel's description field, in characters of any script. */
 const DESCRIPTION_MAX = 40;
@@ -80,7 +81,7 @@ async function attemptFor(
   lang: Language,
 ): Promise<AttemptRow> {
   for (let round = 0; round < ROUNDS; round++) {
-    const { attempt, created } = await app.db.transaction(async (tx) => {
+    const { attempt, created } = await transaction(app.db, async (tx) => {
       const locked = await lockOrder(tx, order.id);
       if (!locked) throw notFound('pay.orderNotFound');
       assertPayable(locked);
@@ -158,7 +159,7 @@ export async function prepay(
     throw channelFailure(error);
   }
 
-  const taken = await app.db.transaction(async (tx) => {
+  const taken = await transaction(app.db, async (tx) => {
     await lockOrder(tx, order.id);
     // Another payer's takeover or a close retired this attempt while the channel was asked.
     if ((await findAttempt(tx, attempt.id))?.status !== 'OPEN') return null;

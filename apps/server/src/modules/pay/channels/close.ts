@@ -17,6 +17,7 @@ import {
 import { askChannel, channelFailure, gatewayOf } from './channel';
 import { markClosed, type OrderRow } from '@server/modules/order/pay-status';
 import { findOrderById } from '@server/modules/pay/repo';
+import { transaction } from '@server/db/transaction';
 
 export type CloseReason = 'expired' | 'cancelled';
 
@@ -84,7 +85,7 @@ export async function closeOrder(
     }
     // Under the order's lock, so a prepay cannot open another attempt in between; one that did so
     // just before wins, and the next round closes its trade too.
-    const closed = await app.db.transaction(async (tx) => {
+    const closed = await transaction(app.db, async (tx) => {
       await lockOrder(tx, order.id);
       if (await openAttemptOf(tx, order.id)) return null;
       return markClosed(tx, order.id, reason, order.channel);

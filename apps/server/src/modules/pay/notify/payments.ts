@@ -3,10 +3,12 @@
  * applied exactly once. The inbox row (channel, transaction id) is inserted first with ON CONFLICT DO
  * NOTHING: a transaction already seen is a repeat and changes nothing. Everything here is one
  * database transaction, so a crash leaves either all of it or none (and the channel asks again).
+ * A repeat already committed is answered by one prepared read before any transaction opens (channels
+ * repeat notifies often); one still in flight is met by the insert, which waits for it.
  * The channel names a trade (out_trade_no): a payment attempt of an order (../channels/attempts.ts), or for
  * trades from before attempts existed the order number itself.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@server/db/client';
 import { orders, paymentExceptions, paymentInbox } from '@server/db/schema-finance';
 import type { PayChannelName } from '@server/gateways/types';
@@ -17,7 +19,8 @@ import {
   markAttemptPaid,
   payerOfAttempt,
 } from '@server/modules/pay/channels/attempts';
-import { markPaid, type OrderRow, type Payer } from '@server/modules/order/pay-status';
+import { markPaid, type OrderRow, type OrderTx, type Payer } from '@server/modules/order/pay-status';
+import { transaction } from '@server/db/transaction';
 
 export interface ChannelPayment {
   channel: PayChannelName;
@@ -47,11 +50,34 @@ const EXCEPTION_KIND: Partial<Record<PaymentOutcome, string>> = {
   unknown_order: 'unknown_order',
 };
 
+function prepareSeen(db: Db) {
+  return db
+    .select({ id: paymentInbox.id })
+    .from(paymentInbox)
+    .where(
+      and(
+        eq(paymentInbox.channel, sql.placeholder('channel')),
+        eq(paymentInbox.transactionId, sql.placeholder('transactionId')),
+      ),
+    )
+    .prepare('payment_inbox_seen');
+}
+const seenByDb = new WeakMap<Db, ReturnType<typeof prepareSeen>>();
+
+/** Whether the inbox already holds this channel transaction (committed). */
+async function alreadySeen(db: Db, payment: ChannelPayment): Promise<boolean> {
+  let prepared = seenByDb.get(db);
+  if (!prepared) seenByDb.set(db, (prepared = prepareSeen(db)));
+  const rows = await prepared.execute({ channel: payment.channel, transactionId: payment.transactionId });
+  return rows.length > 0;
+}
+
 export async function applyPayment(
   db: Db,
   payment: ChannelPayment,
 ): Promise<{ outcome: PaymentOutcome; order: OrderRow | null }> {
-  return db.transaction(async (tx) => {
+  if (await alreadySeen(db, payment)) return { outcome: 'repeat', order: null };
+  return transaction(db, async (tx) => {
     const inserted = await tx
       .insert(paymentInbox)
       .values({
@@ -101,7 +127,7 @@ export async function applyPayment(
 }
 
 async function settle(
-  tx: Tx,
+  tx: OrderTx,
   order: OrderRow | undefined,
   payment: ChannelPayment,
   payer: Payer | undefined,

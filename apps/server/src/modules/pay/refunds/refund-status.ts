@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@server/db/client';
 import { refunds } from '@server/db/schema-finance';
 import { recordRefund } from '@server/modules/order/pay-status';
+import { transaction } from '@server/db/transaction';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type RefundState = 'PROCESSING' | 'SUCCESS' | 'FAILED';
@@ -17,7 +18,7 @@ export async function completeRefund(
   refundId: number,
   facts: { channelRefundId: string; method: string; refundedAt: Date },
 ): Promise<RefundRow | null> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [done] = await tx
       .update(refunds)
       .set({ status: 'SUCCESS', channelRefundId: facts.channelRefundId })
