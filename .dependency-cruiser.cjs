@@ -13,7 +13,7 @@ const SERVER = '^apps/server/src/';
 const TEST = '(\\.test\\.tsx?$|^apps/server/test/|^apps/web/src/test/)';
 
 /** Server modules, lowest first: a module may import only the modules before it. */
-const MODULE_ORDER = ['client', 'auth', 'system', 'sms', 'user', 'pay', 'fee', 'order', 'admin', 'dev'];
+const MODULE_ORDER = ['client', 'auth', 'system', 'sms', 'user', 'fee', 'order', 'pay', 'admin', 'dev'];
 
 /** Below the modules, lowest first. */
 const BASE_LAYERS = [
@@ -31,11 +31,7 @@ const APP_LEVEL = `${SERVER}(app|main|access-matrix-[^/]+)\\.ts$|${SERVER}(jobs|
  * Known breaks of the order, each to be removed by the change named beside it. Keep this list short;
  * a new entry needs a reason in docs/decisions.md.
  */
-const EXCEPTIONS = [
-  // pay-status announces order changes to the order list cache; the explicit after-commit hook
-  // (issue 10, "Order changes announced explicitly") replaces this import.
-  { from: `${MODULES}pay/.*pay-status\\.ts$`, to: `${MODULES}order/list-cache\\.ts$` },
-];
+const EXCEPTIONS = [];
 const forbidden = [];
 
 function forbid(name, comment, from, to) {

@@ -1,7 +1,7 @@
 /** The Blade reply shape `{code, success, data, msg}` and MyBatis-Plus paging (schemas: @cf/shared/wire/envelope). */
 import type { Page, PageQuery, R } from '@cf/shared/wire/envelope';
 
-export { envelopeSchema, pageQuery, pageSchema } from '@cf/shared/wire/envelope';
+export { envelopeSchema, pageSchema } from '@cf/shared/wire/envelope';
 export type { Page, PageQuery, R } from '@cf/shared/wire/envelope';
 
 export function ok<T>(data: T, msg = '操作成功'): R<T> {

@@ -5,7 +5,7 @@
  */
 import { hasValidUserId } from '../lib/session';
 import type { WechatSource } from '../lib/wechat';
-import { matchRoute, pathOfRoute, REDIRECTS, routeByName } from './routes';
+import { matchRoute, pathOfRoute, REDIRECTS, routeByName } from '@/lib/routes';
 
 export interface GuardInput {
   /** The in-app path (the hash path), e.g. '/home'. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useT } from '../lib/i18n/use-t';
-import { matchRoute } from './routes';
+import { matchRoute } from '@/lib/routes';
 
 /** Above every screen: the document title from the route's meta, translated. */
 export function RootLayout() {

@@ -12,7 +12,7 @@ import { getPreferredTenantId, setPreferredTenantId } from '../lib/tenant';
 import { useSession } from '../lib/use-session';
 import { wechatSource } from '../lib/wechat';
 import { guard, type GuardDecision } from './guard';
-import { routeByName } from './routes';
+import { routeByName } from '@/lib/routes';
 
 /** Carries out a guard decision that is more than a plain in-app redirect. */
 function useCarryOut(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCREENS } from './router';
-import { BUILT_SCREENS, hasScreen } from './routes';
+import { BUILT_SCREENS, hasScreen } from '@/lib/routes';
 
 describe('built screens', () => {
   it('are the screens the router has, so entries hide exactly the coming-soon ones', () => {

@@ -9,7 +9,7 @@ import { loadChunk } from '../lib/lazy-chunk';
 import type { FinanceScreenName } from './finance-screens';
 import { RootLayout } from './root-layout';
 import RouteGuard from './route-guard';
-import { REDIRECTS, ROUTES, matchRoute } from './routes';
+import { REDIRECTS, ROUTES, matchRoute } from '@/lib/routes';
 import { ScreenBoundary } from './screen-boundary';
 
 type ScreenModule = { default: ComponentType };

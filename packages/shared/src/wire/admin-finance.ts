@@ -21,14 +21,12 @@ export const adminBillSchema = billSchema.extend({
   personName: z.string(),
   createdAt: z.string(),
 });
-export type AdminBill = z.infer<typeof adminBillSchema>;
 
 export const refundBody = z.object({
   amountFen: fen(1),
   // Checked by checkRefundReason (80 bytes, translated message), not by characters here.
   reason: z.string().default(''),
 });
-export type RefundBody = z.infer<typeof refundBody>;
 
 export const refundSchema = z.object({
   refundId: z.number(),
@@ -41,7 +39,6 @@ export const refundSchema = z.object({
   payStatus: payStatusEnum,
   payStatusColor: z.string(),
 });
-export type RefundReply = z.infer<typeof refundSchema>;
 
 export const exceptionSchema = z.object({
   id: z.number(),
@@ -58,7 +55,6 @@ export const exceptionSchema = z.object({
   resolvedAt: z.string().nullable(),
   createdAt: z.string(),
 });
-export type PaymentException = z.infer<typeof exceptionSchema>;
 
 export const exceptionListQuery = pageQuery.extend({
   status: z.enum(['open', 'refunded', 'resolved']).default('open'),

@@ -18,7 +18,6 @@ export const outboxMessageSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
 });
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export const captchaKeyParams = z.object({ key: z.string() });
 export const captchaTextSchema = z.object({ text: z.string() });

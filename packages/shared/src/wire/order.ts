@@ -83,7 +83,6 @@ export const orderItemSchema = z.object({
   amountFen: z.number(),
   formData: z.record(z.string(), z.string()),
 });
-export type OrderItem = z.infer<typeof orderItemSchema>;
 
 export const orderDetailSchema = z.object({
   id: z.number(),

@@ -25,7 +25,6 @@ export const cashierItemSchema = z.object({
   quantity: z.number(),
   amountFen: z.number(),
 });
-export type CashierItem = z.infer<typeof cashierItemSchema>;
 
 export const cashierSchema = z.object({
   orderNo: z.string(),

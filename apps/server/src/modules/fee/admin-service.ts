@@ -8,7 +8,7 @@ import type { AuthContext } from '@server/http/context';
 import { audit } from '@server/http/audit';
 import { page, type PageQuery } from '@server/http/envelope';
 import { badRequest } from '@server/http/errors';
-import { reviewBill, voidBill } from '@server/modules/order/pay-status';
+import { reviewBill, voidBill } from './bill-status';
 import { billsForReview } from './bill-repo';
 import { billView } from './views';
 

@@ -1,5 +1,5 @@
 /** Queries of charge and refund bills; every one carries the tenant, and the person or order it is about. */
-import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@server/db/client';
 import { employees, otherPeople, students } from '@server/db/schema';
 import { bills, enrollees, receivables, type OrderType } from '@server/db/schema-finance';

@@ -9,7 +9,7 @@ import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
 import { audit } from '@server/http/audit';
 import { badRequest } from '@server/http/errors';
-import { BILL_NOT_REVIEWED, newBillNo } from '@server/modules/order/pay-status';
+import { BILL_NOT_REVIEWED, newBillNo } from './bill-status';
 import { insertOfflineBill } from './bill-repo';
 import { requireCallerPerson } from './person';
 import { commitments, lockReceivables } from './receivable-repo';

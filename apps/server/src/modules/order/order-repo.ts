@@ -1,5 +1,5 @@
 /** Queries of orders and their items; every one carries the tenant and the caller it is about. */
-import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '@server/db/client';
 import { orderItems, orders, type OrderType } from '@server/db/schema-finance';
 import type { OrderRow, OrderTx } from './pay-status';

@@ -1,20 +1,18 @@
 /**
- * The order pay-status state machine and the bill status machine, in one place.
+ * The order pay-status state machine (the bill machine it writes through: fee/bill-status.ts).
  *
  *   NOT_PAY -> PAYING -> PAID -> REFUND (when fully refunded)
  *   PAYING -> PAYING at the same channel (another attempt: only the payer is updated)
  *   NOT_PAY | PAYING -> CLOSED (expired or cancelled; the caller first makes sure the channel has no payment)
- *   bill: 1 (not reviewed) -> 2 (reviewed) | 0 (void)
  *
  * Each transition is one conditional UPDATE ... WHERE status = <from> RETURNING; its side effects
  * (bills, receivable totals) run only when that update changed a row, inside the caller's transaction,
  * and the changed order is announced after that transaction commits (announceOrderChange).
  */
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '@server/db/client';
 import { bills, orderItems, orders, receivables } from '@server/db/schema-finance';
 import type { Tx as WriteTx } from '@server/db/transaction';
+import { BILL_REVIEWED, newBillNo } from '@server/modules/fee/bill-status';
 import { announceOrderChange } from './changes';
 
 /**
@@ -24,17 +22,8 @@ import { announceOrderChange } from './changes';
 export type OrderTx = WriteTx;
 export type OrderRow = typeof orders.$inferSelect;
 
-export const BILL_VOID = 0;
-export const BILL_NOT_REVIEWED = 1;
-export const BILL_REVIEWED = 2;
-
 /** Spec §9 colours, shared with the web app. */
 export { PAY_STATUS_COLORS } from '@cf/shared/fees';
-
-export function newBillNo(prefix: 'C' | 'R' | 'O'): string {
-  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${prefix}${stamp}${randomBytes(5).toString('hex')}`;
-}
 
 export interface Payer {
   userId: number | null;
@@ -279,36 +268,4 @@ export async function recordRefund(tx: OrderTx, facts: RefundFacts): Promise<Ord
   // The order-level guard above keeps the sum within the items' total, so nothing is left over.
   if (left !== 0) throw new Error(`refund of order ${order.id} could not be spread over its items`);
   return order;
-}
-
-/** Bill 1 -> 2: a reviewed other-means payment starts counting as received. */
-export async function reviewBill(tx: Tx, billId: number, tenantId: string, reviewer: number | null) {
-  const [bill] = await tx
-    .update(bills)
-    .set({ status: BILL_REVIEWED, reviewedBy: reviewer })
-    .where(and(eq(bills.id, billId), eq(bills.tenantId, tenantId), eq(bills.status, BILL_NOT_REVIEWED)))
-    .returning();
-  if (!bill) return null;
-  if (bill.receivableId) {
-    const column = bill.kind === 'REFUND' ? receivables.refundFen : receivables.receivedFen;
-    await tx
-      .update(receivables)
-      .set(
-        bill.kind === 'REFUND'
-          ? { refundFen: sql`${column} + ${bill.amountFen}` }
-          : { receivedFen: sql`${column} + ${bill.amountFen}` },
-      )
-      .where(eq(receivables.id, bill.receivableId));
-  }
-  return bill;
-}
-
-/** Bill 1 -> 0: an unreviewed record is voided; it never counted, so nothing else changes. */
-export async function voidBill(tx: Tx, billId: number, tenantId: string, reviewer: number | null) {
-  const [bill] = await tx
-    .update(bills)
-    .set({ status: BILL_VOID, reviewedBy: reviewer })
-    .where(and(eq(bills.id, billId), eq(bills.tenantId, tenantId), eq(bills.status, BILL_NOT_REVIEWED)))
-    .returning();
-  return bill ?? null;
 }

@@ -16,7 +16,7 @@ import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import { UNI, createPayOrder, deliver, enableChannels, testOrderNo } from '@server-test/pay-fixtures';
 import { closeOrder } from '@server/modules/pay/channels/close';
-import { BILL_REVIEWED } from '@server/modules/order/pay-status';
+import { BILL_REVIEWED } from '@server/modules/fee/bill-status';
 
 let ctx: TestContext;
 let student1: string;

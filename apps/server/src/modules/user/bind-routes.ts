@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tokenReplySchema } from '@cf/shared/wire/auth';
-import { z } from 'zod';
 import { requireAuth } from '@server/modules/auth/guard';
 import {
   bindCodeSchema,

@@ -6,7 +6,7 @@ import { loadChunk } from '@/lib/lazy-chunk';
 import { useT } from '@/lib/i18n/use-t';
 import { hasValidUserId } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
-import { matchRoute, titleKeyOf } from '../routes';
+import { matchRoute, titleKeyOf } from '@/lib/routes';
 import { ShellPopups } from './shell-popups';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';

@@ -8,7 +8,7 @@ import { useSystemParams } from '@/api/get-system-params';
 import { useT } from '@/lib/i18n/use-t';
 import type { TextKey } from '@/lib/i18n/i18n';
 import { useSession } from '@/lib/use-session';
-import type { TabName } from '../routes';
+import type { TabName } from '@/lib/routes';
 import styles from './tab-bar.module.css';
 
 interface Tab {

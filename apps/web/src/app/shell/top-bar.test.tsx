@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routeByName } from '../routes';
+import { routeByName } from '@/lib/routes';
 import { TopBar } from './top-bar';
 
 function Address() {

@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { TextKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
-import { backTargetOf, type RouteMeta } from '../routes';
+import { backTargetOf, type RouteMeta } from '@/lib/routes';
 import { MoreMenu } from './more-menu';
 import styles from './top-bar.module.css';
 

@@ -3,7 +3,7 @@
  * portal (historical payments, orders), each shown only when its mobile module is enabled, its
  * screen is built (no entry leads to "coming soon") and it is meant for the person's user type.
  */
-import { hasScreen } from '@/app/routes';
+import { hasScreen } from '@/lib/routes';
 import type { TextKey } from '@/lib/i18n/i18n';
 
 export type Portal = 'payment' | 'query';

@@ -9,7 +9,7 @@
  * trades from before attempts existed the order number itself.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@server/db/client';
+import type { Db } from '@server/db/client';
 import { orders, paymentExceptions, paymentInbox } from '@server/db/schema-finance';
 import type { PayChannelName } from '@server/gateways/types';
 import type { TradeQueryResult } from '@server/gateways/wechat-pay/types';

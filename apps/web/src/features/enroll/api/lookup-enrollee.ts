@@ -7,7 +7,6 @@ import { useMutation } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 
 export type { Enrollee };
-export type EnrollItem = Enrollee['items'][number];
 export type EnrolleeQuery = EnrollLookupRequest;
 
 export const lookupEnrollee = (query: EnrolleeQuery): Promise<Enrollee> =>

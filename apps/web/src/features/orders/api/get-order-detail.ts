@@ -1,10 +1,10 @@
 /** GET /api/blade-finance/order/detail/{id}: every field of an order, its items and its bills. */
-import type { OrderDetail, OrderItem } from '@cf/shared/wire/order';
+import type { OrderDetail } from '@cf/shared/wire/order';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
 
-export type { OrderDetail, OrderItem };
+export type { OrderDetail };
 
 export const getOrderDetail = (id: string): Promise<OrderDetail> =>
   requestData<OrderDetail>({

@@ -1,11 +1,11 @@
 /** GET /api/blade-finance/pay/cashier?orderNo: what is paid, until when, and with which channels. */
-import type { Cashier, CashierItem, PayChannelName } from '@cf/shared/wire/pay';
+import type { Cashier, PayChannelName } from '@cf/shared/wire/pay';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
 import { payAuthHeaders } from './pay-auth';
 
-export type { Cashier, CashierItem, PayChannelName };
+export type { Cashier, PayChannelName };
 
 export const getCashier = (orderNo: string, payAuthToken?: string): Promise<Cashier> =>
   requestData<Cashier>({

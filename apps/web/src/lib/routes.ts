@@ -2,7 +2,7 @@
  * The route table of spec §2 as data: names (used by routeFlag and the flow dictionary), paths,
  * whether a route needs a token, its title and its tab. router.tsx adds the screens.
  */
-import type { TextKey } from '../lib/i18n/i18n';
+import type { TextKey } from './i18n/i18n';
 
 export type TabName = 'home' | 'order' | 'user';
 
