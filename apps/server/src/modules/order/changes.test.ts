@@ -61,7 +61,7 @@ describe('order changes are announced', () => {
 
   it('finds the writers it knows of (the scan itself works)', () => {
     const files = new Set(writes.map((w) => w.file));
-    expect(files).toContain('modules/pay/pay-status.ts');
+    expect(files).toContain('modules/order/pay-status.ts');
     expect(files).toContain('modules/order/order-repo.ts');
     // markPaying, repeatPaying, markPaid, markClosed, recordRefund, insertOrder, and the job lease.
     expect(writes.length).toBeGreaterThanOrEqual(7);

@@ -97,7 +97,7 @@ describe('create-other and create-enroll', () => {
   });
 
   it('tops up only within the item’s limits (10 to 2,000 yuan)', async () => {
-    const range = 'The top-up amount must be between 10.00 and 2000.00 yuan';
+    const range = 'The top-up amount must be between 10.00 and 2,000.00 yuan';
     for (const amountFen of [999, 200_001, undefined]) {
       const res = await createOther(t.student1, { feeItemId: topup, amountFen });
       expect(res.statusCode).toBe(400);

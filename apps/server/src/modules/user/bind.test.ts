@@ -367,7 +367,8 @@ describe('binding in a tenant that binds by student number with SMS verification
         account: 'wx_o-visitor-teacher-00',
         user_type: 'employee',
         role_name: 'employee',
-        nick_name: 'nick-o-visitor-teacher-0001',
+        // The bound person's name, no longer the WeChat nickname (issue 11, item 13: greet by the bound name).
+        nick_name: '刘老师',
       });
       const [linked] = await db().select().from(oauthLinks).where(eq(oauthLinks.id, link.id));
       expect(linked!.userId).toBe(Number(tokens.user_id));

@@ -12,7 +12,11 @@ vi.mock('@/lib/use-session', () => ({
 vi.mock('@/api/get-mobile-modules', () => ({
   useMobileModules: () => ({ data: modules, isLoading: false }),
 }));
-vi.mock('@/lib/api-client', () => ({ requestData: (...args: unknown[]) => requestData(...args) }));
+// The home page asks whether the account is bound (user-info; a bound one here); the fee calls are the test's.
+vi.mock('@/lib/api-client', () => ({
+  requestData: (args: { url: string }) =>
+    args.url.endsWith('/oauth/user-info') ? Promise.resolve({ bound: true }) : requestData(args),
+}));
 const { default: HomePage } = await import('./home-page');
 
 function show() {
@@ -50,17 +54,21 @@ describe('home', () => {
     expect(screen.queryByTestId('owed-now-pay')).toBeNull();
   });
 
-  it('shows no owed card to staff, and asks for no student fees', () => {
+  it('shows no owed card to staff, and asks for no student fees', async () => {
     userType = 'employee';
     show();
+    await screen.findByTestId('home-greeting');
+    await screen.findByText('缴费大厅');
     expect(screen.queryByTestId('owed-now')).toBeNull();
     expect(requestData).not.toHaveBeenCalled();
   });
 
-  it('follows the tenant’s modules: top-up when enabled, nothing leading to "coming soon", no salary for students', () => {
+  it('follows the tenant’s modules: top-up when enabled, nothing leading to "coming soon", no salary for students', async () => {
     requestData.mockResolvedValue({ summary: { pending: 0 } });
     show();
-    expect(screen.getByTestId('home-entry-topUp').getAttribute('href')).toBe('/fee/other?category=recharge');
+    expect((await screen.findByTestId('home-entry-topUp')).getAttribute('href')).toBe(
+      '/fee/other?category=recharge',
+    );
     expect(screen.queryByTestId('home-entry-notices')).toBeNull();
     expect(screen.queryByTestId('home-entry-salary')).toBeNull();
     expect(screen.queryByText('薪酬查询')).toBeNull();
