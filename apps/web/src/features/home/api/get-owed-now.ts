@@ -1,16 +1,16 @@
 /** GET /api/blade-finance/fee/student, read for home: what the bound student owes now, in fen. */
-import type { FeeSummary } from '@cf/shared/fees';
+import type { StudentFees } from '@cf/shared/wire/fee';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
 
+/** What home shows (not a reply shape): owed now, the receivable less what is deferred ("pending", spec §3). */
 export interface OwedNow {
-  /** Owed now: receivable less what is deferred (the summary's "pending", spec §3). */
   dueFen: number;
 }
 
 export async function getOwedNow(): Promise<OwedNow> {
-  const fees = await requestData<{ summary: FeeSummary }>({
+  const fees = await requestData<StudentFees>({
     url: '/api/blade-finance/fee/student',
     loading: false,
   });
