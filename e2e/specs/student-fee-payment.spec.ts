@@ -58,7 +58,8 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   // One fen more than is left is refused before any order is made.
   await amount.fill(((availableFen + 1) / 100).toFixed(2));
   await page.getByTestId('fee-pay').click();
-  await expect(page.getByText('支付金额不能大于应收金额')).toBeVisible();
+  // Said under the field as typed (issue 11, item 8), and again when paying is tried.
+  await expect(page.getByTestId('amount-error')).toHaveText('支付金额不能大于应收金额');
   await expect(page).toHaveURL(/#\/fee\/index$/);
 
   // A part payment of a few yuan.
