@@ -18,10 +18,11 @@ test('a 401 reply signs the user out and sends them to sign in', async ({ page }
   });
   expect((await logout.json()).data).toBe(true);
 
-  // Mine asks for the user info with the dead token.
-  const userInfo = page.waitForResponse((res) => res.url().includes('/api/blade-auth/oauth/user-info'));
-  await page.getByTestId('tab-user').click();
-  expect((await userInfo).status()).toBe(401);
+  // The orders tab asks for the order list with the dead token (home has already read the user info,
+  // to know whether the account is bound, so Mine would not ask again).
+  const orderList = page.waitForResponse((res) => res.url().includes('/api/blade-finance/order/'));
+  await page.getByTestId('tab-order').click();
+  expect((await orderList).status()).toBe(401);
   await page.waitForURL(/#\/login$/);
   await expect(page.getByRole('heading', { name: '账号登录' })).toBeVisible();
   expect(await accessToken(page)).toBeUndefined();
