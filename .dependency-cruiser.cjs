@@ -13,7 +13,23 @@ const SERVER = '^apps/server/src/';
 const TEST = '(\\.test\\.tsx?$|^apps/server/test/|^apps/web/src/test/)';
 
 /** Server modules, lowest first: a module may import only the modules before it. */
-const MODULE_ORDER = ['client', 'auth', 'system', 'sms', 'user', 'fee', 'order', 'pay', 'admin', 'dev'];
+const MODULE_ORDER = [
+  'client',
+  'auth',
+  'system',
+  'sms',
+  'user',
+  'fee',
+  'order',
+  'pay',
+  'notice',
+  'salary',
+  'signature',
+  'rating',
+  'invoice',
+  'admin',
+  'dev',
+];
 
 /** Below the modules, lowest first. */
 const BASE_LAYERS = [
