@@ -4,11 +4,12 @@
  * the browser and Node, so the app and the tests encrypt with the very same code.
  */
 // Only the parts used, not the whole 'crypto-js' (it would put every cipher and hash, ~24 KB gz, on
-// the sign-in page). CBC and PKCS7 are the cipher core's defaults, so their modes need no import.
-import AES from 'crypto-js/aes';
-import Hex from 'crypto-js/enc-hex';
-import Utf8 from 'crypto-js/enc-utf8';
-import MD5 from 'crypto-js/md5';
+// the sign-in page); the .js endings let Node's ESM loader find them. CBC and PKCS7 are the cipher
+// core's defaults, so their modules need no import.
+import AES from 'crypto-js/aes.js';
+import Hex from 'crypto-js/enc-hex.js';
+import Utf8 from 'crypto-js/enc-utf8.js';
+import MD5 from 'crypto-js/md5.js';
 
 export function md5Hex(text: string): string {
   return MD5(text).toString(Hex);
