@@ -21,7 +21,6 @@ const lazyScreen = (load: () => Promise<ScreenModule>): Screen => lazy(() => loa
 const FINANCE_SCREEN_NAMES: readonly FinanceScreenName[] = [
   'enroll',
   'pay',
-  'fee',
   'feeHistory',
   'feeCollectHistory',
   'feeOtherHistory',
@@ -49,6 +48,7 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   register: () => import('../features/binding/pages/register-page'),
   home: () => import('../features/home/pages/home-page'),
   user: () => import('../features/profile/pages/profile-page'),
+  fee: () => import('./fee-screen').then((m) => m.loadFeeScreen()),
   ...financeLoaders,
 };
 export const SCREENS: Record<string, Screen> = Object.fromEntries(

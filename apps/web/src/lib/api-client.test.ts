@@ -1,4 +1,4 @@
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import type { Adapter, RequestConfig } from './api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('./feedback', () => ({
@@ -15,11 +15,11 @@ const { apiClient, ApiError, HTTP_TIMEOUT_MS, request, requestData, SILENT_CODES
   await import('./api-client');
 const { saveSession } = await import('./session');
 
-let seen: InternalAxiosRequestConfig | undefined;
-function reply(status: number, data: unknown): AxiosAdapter {
+let seen: (RequestConfig & { headers: Record<string, string> }) | undefined;
+function reply(status: number, data: unknown): Adapter {
   return async (config) => {
     seen = config;
-    return { data, status, statusText: String(status), headers: {}, config };
+    return { data, status, config };
   };
 }
 
@@ -103,9 +103,92 @@ describe('api client (spec §7, §8)', () => {
 
   it('a network error clears the loading toast and rejects', async () => {
     apiClient.defaults.adapter = async () => {
-      throw Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK' });
+      throw new TypeError('Failed to fetch');
     };
     await expect(request({ url: '/a' })).rejects.toMatchObject({ code: 0 });
     expect(feedback.clearLoading).toHaveBeenCalled();
+  });
+});
+
+describe('early replies (index.html asks for the first ones before any script loads)', () => {
+  const originalAdapter = apiClient.defaults.adapter;
+  afterEach(() => {
+    apiClient.defaults.adapter = originalAdapter;
+    delete window.__cfEarly;
+  });
+
+  it('a successful early reply stands in for the first GET of its path, once', async () => {
+    window.__cfEarly = {
+      '/api/early': Promise.resolve({ code: 200, success: true, data: 'early', msg: '' }),
+    };
+    apiClient.defaults.adapter = reply(200, { code: 200, success: true, data: 'network', msg: '' });
+    await expect(requestData({ url: '/api/early' })).resolves.toBe('early');
+    await expect(requestData({ url: '/api/early' })).resolves.toBe('network');
+  });
+
+  it('a failed or missing early reply, a POST or a call with parameters goes to the network', async () => {
+    apiClient.defaults.adapter = reply(200, { code: 200, success: true, data: 'network', msg: '' });
+    window.__cfEarly = {
+      '/api/failed': Promise.resolve({ code: 401, msg: 'expired' }),
+      '/api/none': Promise.resolve(null),
+      '/api/post': Promise.resolve({ code: 200, data: 'early' }),
+      '/api/params': Promise.resolve({ code: 200, data: 'early' }),
+    };
+    await expect(requestData({ url: '/api/failed' })).resolves.toBe('network');
+    await expect(requestData({ url: '/api/none' })).resolves.toBe('network');
+    await expect(requestData({ url: '/api/post', method: 'post' })).resolves.toBe('network');
+    await expect(requestData({ url: '/api/params', params: { a: 1 } })).resolves.toBe('network');
+  });
+});
+
+describe('the fetch transport', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  function stubFetch(status: number, body: string) {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body, { status }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    return fetchMock;
+  }
+
+  it('sends the query (without empty values), a JSON body, the headers and credentials', async () => {
+    const fetchMock = stubFetch(200, JSON.stringify({ code: 200, data: 'ok' }));
+    await expect(
+      requestData({
+        url: '/api/x',
+        method: 'post',
+        params: { a: 'b c', n: 1, skip: undefined },
+        data: { v: 1 },
+      }),
+    ).resolves.toBe('ok');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/x?a=b+c&n=1');
+    expect(init!.method).toBe('POST');
+    expect(init!.body).toBe('{"v":1}');
+    expect(init!.credentials).toBe('include');
+    expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect((init!.headers as Record<string, string>).Authorization).toMatch(/^Basic /);
+  });
+
+  it('sends a form as a form, and hands a reply that is not JSON through as text', async () => {
+    const fetchMock = stubFetch(200, 'plain text');
+    await expect(request({ url: '/f', method: 'post', data: new URLSearchParams({ a: '1' }) })).resolves.toBe(
+      'plain text',
+    );
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(String(init.body)).toBe('a=1');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe(
+      'application/x-www-form-urlencoded',
+    );
+  });
+
+  it('a status over 500 or no reply at all is a network error (code 0)', async () => {
+    stubFetch(502, 'bad gateway');
+    await expect(request({ url: '/a' })).rejects.toMatchObject({ code: 0 });
+    globalThis.fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    await expect(request({ url: '/b' })).rejects.toMatchObject({ code: 0 });
   });
 });

@@ -6,32 +6,39 @@
  * whitelisted codes. Components never call this directly: features/<name>/api files do.
  */
 import type { R } from '@cf/shared/wire/envelope';
-import axios, {
-  AxiosHeaders,
-  type AxiosError,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { CLIENT_ID, CLIENT_SECRET } from './env';
 import { beginLoading, clearLoading, endLoading, toastFail } from './feedback';
 import { acceptLanguage, t } from './i18n/i18n';
 import { clearSession, getAccessToken } from './session';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** The loading toast: default 'loading' for GET, 'submitting' otherwise; false for none. */
-    loading?: false | 'loading' | 'submitting';
-    /** Codes rejected without a toast for this call (added to the global whitelist). */
-    silentCodes?: number[];
-    /** No toast at all on failure (the caller shows its own message). */
-    silent?: boolean;
-    /** The refresh call itself must not wait for the refresh. */
-    skipRefreshWait?: boolean;
-    /** Do not send the bearer token (sign-in calls). */
-    anonymous?: boolean;
-  }
+/** One call: axios's names (the spec's client), on the browser's own fetch (no library on the first screen). */
+export interface RequestConfig {
+  url?: string;
+  method?: string;
+  /** Query parameters; undefined and null ones are left out. */
+  params?: Record<string, string | number | boolean | null | undefined>;
+  /** The body: a form (URLSearchParams), FormData, a string, or anything else as JSON. */
+  data?: unknown;
+  headers?: Record<string, string>;
+  /** The loading toast: default 'loading' for GET, 'submitting' otherwise; false for none. */
+  loading?: false | 'loading' | 'submitting';
+  /** Codes rejected without a toast for this call (added to the global whitelist). */
+  silentCodes?: number[];
+  /** No toast at all on failure (the caller shows its own message). */
+  silent?: boolean;
+  /** The refresh call itself must not wait for the refresh. */
+  skipRefreshWait?: boolean;
+  /** Do not send the bearer token (sign-in calls). */
+  anonymous?: boolean;
 }
+
+/** What the transport answers: the status and the parsed body (JSON when it parses, else the text). */
+export interface RawResponse {
+  data: unknown;
+  status: number;
+  config: RequestConfig;
+}
+export type Adapter = (config: RequestConfig & { headers: Record<string, string> }) => Promise<RawResponse>;
 
 /** The Blade envelope of every JSON reply except the raw token and captcha replies (R of @cf/shared/wire/envelope). */
 export type Envelope<T> = R<T>;
@@ -71,32 +78,12 @@ export function setRequestGate(gate: () => Promise<void>): void {
   requestGate = gate;
 }
 
-export const apiClient = axios.create({
-  baseURL: '',
-  timeout: HTTP_TIMEOUT_MS,
-  withCredentials: true,
-  validateStatus: (status) => status >= 200 && status <= 500,
-});
-
-function loadingText(config: AxiosRequestConfig): string | undefined {
+function loadingText(config: RequestConfig): string | undefined {
   if (config.loading === false) return undefined;
   const kind =
     config.loading ?? ((config.method ?? 'get').toLowerCase() === 'get' ? 'loading' : 'submitting');
   return t(kind === 'loading' ? 'common.loading' : 'common.submitting');
 }
-
-apiClient.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
-  if (!config.skipRefreshWait) await requestGate();
-  const headers = AxiosHeaders.from(config.headers);
-  headers.set('Authorization', basicClientHeader());
-  headers.set('Accept-Language', acceptLanguage());
-  const token = config.anonymous ? undefined : getAccessToken();
-  if (token) headers.set('Blade-Auth', `bearer ${token}`);
-  config.headers = headers;
-  const text = loadingText(config);
-  if (text) beginLoading(text);
-  return config;
-});
 
 /** Picks the text of a failed reply: msg, then error_description, then 'unknown error'. */
 export function failureText(body: unknown): string {
@@ -108,7 +95,7 @@ export function failureText(body: unknown): string {
   return t('common.unknownError');
 }
 
-function settle(response: AxiosResponse): unknown {
+function settle(response: RawResponse): unknown {
   const config = response.config;
   if (loadingText(config)) endLoading();
   const body: unknown = response.data;
@@ -128,26 +115,117 @@ function settle(response: AxiosResponse): unknown {
   throw new ApiError(text, code, body);
 }
 
-apiClient.interceptors.response.use(
-  // The handler returns the body, so callers get the JSON reply itself.
-  (response) => settle(response) as AxiosResponse,
-  (error: AxiosError) => {
-    // No reply at all (network down, timeout, cancelled): clear the loading toast and reject.
-    clearLoading();
-    if (axios.isCancel(error)) return Promise.reject(error);
-    const text = t('common.networkError');
-    if (!error.config?.silent) toastFail(text);
-    return Promise.reject(new ApiError(text, 0));
-  },
-);
+function queryString(params: RequestConfig['params']): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) query.append(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
 
-/** A call whose reply is used as is (raw JSON such as the token and captcha replies). */
-export function request<T>(config: AxiosRequestConfig): Promise<T> {
-  return apiClient.request(config) as unknown as Promise<T>;
+/** The transport: fetch with credentials and the spec's timeout. */
+const fetchAdapter: Adapter = async (config) => {
+  const headers = { ...config.headers };
+  let body: BodyInit | undefined;
+  const data = config.data;
+  if (data instanceof URLSearchParams || data instanceof FormData || typeof data === 'string') body = data;
+  else if (data !== undefined) {
+    body = JSON.stringify(data);
+    headers['Content-Type'] ??= 'application/json';
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
+  try {
+    const res = await fetch(`${config.url ?? ''}${queryString(config.params)}`, {
+      method: (config.method ?? 'get').toUpperCase(),
+      headers,
+      body,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : text;
+    } catch {
+      // Not JSON: the text as it came.
+    }
+    return { data: parsed, status: res.status, config };
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/** The client's settings (the spec's axios defaults); the adapter is replaceable in tests. */
+export const apiClient = {
+  defaults: {
+    adapter: fetchAdapter,
+    timeout: HTTP_TIMEOUT_MS,
+    withCredentials: true,
+    validateStatus: (status: number) => status >= 200 && status <= 500,
+  },
+};
+
+async function send(config: RequestConfig): Promise<unknown> {
+  if (!config.skipRefreshWait) await requestGate();
+  const headers: Record<string, string> = { ...config.headers };
+  headers.Authorization = basicClientHeader();
+  headers['Accept-Language'] = acceptLanguage();
+  const token = config.anonymous ? undefined : getAccessToken();
+  if (token) headers['Blade-Auth'] = `bearer ${token}`;
+  if (config.data instanceof URLSearchParams) headers['Content-Type'] ??= 'application/x-www-form-urlencoded';
+  const text = loadingText(config);
+  if (text) beginLoading(text);
+  let response: RawResponse | undefined;
+  try {
+    response = await apiClient.defaults.adapter({ ...config, headers });
+  } catch {
+    // No reply at all (network down, timeout): below.
+  }
+  if (response && apiClient.defaults.validateStatus(response.status)) return settle(response);
+  clearLoading();
+  const failure = t('common.networkError');
+  if (!config.silent) toastFail(failure);
+  throw new ApiError(failure, 0);
+}
+
+declare global {
+  interface Window {
+    /** Replies index.html asked for before any script loaded (vite-plugin-paint-first.ts), by path. */
+    __cfEarly?: Record<string, Promise<unknown> | undefined>;
+  }
+}
+
+/** The early reply to this call, taken once: a GET of the same path with no parameters. */
+function takeEarlyReply(config: RequestConfig): Promise<unknown> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__cfEarly;
+  const method = (config.method ?? 'get').toLowerCase();
+  if (!early || !config.url || method !== 'get' || config.params || config.anonymous) return undefined;
+  const reply = early[config.url];
+  delete early[config.url];
+  return reply;
+}
+
+const succeeded = (body: unknown): boolean =>
+  !!body && typeof body === 'object' && (body as { code?: unknown }).code === 200;
+
+/**
+ * A call whose reply is used as is (raw JSON such as the token and captcha replies). A successful early
+ * reply stands in for the call; anything else (a failure, no reply) makes the call as usual, so its
+ * handling (401, toasts) is the usual one.
+ */
+export async function request<T>(config: RequestConfig): Promise<T> {
+  const early = takeEarlyReply(config);
+  if (early) {
+    const body = await early;
+    if (succeeded(body)) return body as T;
+  }
+  return (await send(config)) as T;
 }
 
 /** A call answering the Blade envelope: resolves with its `data`. */
-export async function requestData<T>(config: AxiosRequestConfig): Promise<T> {
+export async function requestData<T>(config: RequestConfig): Promise<T> {
   const body = await request<Envelope<T>>(config);
   return body.data;
 }

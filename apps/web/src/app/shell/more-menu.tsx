@@ -1,8 +1,10 @@
-import ActionSheet, { type Action } from 'antd-mobile/es/components/action-sheet';
+import type { Action } from 'antd-mobile/es/components/action-sheet';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '@/api/get-user-info';
 import { logout } from '@/api/logout';
 import { APP_VERSION } from '@/lib/env';
+import { loadChunk } from '@/lib/lazy-chunk';
 import { useT } from '@/lib/i18n/use-t';
 import { openPopup } from '@/lib/popups';
 import { clearSession, getAccessToken, hasValidUserId } from '@/lib/session';
@@ -16,9 +18,21 @@ export function quit(): void {
   window.location.hash = '#/login';
 }
 
+// The sheet (and the animation library under antd-mobile's popups) loads when first opened, or once the
+// screen has settled: it is not part of what every inner screen needs to show itself.
+const loadSheet = () => import('antd-mobile/es/components/action-sheet');
+const ActionSheet = lazy(() => loadChunk(loadSheet));
+const SETTLED_MS = 4000;
+
 /** The right-hand more menu: version, rebinding, modify phone, quit. */
 export function MoreMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadSheet().catch(() => undefined), SETTLED_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const navigate = useNavigate();
   const { user } = useSession();
   const bound = hasValidUserId(user);
@@ -36,14 +50,17 @@ export function MoreMenu({ open, onClose }: { open: boolean; onClose: () => void
       : []),
     { key: 'quit', text: t('menu.quit'), danger: true, onClick: quit },
   ];
+  if (!wanted) return null;
   return (
-    <ActionSheet
-      visible={open}
-      actions={actions}
-      cancelText={t('common.cancel')}
-      closeOnAction
-      onClose={onClose}
-      data-testid="more-menu-sheet"
-    />
+    <Suspense fallback={null}>
+      <ActionSheet
+        visible={open}
+        actions={actions}
+        cancelText={t('common.cancel')}
+        closeOnAction
+        onClose={onClose}
+        data-testid="more-menu-sheet"
+      />
+    </Suspense>
   );
 }

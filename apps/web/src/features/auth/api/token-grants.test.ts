@@ -1,4 +1,4 @@
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('@/lib/feedback', () => ({
@@ -24,7 +24,7 @@ const { loginBySocial } = await import('./login-by-social');
 const { refreshToken } = await import('./refresh-token');
 
 const grant = { access_token: 'a', refresh_token: 'r', tenant_id: '100001', user_id: '1' };
-let seen: InternalAxiosRequestConfig | undefined;
+let seen: (RequestConfig & { headers: Record<string, string> }) | undefined;
 
 /** The form body as the server reads it, and the URL without anything in its query. */
 function sentForm(): URLSearchParams {
@@ -41,7 +41,7 @@ describe('token grants keep secrets out of the URL', () => {
     seen = undefined;
     apiClient.defaults.adapter = async (config) => {
       seen = config;
-      return { data: grant, status: 200, statusText: '200', headers: {}, config };
+      return { data: grant, status: 200, config };
     };
   });
   afterEach(() => {

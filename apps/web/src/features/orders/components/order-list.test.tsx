@@ -60,7 +60,7 @@ describe('order list', () => {
   it('asks for the tab chosen, and keeps it in the address', async () => {
     vi.mocked(requestData).mockImplementation(async (config) => {
       return page(
-        config.params.tab === 'unpaid' ? [order(2, 'NOT_PAY')] : [order(1, 'PAID'), order(2, 'NOT_PAY')],
+        config.params?.tab === 'unpaid' ? [order(2, 'NOT_PAY')] : [order(1, 'PAID'), order(2, 'NOT_PAY')],
       );
     });
     show('mine');
