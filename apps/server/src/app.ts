@@ -43,7 +43,7 @@ export interface AppDeps {
   db: Db;
   gateways: Gateways;
   /** Announcements of changes (LISTEN); without it the order-list cache stays off. */
-  database?: Pick<Database, 'listen'>;
+  database?: Pick<Database, 'listen' | 'notify' | 'announcesWrites'>;
   /** false in tests that want quiet output. */
   logger?: boolean | object;
 }

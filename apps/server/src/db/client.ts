@@ -43,8 +43,22 @@ export interface Database {
   migrate(): Promise<void>;
   /** Hears NOTIFY on a channel (a lowercase identifier); answers the function that stops listening. */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Announces on a channel, outside any transaction (a notifying transaction holds up every other
+   * notifying commit). PostgreSQL only: on PGlite the table triggers announce every write (one process,
+   * no commit contention), so this does nothing there.
+   */
+  notify(channel: string, payload: string): Promise<void>;
+  /** Whether this server announces its own writes (notify) rather than leaving it to the triggers. */
+  readonly announcesWrites: boolean;
   close(): Promise<void>;
 }
+
+/**
+ * Set on the server's PostgreSQL connections: the order-list trigger (migration 0006) then leaves the
+ * announcing to the server, which does it after commit.
+ */
+const APP_ANNOUNCES_OPTION = '-c cf.app_announces=on';
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 /** How the listening connection shows in pg_stat_activity. */
@@ -168,7 +182,11 @@ export async function openDatabase(options: {
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      options: APP_ANNOUNCES_OPTION,
+    });
     // An idle client the server drops (restart, failover) must not crash the process: the pool
     // discards it, and queries on a live client report their own errors.
     pool.on('error', (err) => options.onIdleError?.(err));
@@ -190,6 +208,11 @@ export async function openDatabase(options: {
         if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
         return listenPg(options.url!, channel, handlers, (err) => options.onIdleError?.(err));
       },
+      async notify(channel, payload) {
+        if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      },
+      announcesWrites: true,
       close: () => pool.end(),
     };
   }
@@ -226,6 +249,8 @@ export async function openDatabase(options: {
         if (!client.closed) await stop();
       };
     },
+    notify: async () => undefined,
+    announcesWrites: false,
     async close() {
       try {
         await client.close();

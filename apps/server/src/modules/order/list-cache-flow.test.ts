@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, injectFetch, usePostgres, type TestContext } from '@server-test/helpers';
@@ -107,7 +108,18 @@ describe('cached order lists', () => {
   it('shows a change made outside this code (the database announces it)', async () => {
     const id = await buy(t.student1);
     expect(statusOf((await list(t.student1)).records, id)).toBe('NOT_PAY');
-    await db().execute(sql`UPDATE orders SET pay_status = 'CLOSED', closed_at = now() WHERE id = ${id}`);
+    if (usePostgres()) {
+      // A connection of someone else (psql, another tool), not one of the server's.
+      const outside = new pg.Client({ connectionString: ctx.config.databaseUrl });
+      await outside.connect();
+      try {
+        await outside.query(`UPDATE orders SET pay_status = 'CLOSED', closed_at = now() WHERE id = $1`, [id]);
+      } finally {
+        await outside.end();
+      }
+    } else {
+      await db().execute(sql`UPDATE orders SET pay_status = 'CLOSED', closed_at = now() WHERE id = ${id}`);
+    }
     await eventually(
       'the cached list shows the change',
       async () => statusOf((await list(t.student1)).records, id),

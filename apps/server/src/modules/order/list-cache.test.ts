@@ -4,7 +4,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
 import { transaction, type Tx } from '@server/db/transaction';
 import { announceOrderChange, onOrderChange } from './changes';
-import { OrderListCache, parseAnnouncement } from './list-cache';
+import { announcementOf, OrderListCache, parseAnnouncement } from './list-cache';
 
 const student = { tenantId: '100001', userId: 7, oauthId: null };
 const visitor = { tenantId: '100001', userId: 0, oauthId: 41 };
@@ -154,5 +154,13 @@ describe('announceOrderChange', () => {
     // What db.transaction() hands out directly: a drizzle PgTransaction (no database needed to make one).
     const raw = Object.create(PgTransaction.prototype) as Tx;
     expect(() => announceOrderChange(raw, row)).toThrow(/transaction\(\)/);
+  });
+});
+
+describe('announcements the server sends', () => {
+  it('carry the parties in the shape the trigger sends, and parse back', () => {
+    const text = announcementOf({ tenantId: '100001', userIds: [7, null, 9], oauthIds: [undefined, 3] });
+    expect(JSON.parse(text)).toEqual({ t: '100001', u: [7, 9], o: [3] });
+    expect(parseAnnouncement(text)).toEqual({ tenantId: '100001', userIds: [7, 9], oauthIds: [3] });
   });
 });

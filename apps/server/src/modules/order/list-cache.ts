@@ -4,8 +4,9 @@
  * A cached page is dropped whenever an order it could show changes:
  * - in this process, right after the transaction that changed it commits (every write of orders
  *   announces itself: changes.ts), so a person always reads their own writes;
- * - in every process, when PostgreSQL announces the change on channel cf_order_list (a trigger on
- *   orders, migration 0002), which also covers writes made outside this code;
+ * - in every process, when PostgreSQL announces the change on channel cf_order_list: the server
+ *   announces its own writes right after commit (attachOrderListCache), a trigger on orders
+ *   (migrations 0002, 0006) those made outside this code;
  * - after TTL at the latest, and all at once while the announcement connection is down.
  * A page read while a change was being applied is not stored (the epoch check in put()).
  */
@@ -155,6 +156,15 @@ export class OrderListCache {
   }
 }
 
+/** What the database hears and announces for the order lists. */
+export type Announcements = Pick<Database, 'listen' | 'notify' | 'announcesWrites'>;
+
+/** A cf_order_list announcement, in the shape the trigger of migration 0002 sends. */
+export function announcementOf(parties: OrderParties): string {
+  const ids = (list: (number | null | undefined)[]) => list.filter((v): v is number => typeof v === 'number');
+  return JSON.stringify({ t: parties.tenantId, u: ids(parties.userIds), o: ids(parties.oauthIds) });
+}
+
 /** Parses a cf_order_list announcement; null when it is not one. */
 export function parseAnnouncement(payload: string): OrderParties | null {
   try {
@@ -174,10 +184,20 @@ export function parseAnnouncement(payload: string): OrderParties | null {
 export async function attachOrderListCache(
   app: FastifyInstance,
   db: Db,
-  database: Pick<Database, 'listen'> | undefined,
+  database: Announcements | undefined,
   options: OrderListCacheOptions,
 ): Promise<OrderListCache> {
   const cache = new OrderListCache(options);
+  if (database?.announcesWrites) {
+    // Every process hears this one's writes: announced right after they commit (see migration 0006),
+    // whether or not this process caches. Unawaited: a lost announcement costs at most TTL of staleness.
+    const offPublish = onOrderChange(db, (parties) => {
+      database.notify(ORDER_LIST_CHANNEL, announcementOf(parties)).catch((err: unknown) => {
+        app.log.warn({ err }, 'order list change not announced');
+      });
+    });
+    app.addHook('onClose', async () => offPublish());
+  }
   if (!database || options.maxBytes <= 0) return cache;
   const offCommits = onOrderChange(db, (parties) => cache.invalidate(parties));
   const stop = await database.listen(ORDER_LIST_CHANNEL, {
