@@ -24,7 +24,7 @@ import { fail, ok } from './http/envelope';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/redact';
-import { securityHeaders } from './http/security-headers';
+import { contentSecurityPolicy, securityHeaders } from './http/security-headers';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
@@ -89,7 +89,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
 
   const webDist = deps.config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
-  await app.register(helmet, securityHeaders({ production: deps.config.mode === 'production', webDist }));
+  const production = deps.config.mode === 'production';
+  await app.register(helmet, securityHeaders({ production }));
+  const csp = contentSecurityPolicy({ production, webDist });
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.header('content-security-policy', csp());
+    done();
+  });
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {
