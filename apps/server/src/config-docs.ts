@@ -102,10 +102,15 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     shownDefault: 'demo: stand-in',
   },
   EBILL_APP_ID: { meaning: 'app id at the e-bill platform' },
-  EBILL_APP_KEY: { meaning: 'app key signing the e-bill requests and answers (MD5 over the sorted parameters)' },
-  EBILL_STANDIN_DELAY_MS: { meaning: "milliseconds each answer of the demo e-bill stand-in waits (a slow platform)" },
+  EBILL_APP_KEY: {
+    meaning: 'app key signing the e-bill requests and answers (MD5 over the sorted parameters)',
+  },
+  EBILL_STANDIN_DELAY_MS: {
+    meaning: 'milliseconds each answer of the demo e-bill stand-in waits (a slow platform)',
+  },
   JOB_INVOICE_INTERVAL: {
-    meaning: 'seconds between runs of the job sending invoice requests to the e-bill platform and asking about them',
+    meaning:
+      'seconds between runs of the job sending invoice requests to the e-bill platform and asking about them',
   },
 };
 

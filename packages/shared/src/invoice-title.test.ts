@@ -45,7 +45,9 @@ describe('invoice info rules', () => {
   });
 
   it('a person gets no special invoice', () => {
-    expect(checkInvoiceInfo({ ...blank, taxpayerType: 'person', invoiceType: 'special', name: '张三' })).toEqual({
+    expect(
+      checkInvoiceInfo({ ...blank, taxpayerType: 'person', invoiceType: 'special', name: '张三' }),
+    ).toEqual({
       invoiceType: 'invoice.specialNeedsCompany',
     });
   });
@@ -59,11 +61,18 @@ describe('invoice info rules', () => {
       taxId: 'invoice.taxIdInvalid',
     });
     // Spaces and lower case are normalised before the check.
-    expect(checkInvoiceInfo({ ...blank, name: '演示科技有限公司', taxId: '91310000 ma1fl1mmxl' })).toEqual({});
+    expect(checkInvoiceInfo({ ...blank, name: '演示科技有限公司', taxId: '91310000 ma1fl1mmxl' })).toEqual(
+      {},
+    );
   });
 
   it('a special invoice needs every company field', () => {
-    const company = { ...blank, invoiceType: 'special' as const, name: '演示科技有限公司', taxId: '91350100M000100Y43' };
+    const company = {
+      ...blank,
+      invoiceType: 'special' as const,
+      name: '演示科技有限公司',
+      taxId: '91350100M000100Y43',
+    };
     expect(checkInvoiceInfo(company)).toEqual({
       address: 'invoice.addressRequired',
       phone: 'invoice.phoneRequired',
@@ -90,7 +99,9 @@ describe('invoice info rules', () => {
   });
 
   it('a person keeps only the name when normalised', () => {
-    expect(normalizeInvoiceInfo({ ...blank, taxpayerType: 'person', name: ' 李四 ', taxId: 'x', bank: 'y' })).toEqual({
+    expect(
+      normalizeInvoiceInfo({ ...blank, taxpayerType: 'person', name: ' 李四 ', taxId: 'x', bank: 'y' }),
+    ).toEqual({
       ...blank,
       taxpayerType: 'person',
       name: '李四',

@@ -88,7 +88,9 @@ export const invoices = pgTable(
     replacesId: integer('replaces_id'),
     requestedAt: createdAt(),
     /** The polling job's lease stamp (jobs/poll-invoices.ts). */
-    polledAt: at('polled_at').notNull().default(sql`'epoch'`),
+    polledAt: at('polled_at')
+      .notNull()
+      .default(sql`'epoch'`),
   },
   (t) => [
     // One live invoice per order (a reversed one no longer counts).

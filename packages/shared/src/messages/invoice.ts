@@ -15,7 +15,10 @@ export const invoiceMessages = {
     zh: '专用发票须填写银行账号',
     en: 'A special invoice needs the bank account',
   },
-  'invoice.bankAccountInvalid': { zh: '银行账号应为 6–30 位数字', en: 'The bank account must be 6–30 digits' },
+  'invoice.bankAccountInvalid': {
+    zh: '银行账号应为 6–30 位数字',
+    en: 'The bank account must be 6–30 digits',
+  },
   'invoice.specialNeedsCompany': {
     zh: '专用发票仅开具给单位',
     en: 'A special invoice can only be made out to a company',

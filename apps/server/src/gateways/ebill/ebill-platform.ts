@@ -55,7 +55,12 @@ export function ebillPlatform(fetchFn: FetchLike, config: EBillPlatformConfig): 
     } catch {
       throw new InvoiceGatewayError(`HTTP_${status}`, `e-bill platform answered ${status} without JSON`);
     }
-    const params = { result: String(answer.result), message: String(answer.message), noise: String(answer.noise), sign: String(answer.sign) };
+    const params = {
+      result: String(answer.result),
+      message: String(answer.message),
+      noise: String(answer.noise),
+      sign: String(answer.sign),
+    };
     if (!signatureMatches(params, config.appKey))
       throw new InvoiceGatewayError('BAD_SIGNATURE', 'e-bill platform answer not signed with our app key');
     const message = decodeData(params.message);

@@ -65,7 +65,11 @@ export function defaultPlan(issue: { busNo: string; payer: string }): StandinPla
   };
 }
 
-export function createEBillStandin(options: { appId: string; appKey: string; delayMs?: number }): EBillStandin {
+export function createEBillStandin(options: {
+  appId: string;
+  appKey: string;
+  delayMs?: number;
+}): EBillStandin {
   const bills = new Map<string, Bill>();
   const busyLeft = new Map<string, number>();
   const calls = new Map<string, number>();
@@ -103,7 +107,9 @@ export function createEBillStandin(options: { appId: string; appKey: string; del
         calls.set(busNo, (calls.get(busNo) ?? 0) + 1);
         if (bills.has(busNo)) return answer(EBILL_OK, { busNo, status: 'ACCEPTED' });
         const payer = typeof data.payer === 'string' ? data.payer : '';
-        const plan = standin.plan(method === EBILL_METHODS.issue ? (data as unknown as WireIssue) : { busNo, payer });
+        const plan = standin.plan(
+          method === EBILL_METHODS.issue ? (data as unknown as WireIssue) : { busNo, payer },
+        );
         const busy = busyLeft.has(busNo) ? busyLeft.get(busNo)! : plan.busy;
         if (busy > 0) {
           busyLeft.set(busNo, busy - 1);
@@ -116,7 +122,7 @@ export function createEBillStandin(options: { appId: string; appKey: string; del
           pollsLeft: plan.polls,
           fail: method === EBILL_METHODS.issue ? plan.fail : undefined,
           billBatchCode: method === EBILL_METHODS.issue ? '35010124' : '35010125',
-          billNo: String(1_000_000 + hashOf(busNo) % 8_000_000 + serial).padStart(10, '0'),
+          billNo: String(1_000_000 + (hashOf(busNo) % 8_000_000) + serial).padStart(10, '0'),
           random: createHash('md5').update(`check:${busNo}`).digest('hex').slice(0, 6),
           createTime: ebillTime(new Date()),
         });

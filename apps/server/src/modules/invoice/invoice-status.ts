@@ -37,7 +37,10 @@ async function showOnOrder(tx: Tx, row: InvoiceRow | null): Promise<InvoiceRow |
     .select({ status: invoices.status })
     .from(invoices)
     .where(
-      and(eq(invoices.orderId, row.orderId), sql`${invoices.status} IN ('requested', 'issued', 'failed', 'reversing')`),
+      and(
+        eq(invoices.orderId, row.orderId),
+        sql`${invoices.status} IN ('requested', 'issued', 'failed', 'reversing')`,
+      ),
     );
   const shown = live ? (LIVE_DISPLAY[live.status] ?? 'none') : 'none';
   const [order] = await tx
@@ -96,7 +99,12 @@ export interface IssuedBill {
 }
 
 /** requested -> issued (this attempt's business number only). */
-export async function markIssued(tx: Tx, id: number, busNo: string, bill: IssuedBill): Promise<InvoiceRow | null> {
+export async function markIssued(
+  tx: Tx,
+  id: number,
+  busNo: string,
+  bill: IssuedBill,
+): Promise<InvoiceRow | null> {
   const [row] = await tx
     .update(invoices)
     .set({
@@ -114,7 +122,12 @@ export async function markIssued(tx: Tx, id: number, busNo: string, bill: Issued
 }
 
 /** requested -> failed with the platform's reason. */
-export async function markFailed(tx: Tx, id: number, busNo: string, reason: string): Promise<InvoiceRow | null> {
+export async function markFailed(
+  tx: Tx,
+  id: number,
+  busNo: string,
+  reason: string,
+): Promise<InvoiceRow | null> {
   const [row] = await tx
     .update(invoices)
     .set({ status: 'failed', failReason: reason.slice(0, 500) })
@@ -150,7 +163,11 @@ export async function retryFailed(
 export async function markReversing(tx: Tx, id: number, issuedFen: number): Promise<InvoiceRow | null> {
   const [row] = await tx
     .update(invoices)
-    .set({ status: 'reversing', reversalBusNo: sql`split_part(${invoices.busNo}, '-', 1) || '-R'`, polledAt: sql`'epoch'` })
+    .set({
+      status: 'reversing',
+      reversalBusNo: sql`split_part(${invoices.busNo}, '-', 1) || '-R'`,
+      polledAt: sql`'epoch'`,
+    })
     .where(and(eq(invoices.id, id), eq(invoices.status, 'issued'), eq(invoices.amountFen, issuedFen)))
     .returning();
   return showOnOrder(tx, row ?? null);

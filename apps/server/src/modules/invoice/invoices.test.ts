@@ -14,9 +14,9 @@ import { transaction } from '@server/db/transaction';
 import { defaultPlan, type StandinPlan } from '@server/gateways/ebill/standin';
 import { pollInvoices } from '@server/jobs/poll-invoices';
 import { recordRefund } from '@server/modules/order/pay-status';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { api, demoTokens, pay, type Tokens } from '../../../test/fee-fixtures';
-import { createPayOrder } from '../../../test/pay-fixtures';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { api, demoTokens, pay, type Tokens } from '@server-test/fee-fixtures';
+import { createPayOrder } from '@server-test/pay-fixtures';
 
 let ctx: TestContext;
 let tokens: Tokens;
@@ -57,11 +57,17 @@ const orderInvoice = async (orderId: number, token = tokens.student1) =>
 describe('invoice titles', () => {
   it('refuses a company without a verified credit code, and a special invoice without every company field', async () => {
     const wrong = await saveTitle({ ...COMPANY, taxId: '91350100M000100Y44' });
-    expect(wrong).toMatchObject({ status: 400, body: { msg: 'The taxpayer ID must be the 18-character unified social credit code; please check it' } });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { msg: 'The taxpayer ID must be the 18-character unified social credit code; please check it' },
+    });
     const special = await saveTitle({ ...COMPANY, invoiceType: 'special' });
     expect(special).toMatchObject({ status: 400, body: { msg: 'A special invoice needs the address' } });
     const person = await saveTitle({ taxpayerType: 'person', invoiceType: 'special', name: '张三' });
-    expect(person).toMatchObject({ status: 400, body: { msg: 'A special invoice can only be made out to a company' } });
+    expect(person).toMatchObject({
+      status: 400,
+      body: { msg: 'A special invoice can only be made out to a company' },
+    });
   });
 
   it('keeps titles per user for reuse: the first is the default, one default at a time, edit and delete', async () => {
@@ -84,10 +90,14 @@ describe('invoice titles', () => {
     // Another user neither sees nor changes them.
     expect((await api(ctx, 'GET', 'invoice/title/list', tokens.teacher1)).json().data).toEqual([]);
     expect((await saveTitle({ ...COMPANY, id: second.id }, tokens.teacher1)).status).toBe(404);
-    expect((await api(ctx, 'POST', `invoice/title/remove/${second.id}`, tokens.teacher1)).statusCode).toBe(404);
+    expect((await api(ctx, 'POST', `invoice/title/remove/${second.id}`, tokens.teacher1)).statusCode).toBe(
+      404,
+    );
 
     // Deleting the default passes it on.
-    expect((await api(ctx, 'POST', `invoice/title/remove/${second.id}`, tokens.student1)).statusCode).toBe(200);
+    expect((await api(ctx, 'POST', `invoice/title/remove/${second.id}`, tokens.student1)).statusCode).toBe(
+      200,
+    );
     list = (await api(ctx, 'GET', 'invoice/title/list', tokens.student1)).json().data;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: first.body.data.id, isDefault: true });
@@ -102,24 +112,39 @@ describe('invoice requests', () => {
 
   it('refuses an unpaid order and answers one request per order', async () => {
     const unpaid = await createPayOrder(ctx);
-    const refused = await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: unpaid.id, titleId } });
+    const refused = await api(ctx, 'POST', 'invoice/apply', tokens.student1, {
+      body: { orderId: unpaid.id, titleId },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toBe('An invoice can be requested once the order is paid');
 
     const order = await paidOrder();
-    const first = await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } });
+    const first = await api(ctx, 'POST', 'invoice/apply', tokens.student1, {
+      body: { orderId: order.id, titleId },
+    });
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ invoiceStatus: 'issued', canApply: false, invoiceableFen: 12_345 });
-    const again = await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } });
+    expect(first.json().data).toMatchObject({
+      invoiceStatus: 'issued',
+      canApply: false,
+      invoiceableFen: 12_345,
+    });
+    const again = await api(ctx, 'POST', 'invoice/apply', tokens.student1, {
+      body: { orderId: order.id, titleId },
+    });
     expect(again.statusCode).toBe(409);
     // Another user's title, another user's order.
-    expect((await api(ctx, 'POST', 'invoice/apply', tokens.teacher1, { body: { orderId: order.id, titleId } })).statusCode).toBe(403);
+    expect(
+      (await api(ctx, 'POST', 'invoice/apply', tokens.teacher1, { body: { orderId: order.id, titleId } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('stays requested while the platform is slow, then the job sees it issued', async () => {
     plan({ polls: 2 });
     const order = await paidOrder();
-    const applied = (await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })).json().data;
+    const applied = (
+      await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+    ).json().data;
     expect(applied.invoiceStatus).toBe('requested');
     expect(applied.invoices[0]).toMatchObject({ status: 'requested', fileUrl: null, amountFen: 12_345 });
     await runJob();
@@ -131,15 +156,21 @@ describe('invoice requests', () => {
     expect(issued.invoices[0].billNo).toMatch(/^\d{10}$/);
     expect(issued.invoices[0].fileUrl).toMatch(/^\/api\/blade-finance\/invoice\/file\/\d+\?token=/);
     // The order list and detail show it.
-    const list = (await api(ctx, 'GET', 'order/list', tokens.student1, { query: { tab: 'paid', size: 50 } })).json().data;
+    const list = (
+      await api(ctx, 'GET', 'order/list', tokens.student1, { query: { tab: 'paid', size: 50 } })
+    ).json().data;
     expect(list.records.find((r: { id: number }) => r.id === order.id).invoiceStatus).toBe('issued');
-    expect((await api(ctx, 'GET', `order/detail/${order.id}`, tokens.student1)).json().data.invoiceStatus).toBe('issued');
+    expect(
+      (await api(ctx, 'GET', `order/detail/${order.id}`, tokens.student1)).json().data.invoiceStatus,
+    ).toBe('issued');
   });
 
   it('sends again when the platform is busy, without a second bill', async () => {
     plan({ busy: 2 });
     const order = await paidOrder();
-    const applied = (await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })).json().data;
+    const applied = (
+      await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+    ).json().data;
     expect(applied.invoiceStatus).toBe('requested');
     const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(row!.submittedAt).toBeNull();
@@ -152,14 +183,18 @@ describe('invoice requests', () => {
   it('fails with the reason; the finance office lists it and retries it (audited)', async () => {
     plan({ fail: '购买方名称与税号不符' });
     const order = await paidOrder();
-    const failed = (await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })).json().data;
+    const failed = (
+      await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+    ).json().data;
     expect(failed.invoiceStatus).toBe('failed');
     expect(failed.invoices[0]).toMatchObject({ status: 'failed', failReason: '购买方名称与税号不符' });
     const id = failed.invoices[0].id;
 
     expect((await api(ctx, 'GET', 'admin/invoice/list', tokens.student1)).statusCode).toBe(403);
     expect((await api(ctx, 'POST', `admin/invoice/${id}/retry`, tokens.student1)).statusCode).toBe(403);
-    const listed = (await api(ctx, 'GET', 'admin/invoice/list', tokens.finance1, { query: { status: 'failed' } })).json().data;
+    const listed = (
+      await api(ctx, 'GET', 'admin/invoice/list', tokens.finance1, { query: { status: 'failed' } })
+    ).json().data;
     expect(listed.records.map((r: { id: number }) => r.id)).toContain(id);
     expect((await api(ctx, 'POST', `admin/invoice/${id}/retry`, tokens.student2)).statusCode).toBe(403);
 
@@ -189,7 +224,14 @@ describe('a refund after issue', () => {
 
   const refund = (orderId: number, amountFen: number) =>
     transaction(ctx.database.db, (tx) =>
-      recordRefund(tx, { orderId, amountFen, method: 'sandbox', refundedAt: new Date(), createdBy: null, note: '' }),
+      recordRefund(tx, {
+        orderId,
+        amountFen,
+        method: 'sandbox',
+        refundedAt: new Date(),
+        createdBy: null,
+        note: '',
+      }),
     );
 
   it('reverses the invoice in red and invoices the remainder', async () => {
@@ -198,7 +240,8 @@ describe('a refund after issue', () => {
     await refund(order.id, 2_500);
     await runJob(); // the refund is seen (reversing) and the reversal sent and issued
     let state = await orderInvoice(order.id);
-    const statuses = () => state.invoices.map((i: { status: string; amountFen: number }) => [i.status, i.amountFen]);
+    const statuses = () =>
+      state.invoices.map((i: { status: string; amountFen: number }) => [i.status, i.amountFen]);
     expect(statuses()).toEqual([
       ['requested', 7_500],
       ['reversed', 10_000],
@@ -221,7 +264,10 @@ describe('a refund after issue', () => {
     const state = await orderInvoice(order.id);
     expect(state.invoices.map((i: { status: string }) => i.status)).toEqual(['reversed']);
     expect(state).toMatchObject({ invoiceStatus: 'none', invoiceableFen: 0, canApply: false });
-    const [row] = await ctx.database.db.select().from(orders).where(and(eq(orders.id, order.id)));
+    const [row] = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, order.id)));
     expect(row!.invoiceStatus).toBe('none');
   });
 });
@@ -230,7 +276,9 @@ describe('the invoice PDF', () => {
   it('opens inline through its plain link and carries the Chinese payer name and the amounts', async () => {
     const titleId = (await saveTitle({ ...COMPANY, name: '票面测试有限公司' })).body.data.id;
     const order = await paidOrder(12_345);
-    const state = (await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })).json().data;
+    const state = (
+      await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+    ).json().data;
     const url: string = state.invoices[0].fileUrl;
     const res = await ctx.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);

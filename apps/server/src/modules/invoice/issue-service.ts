@@ -47,16 +47,13 @@ export async function invoiceItems(app: FastifyInstance, orderId: number): Promi
 }
 
 export type WorkOutcome =
-  | 'not_configured'
-  | 'busy'
-  | 'processing'
-  | 'issued'
-  | 'failed'
-  | 'reversed'
-  | 'resent'
-  | 'settled';
+  'not_configured' | 'busy' | 'processing' | 'issued' | 'failed' | 'reversed' | 'resent' | 'settled';
 
-async function issueStep(app: FastifyInstance, gateway: InvoiceGateway, invoice: InvoiceRow): Promise<WorkOutcome> {
+async function issueStep(
+  app: FastifyInstance,
+  gateway: InvoiceGateway,
+  invoice: InvoiceRow,
+): Promise<WorkOutcome> {
   if (!invoice.submittedAt) {
     await gateway.issue({
       busNo: invoice.busNo,
@@ -90,10 +87,19 @@ async function issueStep(app: FastifyInstance, gateway: InvoiceGateway, invoice:
   return 'issued';
 }
 
-async function reversalStep(app: FastifyInstance, gateway: InvoiceGateway, invoice: InvoiceRow): Promise<WorkOutcome> {
+async function reversalStep(
+  app: FastifyInstance,
+  gateway: InvoiceGateway,
+  invoice: InvoiceRow,
+): Promise<WorkOutcome> {
   const busNo = invoice.reversalBusNo!;
   if (!invoice.reversalSubmittedAt) {
-    await gateway.reverse({ busNo, billCode: invoice.billCode!, billNo: invoice.billNo!, reason: '退款冲红' });
+    await gateway.reverse({
+      busNo,
+      billCode: invoice.billCode!,
+      billNo: invoice.billNo!,
+      reason: '退款冲红',
+    });
     await markReversalSubmitted(app.db, invoice.id);
   }
   const answer = await gateway.query(busNo);
@@ -104,7 +110,10 @@ async function reversalStep(app: FastifyInstance, gateway: InvoiceGateway, invoi
   }
   if (answer.state === 'failed') {
     // A reversal the platform refused stays pending: the office sees it among the reversing ones.
-    app.log.warn({ invoiceId: invoice.id, reason: answer.reason }, 'invoice: red-letter reversal refused; asked again later');
+    app.log.warn(
+      { invoiceId: invoice.id, reason: answer.reason },
+      'invoice: red-letter reversal refused; asked again later',
+    );
     await markReversalUnsubmitted(app.db, invoice.id);
     return 'processing';
   }
@@ -139,7 +148,10 @@ async function reversalStep(app: FastifyInstance, gateway: InvoiceGateway, invoi
 
 /** A business number base (no '-': attempts add -2, -3, the reversal -R). */
 export const newBusNo = () =>
-  `EB${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 36 ** 6).toString(36).toUpperCase().padStart(6, '0')}-1`;
+  `EB${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 36 ** 6)
+    .toString(36)
+    .toUpperCase()
+    .padStart(6, '0')}-1`;
 
 /** One look at one invoice; a platform that cannot be asked now leaves it for the next run. */
 export async function workOnInvoice(app: FastifyInstance, id: number): Promise<WorkOutcome> {
@@ -153,7 +165,10 @@ export async function workOnInvoice(app: FastifyInstance, id: number): Promise<W
     return 'settled';
   } catch (err) {
     if (!(err instanceof InvoiceGatewayError)) throw err;
-    app.log.warn({ invoiceId: id, code: err.code, msg: err.message }, 'invoice: platform not reached this time');
+    app.log.warn(
+      { invoiceId: id, code: err.code, msg: err.message },
+      'invoice: platform not reached this time',
+    );
     return 'busy';
   }
 }

@@ -10,8 +10,19 @@ import { workOnInvoice } from './issue-service';
 import { findInvoice, invoiceableFen, listInvoicesByStatus, lockOrder } from './repo';
 import { invoiceView } from './service';
 
-export async function listInvoicesForOffice(app: FastifyInstance, auth: AuthContext, status: string, q: PageQuery) {
-  const { rows, total } = await listInvoicesByStatus(app.db, auth.tenantId, status, q.size, (q.current - 1) * q.size);
+export async function listInvoicesForOffice(
+  app: FastifyInstance,
+  auth: AuthContext,
+  status: string,
+  q: PageQuery,
+) {
+  const { rows, total } = await listInvoicesByStatus(
+    app.db,
+    auth.tenantId,
+    status,
+    q.size,
+    (q.current - 1) * q.size,
+  );
   const records: AdminInvoice[] = rows.map(({ invoice, orderNo }) => ({
     ...invoiceView(app, invoice),
     orderNo,

@@ -46,11 +46,22 @@ function chineseFont(): Buffer {
 }
 
 const dateText = (date: Date) =>
-  new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  new Intl.DateTimeFormat('zh-CN', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
 
 /** What the QR code carries: the fields a checker types into the platform's verification page. */
 export const qrText = (facts: InvoicePdfFacts) =>
-  [facts.billCode, facts.billNo, facts.checkCode, (facts.amountFen / 100).toFixed(2), dateText(facts.issuedAt)].join(',');
+  [
+    facts.billCode,
+    facts.billNo,
+    facts.checkCode,
+    (facts.amountFen / 100).toFixed(2),
+    dateText(facts.issuedAt),
+  ].join(',');
 
 export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> {
   const qr = await QRCode.toBuffer(qrText(facts), { type: 'png', margin: 0, width: 180 });
@@ -74,7 +85,10 @@ export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> 
   const red = '#b3261e';
 
   doc.fillColor(red).fontSize(17).text(`${facts.issuer} 收费电子票据`, left, 26, { width, align: 'center' });
-  doc.fontSize(9).fillColor('#555').text(facts.invoiceType === 'special' ? '（专用）' : '（普通）', { width, align: 'center' });
+  doc
+    .fontSize(9)
+    .fillColor('#555')
+    .text(facts.invoiceType === 'special' ? '（专用）' : '（普通）', { width, align: 'center' });
   doc.image(qr, doc.page.width - 28 - 64, 22, { width: 64 });
 
   doc.fillColor('#222').fontSize(9);
@@ -87,7 +101,11 @@ export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> 
   meta.forEach((line, i) => doc.text(line, left + (i % 2) * 200, 70 + Math.floor(i / 2) * 14));
 
   let y = 104;
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor(red).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor(red)
+    .stroke();
   y += 8;
   doc.fontSize(10).text(`交款人：${facts.payerName}`, left, y);
   doc.text(
@@ -110,7 +128,11 @@ export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> 
     y += 14;
   }
   y += 6;
-  doc.moveTo(left, y).lineTo(left + width, y).strokeColor('#999').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .strokeColor('#999')
+    .stroke();
   y += 8;
   doc.fontSize(10).text(`金额合计（大写）：${fenInChineseCapitals(facts.amountFen)}`, left, y);
   doc.text(`（小写）${formatYuan(facts.amountFen)}`, cols[2]!, y);
@@ -130,7 +152,11 @@ export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> 
       .opacity(0.35)
       .text('已冲红', 0, doc.page.height / 2 - 30, { width: doc.page.width, align: 'center' })
       .restore();
-    doc.opacity(1).fontSize(9).fillColor(red).text(`红字票据号码：${facts.reversalBillNo}`, left, doc.page.height - 44);
+    doc
+      .opacity(1)
+      .fontSize(9)
+      .fillColor(red)
+      .text(`红字票据号码：${facts.reversalBillNo}`, left, doc.page.height - 44);
   }
   doc.end();
   return done;

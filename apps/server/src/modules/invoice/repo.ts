@@ -7,7 +7,10 @@ import type { Tx } from '@server/db/transaction';
 import type { InvoiceRow } from './invoice-status';
 
 export type TitleRow = typeof invoiceTitles.$inferSelect;
-export type TitleValues = Omit<typeof invoiceTitles.$inferInsert, 'id' | 'tenantId' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type TitleValues = Omit<
+  typeof invoiceTitles.$inferInsert,
+  'id' | 'tenantId' | 'userId' | 'createdAt' | 'updatedAt'
+>;
 
 const ownTitle = (tenantId: string, userId: number) =>
   and(eq(invoiceTitles.tenantId, tenantId), eq(invoiceTitles.userId, userId));
@@ -20,7 +23,10 @@ export const listTitles = (db: Db, tenantId: string, userId: number): Promise<Ti
     .orderBy(desc(invoiceTitles.isDefault), desc(invoiceTitles.updatedAt), desc(invoiceTitles.id));
 
 export async function findTitle(db: Db | Tx, tenantId: string, userId: number, id: number) {
-  const [row] = await db.select().from(invoiceTitles).where(and(ownTitle(tenantId, userId), eq(invoiceTitles.id, id)));
+  const [row] = await db
+    .select()
+    .from(invoiceTitles)
+    .where(and(ownTitle(tenantId, userId), eq(invoiceTitles.id, id)));
   return row;
 }
 
@@ -37,15 +43,30 @@ export async function clearDefault(tx: Tx, tenantId: string, userId: number, exc
   await tx
     .update(invoiceTitles)
     .set({ isDefault: false })
-    .where(and(ownTitle(tenantId, userId), eq(invoiceTitles.isDefault, true), except ? ne(invoiceTitles.id, except) : undefined));
+    .where(
+      and(
+        ownTitle(tenantId, userId),
+        eq(invoiceTitles.isDefault, true),
+        except ? ne(invoiceTitles.id, except) : undefined,
+      ),
+    );
 }
 
 export async function insertTitle(tx: Tx, tenantId: string, userId: number, values: TitleValues) {
-  const [row] = await tx.insert(invoiceTitles).values({ ...values, tenantId, userId }).returning();
+  const [row] = await tx
+    .insert(invoiceTitles)
+    .values({ ...values, tenantId, userId })
+    .returning();
   return row!;
 }
 
-export async function updateTitle(tx: Tx, tenantId: string, userId: number, id: number, values: Partial<TitleValues>) {
+export async function updateTitle(
+  tx: Tx,
+  tenantId: string,
+  userId: number,
+  id: number,
+  values: Partial<TitleValues>,
+) {
   const [row] = await tx
     .update(invoiceTitles)
     .set({ ...values, updatedAt: sql`now()` })
@@ -98,7 +119,12 @@ export const invoiceableFen = (order: { payStatus: string; totalFen: number; ref
  */
 export async function invoicesBehindRefunds(db: Db, limit: number) {
   return db
-    .select({ invoice: invoices, totalFen: orders.totalFen, refundedFen: orders.refundedFen, payStatus: orders.payStatus })
+    .select({
+      invoice: invoices,
+      totalFen: orders.totalFen,
+      refundedFen: orders.refundedFen,
+      payStatus: orders.payStatus,
+    })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(
@@ -113,7 +139,9 @@ export async function invoicesBehindRefunds(db: Db, limit: number) {
 
 /** Claims invoices the platform is to be asked about (lease on polled_at, SKIP LOCKED across processes). */
 export async function claimInvoices(db: Db, leaseSeconds: number, limit: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(db, sql`
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
     UPDATE invoices SET polled_at = now()
     WHERE id IN (
       SELECT id FROM invoices
@@ -123,11 +151,18 @@ export async function claimInvoices(db: Db, leaseSeconds: number, limit: number)
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id`);
+    RETURNING id`,
+  );
   return rows.map((r) => Number(r.id));
 }
 
-export async function listInvoicesByStatus(db: Db, tenantId: string, status: string, size: number, offset: number) {
+export async function listInvoicesByStatus(
+  db: Db,
+  tenantId: string,
+  status: string,
+  size: number,
+  offset: number,
+) {
   const where = and(eq(invoices.tenantId, tenantId), eq(invoices.status, status));
   const [rows, [count]] = await Promise.all([
     db
@@ -138,7 +173,10 @@ export async function listInvoicesByStatus(db: Db, tenantId: string, status: str
       .orderBy(desc(invoices.id))
       .limit(size)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(where),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }

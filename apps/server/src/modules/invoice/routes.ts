@@ -48,7 +48,8 @@ export default async function invoiceRoutes(instance: FastifyInstance): Promise<
       schema: {
         tags,
         security,
-        summary: 'Save an invoice title: no id creates one, an id edits it (rules: packages/shared invoice-title.ts)',
+        summary:
+          'Save an invoice title: no id creates one, an id edits it (rules: packages/shared invoice-title.ts)',
         body: invoiceTitleBody,
         response: { 200: envelopeSchema(invoiceTitleSchema) },
       },
@@ -121,7 +122,8 @@ export default async function invoiceRoutes(instance: FastifyInstance): Promise<
     {
       schema: {
         tags,
-        summary: 'The invoice PDF (inline; download=1 as an attachment). No token: the signed link of the order detail.',
+        summary:
+          'The invoice PDF (inline; download=1 as an attachment). No token: the signed link of the order detail.',
         params: invoiceFileParams,
         querystring: invoiceFileQuery,
         produces: ['application/pdf'],

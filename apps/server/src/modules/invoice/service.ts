@@ -62,7 +62,11 @@ export function invoiceView(app: FastifyInstance, row: InvoiceRow): Invoice {
 }
 
 /** The order's invoice state for its detail page (the order must be visible to the caller). */
-export async function orderInvoice(app: FastifyInstance, auth: AuthContext, orderId: number): Promise<OrderInvoice> {
+export async function orderInvoice(
+  app: FastifyInstance,
+  auth: AuthContext,
+  orderId: number,
+): Promise<OrderInvoice> {
   const order = await visibleOrder(app.db, auth, orderId);
   const rows = await invoicesOfOrder(app.db, auth.tenantId, orderId);
   const invoiceable = invoiceableFen(order);
@@ -127,9 +131,10 @@ export async function invoicePdf(app: FastifyInstance, id: number, token: string
     invoiceItems(app, row.orderId),
   ]);
   // A reversed invoice shows what it was issued for, not what is left.
-  const shownItems = row.status === 'issued' && items.reduce((s, i) => s + i.amountFen, 0) === row.amountFen
-    ? items
-    : [{ name: items[0]?.name ?? '缴费', quantity: 1, unitFen: row.amountFen, amountFen: row.amountFen }];
+  const shownItems =
+    row.status === 'issued' && items.reduce((s, i) => s + i.amountFen, 0) === row.amountFen
+      ? items
+      : [{ name: items[0]?.name ?? '缴费', quantity: 1, unitFen: row.amountFen, amountFen: row.amountFen }];
   const pdf = await renderInvoicePdf({
     issuer: tenant?.name ?? row.tenantId,
     payerName: row.payerName,
