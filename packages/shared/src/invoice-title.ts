@@ -7,6 +7,7 @@
  */
 import { isCreditCode, normalizeTaxId } from './credit-code';
 import type { MessageKey } from './messages';
+import type { invoiceMessages } from './messages/invoice';
 
 export const TAXPAYER_TYPES = ['person', 'company'] as const;
 export const INVOICE_TYPES = ['general', 'special'] as const;
@@ -26,7 +27,9 @@ export interface InvoiceInfo {
 }
 
 export type InvoiceInfoField = Exclude<keyof InvoiceInfo, 'taxpayerType'>;
-export type InvoiceInfoProblems = Partial<Record<InvoiceInfoField, MessageKey>>;
+/** The rules answer messages of messages/invoice.ts only (the web shows them from its invoice texts). */
+export type InvoiceMessageKey = keyof typeof invoiceMessages;
+export type InvoiceInfoProblems = Partial<Record<InvoiceInfoField, InvoiceMessageKey>>;
 
 /** Landline or mobile, with area code, dashes, spaces, brackets or an extension. */
 const PHONE = /^[0-9+()\- ]{5,20}$/;

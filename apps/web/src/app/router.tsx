@@ -33,6 +33,7 @@ const FINANCE_SCREEN_NAMES: readonly FinanceScreenName[] = [
   'order',
   'orderOther',
   'orderDetail',
+  'orderInvoice',
 ];
 const financeLoaders = Object.fromEntries(
   FINANCE_SCREEN_NAMES.map((name) => [
