@@ -71,34 +71,37 @@ describe('invoice titles', () => {
   });
 
   it('keeps titles per user for reuse: the first is the default, one default at a time, edit and delete', async () => {
-    const first = await saveTitle({ ...COMPANY, taxId: '91350100 m000100y43' });
+    const first = await saveTitle({ ...COMPANY, taxId: '91350100 m000100y43' }, tokens.teacher1);
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ taxId: '91350100M000100Y43', isDefault: true });
-    const second = (await saveTitle({ taxpayerType: 'person', name: ' 张三 ', taxId: 'ignored' })).body.data;
+    const second = (
+      await saveTitle({ taxpayerType: 'person', name: ' 张三 ', taxId: 'ignored' }, tokens.teacher1)
+    ).body.data;
     expect(second).toMatchObject({ name: '张三', taxId: '', isDefault: false });
 
-    await api(ctx, 'POST', `invoice/title/default/${second.id}`, tokens.student1);
-    let list = (await api(ctx, 'GET', 'invoice/title/list', tokens.student1)).json().data;
+    await api(ctx, 'POST', `invoice/title/default/${second.id}`, tokens.teacher1);
+    let list = (await api(ctx, 'GET', 'invoice/title/list', tokens.teacher1)).json().data;
     expect(list.map((t: { id: number; isDefault: boolean }) => [t.id, t.isDefault])).toEqual([
       [second.id, true],
       [first.body.data.id, false],
     ]);
 
-    const edited = await saveTitle({ ...COMPANY, id: first.body.data.id, name: '演示科技（福州）有限公司' });
+    const edited = await saveTitle(
+      { ...COMPANY, id: first.body.data.id, name: '演示科技（福州）有限公司' },
+      tokens.teacher1,
+    );
     expect(edited.body.data).toMatchObject({ id: first.body.data.id, name: '演示科技（福州）有限公司' });
 
     // Another user neither sees nor changes them.
-    expect((await api(ctx, 'GET', 'invoice/title/list', tokens.teacher1)).json().data).toEqual([]);
-    expect((await saveTitle({ ...COMPANY, id: second.id }, tokens.teacher1)).status).toBe(404);
-    expect((await api(ctx, 'POST', `invoice/title/remove/${second.id}`, tokens.teacher1)).statusCode).toBe(
-      404,
-    );
+    expect((await api(ctx, 'GET', 'invoice/title/list', tokens.guest1)).json().data).toEqual([]);
+    expect((await saveTitle({ ...COMPANY, id: second.id }, tokens.guest1)).status).toBe(404);
+    expect((await api(ctx, 'POST', `invoice/title/remove/${second.id}`, tokens.guest1)).statusCode).toBe(404);
 
     // Deleting the default passes it on.
-    expect((await api(ctx, 'POST', `invoice/title/remove/${second.id}`, tokens.student1)).statusCode).toBe(
+    expect((await api(ctx, 'POST', `invoice/title/remove/${second.id}`, tokens.teacher1)).statusCode).toBe(
       200,
     );
-    list = (await api(ctx, 'GET', 'invoice/title/list', tokens.student1)).json().data;
+    list = (await api(ctx, 'GET', 'invoice/title/list', tokens.teacher1)).json().data;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: first.body.data.id, isDefault: true });
   });
