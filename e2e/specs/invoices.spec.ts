@@ -22,7 +22,7 @@ import {
 const SHOTS = '/tmp/shots-invoices';
 
 /** The same screen at both phone widths in both languages, each checked like every story screen. */
-async function shootEverywhere(page: Page, name: string): Promise<void> {
+async function shootEverywhere(page: Page, name: string, prepare?: () => Promise<void>): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   for (const lang of ['zh', 'en'] as const) {
     await page.evaluate((l) => localStorage.setItem('language', l), lang);
@@ -31,8 +31,13 @@ async function shootEverywhere(page: Page, name: string): Promise<void> {
       await page.reload();
       await page.waitForLoadState('networkidle');
       await expect(page.getByText(/^(加载中|loading)$/i)).toHaveCount(0);
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${lang}.png`, animations: 'disabled', fullPage: true });
-      if (lang === 'zh') await checkScreen(page, `${name} ${width} ${lang}`);
+      if (prepare) await prepare();
+      await page.screenshot({
+        path: `${SHOTS}/${name}-${width}-${lang}.png`,
+        animations: 'disabled',
+        fullPage: true,
+      });
+      await checkScreen(page, `${name} ${width} ${lang}`);
     }
   }
   await page.evaluate(() => localStorage.setItem('language', 'zh'));
@@ -40,7 +45,9 @@ async function shootEverywhere(page: Page, name: string): Promise<void> {
   await page.reload();
 }
 
-test('a paid order gets its invoice with a saved company title, issued and opened as a PDF', async ({ page }) => {
+test('a paid order gets its invoice with a saved company title, issued and opened as a PDF', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
   const partFen = tuitionPartFen();
@@ -66,6 +73,7 @@ test('a paid order gets its invoice with a saved company title, issued and opene
   await expect(company).toHaveAttribute('data-picked', 'true');
   await expect(company).toContainText('91350100M000100Y43');
   await screenshot(page, 'invoice-pick-title');
+  await shootEverywhere(page, 'invoice-pick-title');
 
   // A title form refuses a credit code whose check character is wrong.
   await page.getByTestId('title-add').click();
@@ -73,8 +81,16 @@ test('a paid order gets its invoice with a saved company title, issued and opene
   await form.getByTestId('title-name').locator('input').fill('另一家有限公司');
   await form.getByTestId('title-taxId').locator('input').fill('91350100M000100Y44');
   await form.getByTestId('title-save').click();
-  await expect(form.getByTestId('title-error-taxId')).toHaveText('纳税人识别号应为 18 位统一社会信用代码，请核对');
+  await expect(form.getByTestId('title-error-taxId')).toHaveText(
+    '纳税人识别号应为 18 位统一社会信用代码，请核对',
+  );
   await screenshot(page, 'invoice-title-form', page.getByRole('dialog'));
+  await shootEverywhere(page, 'invoice-title-form', async () => {
+    await page.getByTestId('title-add').click();
+    await page.getByTestId('title-save').click();
+    await expect(page.getByTestId('title-error-name')).toBeVisible();
+  });
+  await page.getByTestId('title-add').click();
   await page.locator('.adm-popup-close-icon').click();
   await expect(form).toBeHidden();
 

@@ -49,6 +49,8 @@ export const invoiceEn: Record<InvoiceTextKey, string> = {
   'invoice.invoiceType': 'Invoice type',
   'invoice.invoiceType.general': 'General',
   'invoice.invoiceType.special': 'Special',
+  'invoice.choice.general': 'General',
+  'invoice.choice.special': 'Special',
   'invoice.field.personName': 'Name',
   'invoice.field.companyName': 'Company name',
   'invoice.field.taxId': 'Taxpayer ID',

@@ -56,6 +56,8 @@ export const invoiceZh = {
   'invoice.invoiceType': '发票类型',
   'invoice.invoiceType.general': '普通发票',
   'invoice.invoiceType.special': '专用发票',
+  'invoice.choice.general': '普通',
+  'invoice.choice.special': '专用',
   'invoice.field.personName': '姓名',
   'invoice.field.companyName': '单位名称',
   'invoice.field.taxId': '纳税人识别号',

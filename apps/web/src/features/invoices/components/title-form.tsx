@@ -136,8 +136,8 @@ export function TitleForm({
           label={t('invoice.invoiceType')}
           value={info.invoiceType}
           options={[
-            { value: 'general', text: t('invoice.invoiceType.general') },
-            { value: 'special', text: t('invoice.invoiceType.special'), disabled: !company },
+            { value: 'general', text: t('invoice.choice.general') },
+            { value: 'special', text: t('invoice.choice.special'), disabled: !company },
           ]}
           onChange={(invoiceType) => set({ invoiceType })}
         />
