@@ -30,7 +30,9 @@ export type FillerName =
   | 'userId'
   | 'bindingId'
   | 'orderNo'
-  | 'receivableItems';
+  | 'receivableItems'
+  | 'titleId'
+  | 'invoiceId';
 
 export interface RouteRule {
   class: RouteClass;
@@ -165,6 +167,19 @@ export const ROUTES: Record<string, RouteRule> = {
     replyShape: 'channel',
   },
 
+  // ---- invoice
+  'GET /api/blade-finance/invoice/title/list': { class: 'own-data', ownerSees: true },
+  'POST /api/blade-finance/invoice/title/submit': { class: 'own-data', ids: { id: 'titleId' } },
+  'POST /api/blade-finance/invoice/title/default/{id}': { class: 'own-data', ids: { id: 'titleId' } },
+  'POST /api/blade-finance/invoice/title/remove/{id}': { class: 'own-data', ids: { id: 'titleId' } },
+  'POST /api/blade-finance/invoice/apply': { class: 'own-data' },
+  'GET /api/blade-finance/invoice/order/{orderId}': { class: 'own-data' },
+  'GET /api/blade-finance/invoice/file/{id}': {
+    class: 'public',
+    why: 'the invoice PDF behind a signed short-lived link (WeChat opens plain links); no link, no file',
+    ids: { id: 'invoiceId' },
+  },
+
   // ---- finance office
   'GET /api/blade-finance/admin/bill/list': { class: 'finance-office', ownerSees: true },
   'GET /api/blade-finance/admin/binding/list': { class: 'finance-office' },
@@ -184,6 +199,8 @@ export const ROUTES: Record<string, RouteRule> = {
     class: 'finance-office',
     ids: { id: 'exceptionId' },
   },
+  'GET /api/blade-finance/admin/invoice/list': { class: 'finance-office' },
+  'POST /api/blade-finance/admin/invoice/{id}/retry': { class: 'finance-office', ids: { id: 'invoiceId' } },
 
   // ---- demo stand-ins (absent in production: checked)
   'GET /api/blade-finance/pay/sandbox/checkout': { class: 'demo-only', why: STANDIN },
@@ -192,6 +209,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/dev/wechatpay/{tenantId}/jsapi': { class: 'demo-only', why: STANDIN },
   'ALL /api/dev/wechatpay/{tenantId}/v3/*': { class: 'demo-only', why: STANDIN },
   'GET /api/dev/outbox': { class: 'demo-only', why: STANDIN },
+  'POST /api/dev/ebill/{method}': { class: 'demo-only', why: STANDIN },
   'GET /api/dev/captcha/{key}': { class: 'demo-only', why: STANDIN },
   'GET /api/dev/wechat/connect/oauth2/authorize': { class: 'demo-only', why: STANDIN },
   'POST /api/dev/wechat/connect/oauth2/consent': { class: 'demo-only', why: STANDIN },

@@ -30,6 +30,7 @@ import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
 import devRoutes from './modules/dev/routes';
 import feeRoutes from './modules/fee/routes';
+import invoiceRoutes from './modules/invoice/routes';
 import { attachOrderListCache } from './modules/order/list-cache';
 import orderRoutes from './modules/order/routes';
 import { closeOrder } from './modules/pay/channels/close';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feeRoutes);
   await app.register(orderRoutes, { closeOrder });
   await app.register(payRoutes);
+  await app.register(invoiceRoutes);
   await app.register(adminRoutes);
   if (deps.config.mode === 'demo') await app.register(devRoutes);
 

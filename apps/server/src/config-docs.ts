@@ -96,6 +96,22 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
       'proxies that may set `X-Forwarded-For`: unset = none (the TCP peer is the caller), a hop count, or a comma list of proxy addresses/CIDRs (see TRUST_PROXY below)',
     shownDefault: 'off',
   },
+  EBILL_URL: {
+    meaning:
+      'base URL of the finance e-bill (财政电子票据) platform for invoices; unset in demo mode = the stand-in under /api/dev/ebill; unset in production = invoice requests wait unsent',
+    shownDefault: 'demo: stand-in',
+  },
+  EBILL_APP_ID: { meaning: 'app id at the e-bill platform' },
+  EBILL_APP_KEY: {
+    meaning: 'app key signing the e-bill requests and answers (MD5 over the sorted parameters)',
+  },
+  EBILL_STANDIN_DELAY_MS: {
+    meaning: 'milliseconds each answer of the demo e-bill stand-in waits (a slow platform)',
+  },
+  JOB_INVOICE_INTERVAL: {
+    meaning:
+      'seconds between runs of the job sending invoice requests to the e-bill platform and asking about them',
+  },
 };
 
 export interface SettingRow {

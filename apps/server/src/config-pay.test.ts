@@ -13,6 +13,7 @@ describe('payment settings', () => {
       expireInterval: 30,
       reconcileInterval: 60,
       reconcileAfter: 180,
+      invoiceInterval: 5,
     });
     expect(loadConfig({ DATA_DIR: config.dataDir, JOBS_ENABLED: 'false' }).jobs.enabled).toBe(false);
   });

@@ -64,6 +64,11 @@ export const envSchema = z.object({
   ORDER_LIST_CACHE_MB: z.coerce.number().min(0).max(4096).default(16),
   ORDER_LIST_CACHE_TTL: z.coerce.number().positive().max(3600).default(60),
   TRUST_PROXY: optionalString,
+  EBILL_URL: optionalString,
+  EBILL_APP_ID: optionalString,
+  EBILL_APP_KEY: optionalString,
+  EBILL_STANDIN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(300),
+  JOB_INVOICE_INTERVAL: z.coerce.number().positive().default(5),
 });
 
 export interface Config {
@@ -101,11 +106,18 @@ export interface Config {
     reconcileInterval: number;
     /** A PAYING order is asked about at the channel once it is this many seconds old. */
     reconcileAfter: number;
+    /** Seconds between runs of the job sending and asking about invoices (jobs/poll-invoices.ts). */
+    invoiceInterval: number;
   };
   /** Order list pages kept in memory per process (modules/order/list-cache.ts); 0 bytes: off. */
   orderListCache: { maxBytes: number; ttlMs: number };
   /** Fastify's trustProxy: false (X-Forwarded-For ignored), a hop count, or the proxies' addresses. */
   trustProxy: TrustProxy;
+  /**
+   * The finance e-bill platform (gateways/invoice.ts). Demo mode without a URL talks to the stand-in
+   * under /api/dev/ebill, which answers after `standinDelayMs`.
+   */
+  ebill: { url?: string; appId?: string; appKey?: string; standinDelayMs: number };
 }
 
 export type TrustProxy = false | number | string[];
@@ -251,11 +263,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       expireInterval: e.JOB_EXPIRE_INTERVAL,
       reconcileInterval: e.JOB_RECONCILE_INTERVAL,
       reconcileAfter: e.RECONCILE_AFTER,
+      invoiceInterval: e.JOB_INVOICE_INTERVAL,
     },
     orderListCache: {
       maxBytes: Math.round(e.ORDER_LIST_CACHE_MB * 1024 * 1024),
       ttlMs: e.ORDER_LIST_CACHE_TTL * 1000,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    ebill: {
+      url: e.EBILL_URL?.replace(/\/$/, ''),
+      appId: e.EBILL_APP_ID,
+      appKey: e.EBILL_APP_KEY,
+      standinDelayMs: e.EBILL_STANDIN_DELAY_MS,
+    },
   };
 }

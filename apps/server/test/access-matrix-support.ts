@@ -215,9 +215,26 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
     })
     .returning();
 
+  // A saved invoice title and the paid order's invoice (issued by the e-bill stand-in).
+  const title = await call(ctx, 'POST', '/api/blade-finance/invoice/title/submit', victimToken, {
+    taxpayerType: 'company',
+    name: '矩阵单位有限公司',
+    taxId: '91110000600037341L',
+  });
+  if (title.statusCode !== 200) throw new Error(`invoice title: ${title.body}`);
+  const titleId: number = title.json().data.id;
+  const applied = await call(ctx, 'POST', '/api/blade-finance/invoice/apply', victimToken, {
+    orderId: paid.id,
+    titleId,
+  });
+  if (applied.statusCode !== 200) throw new Error(`invoice apply: ${applied.body}`);
+  const invoiceId: number = applied.json().data.invoices[0].id;
+
   return {
     userId,
     ids: {
+      titleId: [titleId],
+      invoiceId: [invoiceId],
       orderId: [notPay.id, paid.id],
       orderNo: [notPay.orderNo, paid.orderNo],
       receivableId: [notPay.receivableIds[0], otherReceivable!.id, offlineReceivable!.id],
@@ -260,6 +277,8 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       exceptionFen: '2753119',
       payAuthToken: payLink.json().data.payAuthToken,
       verifyToken,
+      invoiceTitle: '矩阵单位有限公司',
+      invoiceTaxId: '91110000600037341L',
     },
     tenantMarkers: { itemName: '矩阵本校收费项', itemNameEn: 'MatrixUniItem', itemFen: '1357911' },
   };
@@ -310,6 +329,8 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     bankProvince: ['Beijing'],
     bankCity: ['Beijing'],
     ticket: ['matrix-forged-ticket'],
+    taxId: ['91110000600037341L'],
+    taxpayerType: ['company'],
   };
 }
 

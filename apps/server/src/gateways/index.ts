@@ -1,7 +1,11 @@
 /** Picks the gateways for the mode: real adapters in production, stand-ins in demo mode and tests. */
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { createHmac } from 'node:crypto';
+import { ebillPlatform } from './ebill/ebill-platform';
+import { createEBillStandin, DEV_EBILL_PREFIX, type EBillStandin } from './ebill/standin';
 import { httpMail, httpSms } from './http-notify';
+import type { InvoiceGateway } from './invoice';
 import { outboxMail, outboxSms } from './outbox';
 import { createPayGateways, type PayGateways } from './pay-channels';
 import type { FetchLike, MailGateway, SmsGateway, WechatOauthGateway } from './types';
@@ -14,6 +18,30 @@ export interface Gateways {
   mail: MailGateway;
   wechatOauth: WechatOauthGateway;
   pay: PayGateways;
+  /** The e-bill platform; null in production when EBILL_URL is not set (requests then wait unsent). */
+  invoice: InvoiceGateway | null;
+  /** Demo mode: the e-bill stand-in the invoice adapter talks to (modules/dev serves it). */
+  ebillStandin?: EBillStandin;
+}
+
+/** The real adapter, pointed at the platform or (demo mode without EBILL_URL) at this process's stand-in. */
+function invoiceGateways(config: Config, selfUrl: () => string, fetchFn: FetchLike) {
+  const { url, appId, appKey } = config.ebill;
+  if (url && appId && appKey) return { invoice: ebillPlatform(fetchFn, { baseUrl: url, appId, appKey }) };
+  if (config.mode !== 'demo') return { invoice: null };
+  const standin = createEBillStandin({
+    appId: 'demo-ebill',
+    appKey: createHmac('sha256', config.jwtSecret).update('ebill-standin').digest('hex'),
+    delayMs: config.ebill.standinDelayMs,
+  });
+  const invoice = ebillPlatform(fetchFn, {
+    get baseUrl() {
+      return selfUrl() + DEV_EBILL_PREFIX;
+    },
+    appId: standin.appId,
+    appKey: standin.appKey,
+  });
+  return { invoice, ebillStandin: standin };
 }
 
 /**
@@ -43,6 +71,7 @@ export function createGateways(
         : outboxMail(db),
       wechatOauth: wechatOauth(fetchFn, lazyUrls),
       pay,
+      ...invoiceGateways(config, selfUrl, fetchFn),
     };
   }
   // loadConfig refuses production without both provider URLs.
@@ -51,5 +80,6 @@ export function createGateways(
     mail: httpMail(fetchFn, config.mail.httpUrl!, config.mail.httpToken),
     wechatOauth: wechatOauth(fetchFn, { apiUrl: config.wechat.apiUrl, workApiUrl: config.wechat.workApiUrl }),
     pay,
+    ...invoiceGateways(config, selfUrl, fetchFn),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { expireOrders } from './expire-orders';
+import { pollInvoices } from './poll-invoices';
 import { reconcilePayments } from './reconcile';
 
 export interface Jobs {
@@ -44,6 +45,9 @@ export function startJobs(app: FastifyInstance): Jobs {
     ),
     every(app, 'reconcile-payments', jobs.reconcileInterval, () =>
       reconcilePayments(app, { olderThanSeconds: jobs.reconcileAfter, leaseSeconds: jobs.reconcileInterval }),
+    ),
+    every(app, 'poll-invoices', jobs.invoiceInterval, () =>
+      pollInvoices(app, { leaseSeconds: jobs.invoiceInterval * 0.9 }),
     ),
   ];
   app.log.info({ jobs }, 'jobs started');

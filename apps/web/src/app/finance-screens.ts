@@ -16,8 +16,10 @@ import ReceivableProductPage from '../features/fees/pages/receivable-product-pag
 import MyOrdersPage from '../features/orders/pages/my-orders-page';
 import OrderDetailPage from '../features/orders/pages/order-detail-page';
 import OtherOrdersPage from '../features/orders/pages/other-orders-page';
+import OrderInvoicePage from '../features/invoices/pages/order-invoice-page';
 import PayPage from '../features/pay/pages/pay-page';
 import { loadFinanceTexts } from '../lib/i18n/finance-texts';
+import { loadInvoiceTexts } from '../lib/i18n/invoice-texts';
 import type { ComponentType } from 'react';
 
 export const FINANCE_SCREENS = {
@@ -34,12 +36,13 @@ export const FINANCE_SCREENS = {
   order: MyOrdersPage,
   orderOther: OtherOrdersPage,
   orderDetail: OrderDetailPage,
+  orderInvoice: OrderInvoicePage,
 } satisfies Record<string, ComponentType>;
 
 export type FinanceScreenName = keyof typeof FINANCE_SCREENS;
 
 /** A money screen, once the finance texts of the chosen language are loaded. */
 export async function loadFinanceScreen(name: FinanceScreenName): Promise<{ default: ComponentType }> {
-  await loadFinanceTexts();
+  await Promise.all([loadFinanceTexts(), loadInvoiceTexts()]);
   return { default: FINANCE_SCREENS[name] };
 }

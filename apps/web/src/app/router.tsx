@@ -32,6 +32,7 @@ const FINANCE_SCREEN_NAMES: readonly FinanceScreenName[] = [
   'order',
   'orderOther',
   'orderDetail',
+  'orderInvoice',
 ];
 const financeLoaders = Object.fromEntries(
   FINANCE_SCREEN_NAMES.map((name) => [

@@ -60,6 +60,7 @@ export const ROUTES: readonly RouteMeta[] = [
     allowUnbound: true,
   }),
   route('orderDetail', '/order/detail/:id', 'route.orderDetail', { tab: 'order', allowUnbound: true }),
+  route('orderInvoice', '/order/invoice/:id', 'route.orderInvoice', { tab: 'order' }),
   route('user', '/user/index', 'route.user', { tab: 'user', tabRoot: true }),
   route('userEdit', '/user/edit', 'route.userEdit', { tab: 'user' }),
   route('salary', '/user/salary/index', 'route.salary', { tab: 'user' }),
@@ -102,6 +103,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'order',
   'orderOther',
   'orderDetail',
+  'orderInvoice',
 ]);
 
 const byName = new Map(ROUTES.map((r) => [r.name, r]));

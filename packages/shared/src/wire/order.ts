@@ -62,6 +62,8 @@ export const orderRecordSchema = z.object({
   totalFen: z.number(),
   payStatus: payStatusEnum,
   payStatusColor: z.string(),
+  /** none (uninvoiced) | requested | issued (viewable) | failed: modules/invoice/invoice-status.ts */
+  invoiceStatus: z.string(),
   createdAt: z.string(),
   expireAt: z.string(),
   /** The bound user: whose fee it is. */
@@ -100,7 +102,7 @@ export const orderDetailSchema = z.object({
   paidAt: z.string().nullable(),
   payMethod: z.string().nullable(),
   channel: z.string().nullable(),
-  /** none | requested | issued */
+  /** none (uninvoiced) | requested | issued (viewable) | failed: modules/invoice/invoice-status.ts */
   invoiceStatus: z.string(),
   /** none | signed */
   signatureStatus: z.string(),

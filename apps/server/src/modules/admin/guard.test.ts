@@ -7,6 +7,7 @@ import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, userBindings } from '@server/db/schema';
 import { bills, receivables } from '@server/db/schema-finance';
+import { invoices } from '@server/db/schema-invoice';
 import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
@@ -139,11 +140,13 @@ describe('the finance-office scope (modules/admin)', () => {
     expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
       'GET /api/blade-finance/admin/bill/list',
       'GET /api/blade-finance/admin/binding/list',
+      'GET /api/blade-finance/admin/invoice/list',
       'GET /api/blade-finance/admin/payment-exception/list',
       'POST /api/blade-finance/admin/bill/{id}/review',
       'POST /api/blade-finance/admin/bill/{id}/void',
       'POST /api/blade-finance/admin/binding/{id}/approve',
       'POST /api/blade-finance/admin/binding/{id}/refuse',
+      'POST /api/blade-finance/admin/invoice/{id}/retry',
       'POST /api/blade-finance/admin/order/{id}/refund',
       'POST /api/blade-finance/admin/payment-exception/refund/{id}',
       'POST /api/blade-finance/admin/payment-exception/resolve/{id}',
@@ -193,6 +196,24 @@ describe('the finance-office scope (modules/admin)', () => {
       }),
       'POST /api/blade-finance/admin/user/{id}/disable': async () => ({ id: teacherId }),
       'POST /api/blade-finance/admin/user/{id}/enable': async () => ({ id: teacherId }),
+      'POST /api/blade-finance/admin/invoice/{id}/retry': async () => {
+        const [failed] = await db()
+          .insert(invoices)
+          .values({
+            tenantId: UNI,
+            orderId: paid.order.id,
+            userId: teacherId,
+            status: 'failed',
+            amountFen: 32_001,
+            taxpayerType: 'person',
+            invoiceType: 'general',
+            payerName: '张三',
+            busNo: 'EBGUARD-1',
+            failReason: 'guard test',
+          })
+          .returning();
+        return { id: failed!.id };
+      },
     };
     const writeOps = ops.filter((op) => op.method !== 'GET');
     expect(writeOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual(Object.keys(writes).sort());

@@ -14,6 +14,7 @@ export interface OrderListRow {
   orderType: OrderType;
   totalFen: number;
   payStatus: PayStatus;
+  invoiceStatus: string;
   createdAt: Date;
   expireAt: Date;
   personName: string;
@@ -44,6 +45,7 @@ function prepare(db: Db, kind: OrderListKind) {
       orderType: orders.orderType,
       totalFen: orders.totalFen,
       payStatus: orders.payStatus,
+      invoiceStatus: orders.invoiceStatus,
       createdAt: orders.createdAt,
       expireAt: orders.expireAt,
       personName: orders.personName,

@@ -37,6 +37,7 @@ async function listOrders(
     totalFen: order.totalFen,
     payStatus: order.payStatus,
     payStatusColor: PAY_STATUS_COLORS[order.payStatus],
+    invoiceStatus: order.invoiceStatus,
     createdAt: order.createdAt.toISOString(),
     expireAt: order.expireAt.toISOString(),
     personName: order.personName,
@@ -69,7 +70,7 @@ async function checkVisible(db: Db, auth: AuthContext, order: OrderRow): Promise
 }
 
 /** The order of the caller's tenant (404 otherwise) that the caller may see (403 otherwise). */
-async function visibleOrder(db: Db, auth: AuthContext, id: number): Promise<OrderRow> {
+export async function visibleOrder(db: Db, auth: AuthContext, id: number): Promise<OrderRow> {
   const order = await findOrder(db, auth.tenantId, id);
   if (!order) throw notFound('order.notFound');
   await checkVisible(db, auth, order);

@@ -5,6 +5,7 @@ const INVOICE: Record<string, TextKey> = {
   none: 'order.invoice.none',
   requested: 'order.invoice.requested',
   issued: 'order.invoice.issued',
+  failed: 'invoice.state.failed',
 };
 
 const SIGNATURE: Record<string, TextKey> = {

@@ -4,6 +4,7 @@ import { PayStatusTag } from '@/components/finance/status-tag';
 import { formatDateTime } from '@/lib/date-time';
 import { useT } from '@/lib/i18n/use-t';
 import type { OrderRecord } from '../api/get-orders';
+import { invoiceText } from '../order-labels';
 import styles from './order-card.module.css';
 
 /** One order of a list: number, type, items, whose and when, total and pay status; opens the detail. */
@@ -26,6 +27,11 @@ export function OrderCard({ order, other }: { order: OrderRecord; other?: boolea
         <PayStatusTag status={order.payStatus} />
       </div>
       <p className={styles.items}>{order.itemsSummary}</p>
+      {order.payStatus === 'PAID' || order.payStatus === 'REFUND' ? (
+        <p className={styles.invoice} data-testid="order-card-invoice" data-state={order.invoiceStatus}>
+          {t('order.invoice')} · {invoiceText(order.invoiceStatus, t)}
+        </p>
+      ) : null}
       <div className={styles.foot}>
         <span className={styles.meta}>
           {formatDateTime(order.createdAt)}

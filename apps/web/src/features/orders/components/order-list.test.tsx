@@ -14,6 +14,7 @@ const order = (id: number, payStatus: OrderRecord['payStatus']): OrderRecord => 
   id,
   orderNo: `F${id}`,
   orderType: 'FEE',
+  invoiceStatus: 'none',
   totalFen: 138_000,
   payStatus,
   payStatusColor: 'primary',

@@ -7,6 +7,7 @@ import { LoadState } from '@/components/finance/load-state';
 import { cashierPath } from '@/components/finance/cashier-path';
 import { localName, payMethodText } from '@/components/finance/finance-text';
 import { PayStatusTag } from '@/components/finance/status-tag';
+import { OrderInvoiceCard } from '@/components/invoice/order-invoice-card';
 import { formatDateTime } from '@/lib/date-time';
 import { toastSuccess, toastText } from '@/lib/feedback';
 import { loadDialog } from '@/lib/imperative';
@@ -144,6 +145,8 @@ export function OrderView({ order, other }: { order: OrderDetail; other: boolean
           ) : null}
         </dl>
       </section>
+
+      <OrderInvoiceCard order={order} />
 
       <section className={styles.card} aria-labelledby="order-items">
         <h2 id="order-items" className={styles.cardTitle}>

@@ -1,0 +1,308 @@
+/**
+ * Invoices end to end through the app: saved titles (rules, reuse, default), a request of a paid order
+ * through the e-bill stand-in under its delays, busy answers and refusals, the polling job, the finance
+ * office's retry (audited), a refund after issue (red-letter reversal and the remainder's invoice), and
+ * the PDF behind its plain link (text extracted: Chinese payer name and amounts).
+ */
+import { PDFParse } from 'pdf-parse';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog } from '@server/db/schema';
+import { orders } from '@server/db/schema-finance';
+import { invoices } from '@server/db/schema-invoice';
+import { transaction } from '@server/db/transaction';
+import { defaultPlan, type StandinPlan } from '@server/gateways/ebill/standin';
+import { pollInvoices } from '@server/jobs/poll-invoices';
+import { recordRefund } from '@server/modules/order/pay-status';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { api, demoTokens, pay, type Tokens } from '@server-test/fee-fixtures';
+import { createPayOrder } from '@server-test/pay-fixtures';
+
+let ctx: TestContext;
+let tokens: Tokens;
+const COMPANY = {
+  taxpayerType: 'company',
+  invoiceType: 'general',
+  name: '演示科技有限公司',
+  taxId: '91350100M000100Y43',
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp({ EBILL_STANDIN_DELAY_MS: '0', JOBS_ENABLED: 'false' });
+  tokens = await demoTokens(ctx);
+});
+afterAll(async () => ctx?.close());
+
+/** Scripts the stand-in: every bill from now on takes this course. */
+function plan(course: Partial<StandinPlan>) {
+  ctx.app.gateways.ebillStandin!.plan = (issue) => ({ ...defaultPlan(issue), polls: 0, busy: 0, ...course });
+}
+beforeEach(() => plan({}));
+
+async function saveTitle(body: Record<string, unknown>, token = tokens.student1) {
+  const res = await api(ctx, 'POST', 'invoice/title/submit', token, { body });
+  return { status: res.statusCode, body: res.json() };
+}
+
+async function paidOrder(amountFen = 12_345) {
+  const order = await createPayOrder(ctx, { amounts: [amountFen] });
+  await pay(ctx.database.db, order.id);
+  return order;
+}
+
+const runJob = () => pollInvoices(ctx.app, { leaseSeconds: 0 });
+const orderInvoice = async (orderId: number, token = tokens.student1) =>
+  (await api(ctx, 'GET', `invoice/order/${orderId}`, token)).json().data;
+
+describe('invoice titles', () => {
+  it('refuses a company without a verified credit code, and a special invoice without every company field', async () => {
+    const wrong = await saveTitle({ ...COMPANY, taxId: '91350100M000100Y44' });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { msg: 'The taxpayer ID must be the 18-character unified social credit code; please check it' },
+    });
+    const special = await saveTitle({ ...COMPANY, invoiceType: 'special' });
+    expect(special).toMatchObject({ status: 400, body: { msg: 'A special invoice needs the address' } });
+    const person = await saveTitle({ taxpayerType: 'person', invoiceType: 'special', name: '张三' });
+    expect(person).toMatchObject({
+      status: 400,
+      body: { msg: 'A special invoice can only be made out to a company' },
+    });
+  });
+
+  it('keeps titles per user for reuse: the first is the default, one default at a time, edit and delete', async () => {
+    const first = await saveTitle({ ...COMPANY, taxId: '91350100 m000100y43' }, tokens.teacher1);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toMatchObject({ taxId: '91350100M000100Y43', isDefault: true });
+    const second = (
+      await saveTitle({ taxpayerType: 'person', name: ' 张三 ', taxId: 'ignored' }, tokens.teacher1)
+    ).body.data;
+    expect(second).toMatchObject({ name: '张三', taxId: '', isDefault: false });
+
+    await api(ctx, 'POST', `invoice/title/default/${second.id}`, tokens.teacher1);
+    let list = (await api(ctx, 'GET', 'invoice/title/list', tokens.teacher1)).json().data;
+    expect(list.map((t: { id: number; isDefault: boolean }) => [t.id, t.isDefault])).toEqual([
+      [second.id, true],
+      [first.body.data.id, false],
+    ]);
+
+    const edited = await saveTitle(
+      { ...COMPANY, id: first.body.data.id, name: '演示科技（福州）有限公司' },
+      tokens.teacher1,
+    );
+    expect(edited.body.data).toMatchObject({ id: first.body.data.id, name: '演示科技（福州）有限公司' });
+
+    // Another user neither sees nor changes them.
+    expect((await api(ctx, 'GET', 'invoice/title/list', tokens.guest1)).json().data).toEqual([]);
+    expect((await saveTitle({ ...COMPANY, id: second.id }, tokens.guest1)).status).toBe(404);
+    expect((await api(ctx, 'POST', `invoice/title/remove/${second.id}`, tokens.guest1)).statusCode).toBe(404);
+
+    // Deleting the default passes it on.
+    expect((await api(ctx, 'POST', `invoice/title/remove/${second.id}`, tokens.teacher1)).statusCode).toBe(
+      200,
+    );
+    list = (await api(ctx, 'GET', 'invoice/title/list', tokens.teacher1)).json().data;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: first.body.data.id, isDefault: true });
+  });
+});
+
+describe('invoice requests', () => {
+  let titleId: number;
+  beforeAll(async () => {
+    titleId = (await saveTitle({ ...COMPANY, name: '请求测试有限公司' })).body.data.id;
+  });
+
+  it('refuses an unpaid order and answers one request per order', async () => {
+    const unpaid = await createPayOrder(ctx);
+    const refused = await api(ctx, 'POST', 'invoice/apply', tokens.student1, {
+      body: { orderId: unpaid.id, titleId },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe('An invoice can be requested once the order is paid');
+
+    const order = await paidOrder();
+    const first = await api(ctx, 'POST', 'invoice/apply', tokens.student1, {
+      body: { orderId: order.id, titleId },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({
+      invoiceStatus: 'issued',
+      canApply: false,
+      invoiceableFen: 12_345,
+    });
+    const again = await api(ctx, 'POST', 'invoice/apply', tokens.student1, {
+      body: { orderId: order.id, titleId },
+    });
+    expect(again.statusCode).toBe(409);
+    // Another user's title, another user's order.
+    expect(
+      (await api(ctx, 'POST', 'invoice/apply', tokens.teacher1, { body: { orderId: order.id, titleId } }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('stays requested while the platform is slow, then the job sees it issued', async () => {
+    plan({ polls: 2 });
+    const order = await paidOrder();
+    const applied = (
+      await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+    ).json().data;
+    expect(applied.invoiceStatus).toBe('requested');
+    expect(applied.invoices[0]).toMatchObject({ status: 'requested', fileUrl: null, amountFen: 12_345 });
+    await runJob();
+    expect((await orderInvoice(order.id)).invoiceStatus).toBe('requested');
+    await runJob();
+    const issued = await orderInvoice(order.id);
+    expect(issued.invoiceStatus).toBe('issued');
+    expect(issued.invoices[0]).toMatchObject({ status: 'issued', billCode: '35010124' });
+    expect(issued.invoices[0].billNo).toMatch(/^\d{10}$/);
+    expect(issued.invoices[0].fileUrl).toMatch(/^\/api\/blade-finance\/invoice\/file\/\d+\?token=/);
+    // The order list and detail show it.
+    const list = (
+      await api(ctx, 'GET', 'order/list', tokens.student1, { query: { tab: 'paid', size: 50 } })
+    ).json().data;
+    expect(list.records.find((r: { id: number }) => r.id === order.id).invoiceStatus).toBe('issued');
+    expect(
+      (await api(ctx, 'GET', `order/detail/${order.id}`, tokens.student1)).json().data.invoiceStatus,
+    ).toBe('issued');
+  });
+
+  it('sends again when the platform is busy, without a second bill', async () => {
+    plan({ busy: 2 });
+    const order = await paidOrder();
+    const applied = (
+      await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+    ).json().data;
+    expect(applied.invoiceStatus).toBe('requested');
+    const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(row!.submittedAt).toBeNull();
+    await runJob();
+    await runJob();
+    expect((await orderInvoice(order.id)).invoiceStatus).toBe('issued');
+    expect(ctx.app.gateways.ebillStandin!.issueCalls(row!.busNo)).toBe(3);
+  });
+
+  it('fails with the reason; the finance office lists it and retries it (audited)', async () => {
+    plan({ fail: '购买方名称与税号不符' });
+    const order = await paidOrder();
+    const failed = (
+      await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+    ).json().data;
+    expect(failed.invoiceStatus).toBe('failed');
+    expect(failed.invoices[0]).toMatchObject({ status: 'failed', failReason: '购买方名称与税号不符' });
+    const id = failed.invoices[0].id;
+
+    expect((await api(ctx, 'GET', 'admin/invoice/list', tokens.student1)).statusCode).toBe(403);
+    expect((await api(ctx, 'POST', `admin/invoice/${id}/retry`, tokens.student1)).statusCode).toBe(403);
+    const listed = (
+      await api(ctx, 'GET', 'admin/invoice/list', tokens.finance1, { query: { status: 'failed' } })
+    ).json().data;
+    expect(listed.records.map((r: { id: number }) => r.id)).toContain(id);
+    expect((await api(ctx, 'POST', `admin/invoice/${id}/retry`, tokens.student2)).statusCode).toBe(403);
+
+    plan({});
+    const retried = await api(ctx, 'POST', `admin/invoice/${id}/retry`, tokens.finance1);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data).toMatchObject({ status: 'issued', failReason: null });
+    const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(row).toMatchObject({ attempts: 2 });
+    expect(row!.busNo).toMatch(/-2$/);
+    expect((await api(ctx, 'POST', `admin/invoice/${id}/retry`, tokens.finance1)).json().msg).toBe(
+      'Only a failed invoice can be retried',
+    );
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'admin POST /api/blade-finance/admin/invoice/:id/retry'));
+    expect(audits).toHaveLength(1);
+  });
+});
+
+describe('a refund after issue', () => {
+  let titleId: number;
+  beforeAll(async () => {
+    titleId = (await saveTitle({ ...COMPANY, name: '退款测试有限公司' })).body.data.id;
+  });
+
+  const refund = (orderId: number, amountFen: number) =>
+    transaction(ctx.database.db, (tx) =>
+      recordRefund(tx, {
+        orderId,
+        amountFen,
+        method: 'sandbox',
+        refundedAt: new Date(),
+        createdBy: null,
+        note: '',
+      }),
+    );
+
+  it('reverses the invoice in red and invoices the remainder', async () => {
+    const order = await paidOrder(10_000);
+    await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } });
+    await refund(order.id, 2_500);
+    await runJob(); // the refund is seen (reversing) and the reversal sent and issued
+    let state = await orderInvoice(order.id);
+    const statuses = () =>
+      state.invoices.map((i: { status: string; amountFen: number }) => [i.status, i.amountFen]);
+    expect(statuses()).toEqual([
+      ['requested', 7_500],
+      ['reversed', 10_000],
+    ]);
+    expect(state.invoices[1].reversalBillNo).toMatch(/^\d{10}$/);
+    await runJob();
+    state = await orderInvoice(order.id);
+    expect(statuses()).toEqual([
+      ['issued', 7_500],
+      ['reversed', 10_000],
+    ]);
+    expect(state).toMatchObject({ invoiceStatus: 'issued', invoiceableFen: 7_500, canApply: false });
+  });
+
+  it('a full refund leaves the order uninvoiced', async () => {
+    const order = await paidOrder(10_000);
+    await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } });
+    await refund(order.id, 10_000);
+    await runJob();
+    const state = await orderInvoice(order.id);
+    expect(state.invoices.map((i: { status: string }) => i.status)).toEqual(['reversed']);
+    expect(state).toMatchObject({ invoiceStatus: 'none', invoiceableFen: 0, canApply: false });
+    const [row] = await ctx.database.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, order.id)));
+    expect(row!.invoiceStatus).toBe('none');
+  });
+});
+
+describe('the invoice PDF', () => {
+  it('opens inline through its plain link and carries the Chinese payer name and the amounts', async () => {
+    const titleId = (await saveTitle({ ...COMPANY, name: '票面测试有限公司' })).body.data.id;
+    const order = await paidOrder(12_345);
+    const state = (
+      await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+    ).json().data;
+    const url: string = state.invoices[0].fileUrl;
+    const res = await ctx.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="invoice-35010124-\d{10}\.pdf"$/);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The font is a subset: a whole Noto Sans Hans is 8 MB.
+    expect(res.rawPayload.length).toBeLessThan(200_000);
+    const text = (await new PDFParse({ data: new Uint8Array(res.rawPayload) }).getText()).text;
+    expect(text).toContain('票面测试有限公司');
+    expect(text).toContain('91350100M000100Y43');
+    expect(text).toContain('壹佰贰拾叁元肆角伍分');
+    expect(text).toContain('123.45');
+    expect(text).toContain(state.invoices[0].billNo);
+    expect(text).toContain(state.invoices[0].checkCode);
+
+    const download = await ctx.app.inject({ method: 'GET', url: `${url}&download=1` });
+    expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+    const forged = url.replace(/token=(\d+)\.\w/, 'token=$1.x');
+    expect((await ctx.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
+    const otherInvoice = url.replace(/file\/(\d+)/, (_m, id: string) => `file/${Number(id) + 1000}`);
+    expect((await ctx.app.inject({ method: 'GET', url: otherInvoice })).statusCode).toBe(403);
+  });
+});
