@@ -8,6 +8,7 @@ import { registerAdminBindingRoutes } from './bindings-routes';
 import { registerAdminExceptionRoutes } from './exceptions-routes';
 import { guardFinanceOffice } from './guard';
 import { registerAdminRefundRoutes } from './refunds-routes';
+import { registerAdminSalaryRoutes } from './salary-routes';
 import { registerAdminUserRoutes } from './users-routes';
 
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -18,5 +19,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminBillRoutes(scope);
     registerAdminRefundRoutes(scope);
     registerAdminExceptionRoutes(scope);
+    registerAdminSalaryRoutes(scope);
   });
 }
