@@ -104,7 +104,7 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const adminSlipQuery = pageQuery.extend({
   period: z.string().trim().max(7).optional(),
-  staffNo: z.string().trim().max(64).optional(),
+  staff: z.string().trim().max(64).optional().describe('a staff number or name'),
 });
 
 export const adminSlipSchema = slipDetailSchema.omit({ prevId: true, nextId: true }).extend({

@@ -12,7 +12,7 @@ import {
   otherIncomeImportQuery,
   slipImportQuery,
 } from '@cf/shared/wire/salary';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok, page, pageSchema } from '@server/http/envelope';
 import { MAX_FILE_BYTES } from '../salary/import-file';
@@ -29,13 +29,15 @@ const security = [{ bladeAuth: [] }];
 const yes = (flag: string | undefined) => flag === '1' || flag === 'true';
 const FILE_TYPES = ['text/csv', 'application/octet-stream', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 
-/** A stored load answers 200; a refused one 400 with the line report in data. */
-function answer(req: FastifyRequest, reply: FastifyReply, outcome: ImportOutcome) {
+/**
+ * Every load that reached the rules answers 200 with its line report: `stored` says whether the rows
+ * went in, `errors` why not (a refusal in the Blade envelope carries no data, and the report is data).
+ */
+function answer(req: FastifyRequest, outcome: ImportOutcome) {
   const report = importReport(outcome, req.lang);
   if (outcome.stored) return ok(report, translate('salary.imported', req.lang, { count: outcome.rows }));
   if (outcome.problems.length === 0) return ok(report);
-  const msg = translate('salary.fileProblems', req.lang, { count: outcome.problems.length });
-  return reply.status(400).send({ code: 400, success: false, data: report, msg });
+  return ok(report, translate('salary.fileProblems', req.lang, { count: outcome.problems.length }));
 }
 
 async function salaryLoading(scope: FastifyInstance): Promise<void> {
@@ -48,8 +50,10 @@ async function salaryLoading(scope: FastifyInstance): Promise<void> {
     if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
     const mb = MAX_FILE_BYTES / 1024 / 1024;
     const message = translate('salary.fileTooLarge', req.lang, { mb });
-    const data = { stored: false, rows: 0, replaced: 0, errors: [{ row: 0, column: '', message }] };
-    return reply.status(413).send({ code: 413, success: false, data, msg: message });
+    // Refused unread (Content-Length), and answered like any other refused file: the line report.
+    return reply
+      .status(200)
+      .send(ok({ stored: false, rows: 0, replaced: 0, errors: [{ row: 0, column: '', message }] }, message));
   });
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const fileOf = (body: unknown) => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
@@ -67,19 +71,19 @@ async function salaryLoading(scope: FastifyInstance): Promise<void> {
           'Columns: 工号/staffNo, 姓名/name (optional, checked), 发放日期/payDate, 应发合计/gross, 扣款合计/deductions, ' +
           '个税合计/tax, 实发合计/net, and item columns "收入:…"/"income:…", "扣款:…"/"deduction:…", "税:…"/"tax:…". ' +
           'Amounts in yuan. The body is the file itself (text/csv, application/octet-stream or the XLSX type; ' +
-          'CSV in UTF-8 or GBK, at most 10 MB). 400 answers the line report {row, column, message}.',
+          'CSV in UTF-8 or GBK, at most 10 MB). The reply is the line report {stored, rows, replaced, errors: [{row, column, message}]}.',
         querystring: slipImportQuery,
         response: { 200: envelopeSchema(importReportSchema) },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const query = req.query;
       const outcome = await importSlips(app.db, req.auth.tenantId, fileOf(req.body), {
         period: query.period,
         replace: yes(query.replace),
         dryRun: yes(query.dryRun),
       });
-      return answer(req, reply, outcome);
+      return answer(req, outcome);
     },
   );
 
@@ -93,16 +97,16 @@ async function salaryLoading(scope: FastifyInstance): Promise<void> {
         summary: 'Load a batch of other income: checked row by row, stored all or nothing',
         description:
           'Columns: 工号/staffNo, 姓名/name (optional), 项目/project, 发放部门/department, 发放日期/date, 金额/amount, ' +
-          '税额/tax, 实发/net (yuan). The body is the file itself, as for the slips. 400 answers the line report.',
+          '税额/tax, 实发/net (yuan). The body is the file itself, as for the slips; the reply is the line report.',
         querystring: otherIncomeImportQuery,
         response: { 200: envelopeSchema(importReportSchema) },
       },
     },
-    async (req, reply) => {
+    async (req) => {
       const outcome = await importOtherIncome(app.db, req.auth.tenantId, fileOf(req.body), {
         dryRun: yes(req.query.dryRun),
       });
-      return answer(req, reply, outcome);
+      return answer(req, outcome);
     },
   );
 
@@ -112,7 +116,7 @@ async function salaryLoading(scope: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Slips of the tenant with their items, by month and staff number (paged); finance role',
+        summary: 'Slips of the tenant with their items, by month and staff number or name (paged); finance role',
         querystring: adminSlipQuery,
         response: { 200: envelopeSchema(pageSchema(adminSlipSchema)) },
       },

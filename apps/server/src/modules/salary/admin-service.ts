@@ -6,12 +6,12 @@ import { adminSlips, slipItems } from './repo';
 export async function adminSlipPage(
   db: Db,
   tenantId: string,
-  query: { period?: string; staffNo?: string; current: number; size: number },
+  query: { period?: string; staff?: string; current: number; size: number },
 ) {
   const { rows, total } = await adminSlips(
     db,
     tenantId,
-    { period: query.period || undefined, staffNo: query.staffNo || undefined },
+    { period: query.period || undefined, staff: query.staff || undefined },
     { offset: (query.current - 1) * query.size, limit: query.size },
   );
   const items = await slipItems(

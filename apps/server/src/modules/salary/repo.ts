@@ -3,7 +3,7 @@
  * reads another person's pay; the finance office's reads carry the tenant.
  */
 import type { SalaryGroup } from '@cf/shared/salary';
-import { and, asc, count, desc, eq, gt, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { employees } from '@server/db/schema';
 import { otherIncomes, salaryItems, salarySlips } from '@server/db/schema-salary';
@@ -190,13 +190,15 @@ export const incomeKey = (r: { employeeId: number; project: string; department: 
 export async function adminSlips(
   db: Reader,
   tenantId: string,
-  filter: { period?: string; staffNo?: string },
+  filter: { period?: string; staff?: string },
   paging: { offset: number; limit: number },
 ) {
   const where = and(
     eq(salarySlips.tenantId, tenantId),
     filter.period ? eq(salarySlips.period, filter.period) : undefined,
-    filter.staffNo ? eq(employees.employeeNo, filter.staffNo) : undefined,
+    filter.staff
+      ? or(eq(employees.employeeNo, filter.staff), eq(employees.employeeName, filter.staff))
+      : undefined,
   );
   const base = db
     .select({ slip: salarySlips, staffNo: employees.employeeNo, staffName: employees.employeeName })

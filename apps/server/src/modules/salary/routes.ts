@@ -23,7 +23,7 @@ const tags = ['salary'];
 const security = [{ bladeAuth: [] }];
 const description =
   'Staff only. Needs the header salary-verify-token: a verifyToken of verify-phone with purpose salary, ' +
-  'valid 15 minutes on the session that earned it (else 403, code 4031). Replies are Cache-Control: no-store.';
+  'valid 15 minutes on the session that earned it (else 403). Replies are Cache-Control: no-store.';
 
 export default async function salaryRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

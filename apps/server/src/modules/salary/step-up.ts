@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { SALARY_VERIFY_HEADER } from '@cf/shared/wire/salary';
-import { AppError, forbidden } from '@server/http/errors';
+import { forbidden } from '@server/http/errors';
 import { findCallerPerson } from '../fee/person';
 import type { UserCtx } from '../user/context';
 import { callerRow, reservedPhone } from '../user/step-up-service';
@@ -17,15 +17,13 @@ export interface Payee {
   employeeId: number;
 }
 
-/** Blade code of "prove your phone first": the app shows the step-up screen, not a toast. */
-export const SALARY_VERIFY_CODE = 4031;
-
 export async function requirePayee(ctx: UserCtx, req: FastifyRequest): Promise<Payee> {
   const person = await findCallerPerson(ctx.db, ctx.auth.tenantId, ctx.auth.userId);
   if (!person || person.type !== 'employee') throw forbidden('salary.staffOnly');
   const header = req.headers[SALARY_VERIFY_HEADER];
   const token = typeof header === 'string' ? header.trim() : '';
-  const refused = new AppError(403, 'salary.verifyRequired', undefined, SALARY_VERIFY_CODE);
+  // 403, not 401: the session stays; the app asks for the phone proof again.
+  const refused = forbidden('salary.verifyRequired');
   if (!token) throw refused;
   const proof = await readVerifyToken(ctx.config, token);
   const user = await callerRow(ctx);
