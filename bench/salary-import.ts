@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -66,13 +65,25 @@ try {
     employeeName: `职工${i}`,
     idCard: `1101011980${String(i).padStart(8, '0')}`,
   }));
-  for (let at = 0; at < staff.length; at += 1000) await db.insert(employees).values(staff.slice(at, at + 1000));
+  for (let at = 0; at < staff.length; at += 1000)
+    await db.insert(employees).values(staff.slice(at, at + 1000));
 
   const header = [
-    '工号', '姓名', '发放日期',
-    '收入:基本工资', '收入:岗位津贴', '收入:绩效工资', '收入:交通补贴',
-    '扣款:养老保险', '扣款:医疗保险', '扣款:住房公积金', '税:个人所得税',
-    '应发合计', '扣款合计', '个税合计', '实发合计',
+    '工号',
+    '姓名',
+    '发放日期',
+    '收入:基本工资',
+    '收入:岗位津贴',
+    '收入:绩效工资',
+    '收入:交通补贴',
+    '扣款:养老保险',
+    '扣款:医疗保险',
+    '扣款:住房公积金',
+    '税:个人所得税',
+    '应发合计',
+    '扣款合计',
+    '个税合计',
+    '实发合计',
   ];
   const yuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
   const lines = staff.map((person, i) => {
@@ -82,14 +93,27 @@ try {
     const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     const gross = sum(income);
     const net = gross - sum(deduction) - sum(tax);
-    return [person.employeeNo, person.employeeName, '2027-01-15', ...[...income, ...deduction, ...tax, gross, sum(deduction), sum(tax), net].map(yuan)].join(',');
+    return [
+      person.employeeNo,
+      person.employeeName,
+      '2027-01-15',
+      ...[...income, ...deduction, ...tax, gross, sum(deduction), sum(tax), net].map(yuan),
+    ].join(',');
   });
   const file = Buffer.from([header.join(','), ...lines].join('\n'));
 
   let base = '';
-  const app = await buildApp({ config, db, database, gateways: createGateways(config, db, () => base), logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    database,
+    gateways: createGateways(config, db, () => base),
+    logger: false,
+  });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const [finance] = await db.select().from(users).where(and(eq(users.tenantId, TENANT), eq(users.account, 'finance1')));
+  const finance = (await db.select().from(users)).find(
+    (u) => u.tenantId === TENANT && u.account === 'finance1',
+  );
   const token = (await issueTokens(db, config, await userSubject(db, finance!, null))).access_token;
   const basic = 'Basic ' + Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64');
 
@@ -104,7 +128,9 @@ try {
   await app.close();
   if (!body.data.stored) throw new Error(`not stored: ${JSON.stringify(body.data.errors.slice(0, 5))}`);
   const where = databaseUrl ? 'PostgreSQL' : 'PGlite (set BENCH_DATABASE_URL for the PostgreSQL figure)';
-  print(`salary import: ${body.data.rows} rows (${(file.length / 1024).toFixed(0)} KB CSV) validated and stored in ${(took / 1000).toFixed(2)} s on ${where}; budget ${BUDGET_MS / 1000} s`);
+  print(
+    `salary import: ${body.data.rows} rows (${(file.length / 1024).toFixed(0)} KB CSV) validated and stored in ${(took / 1000).toFixed(2)} s on ${where}; budget ${BUDGET_MS / 1000} s`,
+  );
   if (took > BUDGET_MS) process.exitCode = 1;
 } finally {
   await database.close();

@@ -4,7 +4,17 @@
  * so no path into the table can store a slip whose gross − deductions − tax is not its net.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, tenantId } from './schema';
 
 export const salarySlips = pgTable(

@@ -20,7 +20,6 @@ export const slipMonthSchema = z.object({
   payDate: z.string(),
   netFen: z.number(),
 });
-export type SlipMonth = z.infer<typeof slipMonthSchema>;
 
 export const salaryIndexSchema = z.object({
   years: z.array(z.number()).describe('years with slips, newest first'),
@@ -38,7 +37,6 @@ export const slipItemSchema = z.object({
   group: z.enum(SALARY_GROUPS),
   amountFen: z.number(),
 });
-export type SlipItem = z.infer<typeof slipItemSchema>;
 
 export const slipDetailSchema = z.object({
   id: z.number(),
@@ -92,7 +90,6 @@ export const importProblemSchema = z.object({
   column: z.string(),
   message: z.string(),
 });
-export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 export const importReportSchema = z.object({
   stored: z.boolean().describe('false for a dry run or a file with problems'),

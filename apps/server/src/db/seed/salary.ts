@@ -41,7 +41,12 @@ async function seedSlips(db: Db, employeeId: number, base: number) {
   for (let back = 23; back >= 0; back--) {
     const period = periodAt(back);
     const month = 23 - back;
-    const rows = items.map((item, sort) => ({ name: item.name, group: item.group, amountFen: item.fen(month), sort }));
+    const rows = items.map((item, sort) => ({
+      name: item.name,
+      group: item.group,
+      amountFen: item.fen(month),
+      sort,
+    }));
     const { grossFen, deductionFen, taxFen } = itemTotals(rows);
     const [slip] = await db
       .insert(salarySlips)
@@ -75,15 +80,17 @@ export async function seedSalaryDemo(db: Db): Promise<void> {
   const teacher2 = staff.find((e) => e.employeeNo === 'E1002')!;
   await seedSlips(db, teacher1.id, 650_000);
   await seedSlips(db, teacher2.id, 520_000);
-  await db.insert(otherIncomes).values([
-    ...INCOME.map((r) => ({ ...r, employeeId: teacher1.id })),
-    ...INCOME.slice(0, 3).map((r) => ({ ...r, employeeId: teacher2.id })),
-  ].map(({ back, ...r }) => ({
-    tenantId: TENANT,
-    ...r,
-    paidOn: `${periodAt(back)}-20`,
-    netFen: r.amountFen - r.taxFen,
-  })));
+  await db.insert(otherIncomes).values(
+    [
+      ...INCOME.map((r) => ({ ...r, employeeId: teacher1.id })),
+      ...INCOME.slice(0, 3).map((r) => ({ ...r, employeeId: teacher2.id })),
+    ].map(({ back, ...r }) => ({
+      tenantId: TENANT,
+      ...r,
+      paidOn: `${periodAt(back)}-20`,
+      netFen: r.amountFen - r.taxFen,
+    })),
+  );
 
   // teacher2: a second staff account (same password as teacher1's), bound to E1002.
   const [model] = await db

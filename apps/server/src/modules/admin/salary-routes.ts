@@ -16,18 +16,17 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelopeSchema, ok, page, pageSchema } from '@server/http/envelope';
 import { MAX_FILE_BYTES } from '../salary/import-file';
-import {
-  importOtherIncome,
-  importReport,
-  importSlips,
-  type ImportOutcome,
-} from '../salary/import-service';
+import { importOtherIncome, importReport, importSlips, type ImportOutcome } from '../salary/import-service';
 import { adminSlipPage } from '../salary/admin-service';
 
 const tags = ['finance admin'];
 const security = [{ bladeAuth: [] }];
 const yes = (flag: string | undefined) => flag === '1' || flag === 'true';
-const FILE_TYPES = ['text/csv', 'application/octet-stream', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+const FILE_TYPES = [
+  'text/csv',
+  'application/octet-stream',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
 
 /**
  * Every load that reached the rules answers 200 with its line report: `stored` says whether the rows
@@ -116,7 +115,8 @@ async function salaryLoading(scope: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Slips of the tenant with their items, by month and staff number or name (paged); finance role',
+        summary:
+          'Slips of the tenant with their items, by month and staff number or name (paged); finance role',
         querystring: adminSlipQuery,
         response: { 200: envelopeSchema(pageSchema(adminSlipSchema)) },
       },

@@ -79,7 +79,8 @@ function mapHeader<K extends string>(
   header.forEach((title, index) => {
     if (title === '') return;
     const word = normalise(title);
-    if (seen.has(word)) return problems.push({ row: 1, column: title, key: 'salary.columnTwice', params: { column: title } });
+    if (seen.has(word))
+      return problems.push({ row: 1, column: title, key: 'salary.columnTwice', params: { column: title } });
     seen.add(word);
     const role = (Object.keys(known) as K[]).find((k) => known[k].includes(word));
     if (role) return void (at[role] = index);
@@ -90,7 +91,12 @@ function mapHeader<K extends string>(
   });
   for (const role of Object.keys(known) as K[])
     if (at[role] === undefined && !OPTIONAL.has(role))
-      problems.push({ row: 1, column: known[role][0]!, key: 'salary.columnMissing', params: { column: known[role][0]! } });
+      problems.push({
+        row: 1,
+        column: known[role][0]!,
+        key: 'salary.columnMissing',
+        params: { column: known[role][0]! },
+      });
   return { at, items };
 }
 
@@ -124,9 +130,9 @@ class RowReader {
 
   text(index: number | undefined, required = true): string | null {
     if (index === undefined) return null;
-    if (this.row.formulas.includes(index)) return this.problem(index, 'salary.formulaCell'), null;
+    if (this.row.formulas.includes(index)) return (this.problem(index, 'salary.formulaCell'), null);
     const value = this.row.cells[index] ?? '';
-    if (value === '' && required) return this.problem(index, 'salary.required'), null;
+    if (value === '' && required) return (this.problem(index, 'salary.required'), null);
     return value;
   }
 
@@ -152,7 +158,8 @@ class RowReader {
     const name = this.text(nameAt, false);
     if (staffNo === null) return null;
     const person = staff.get(staffNo);
-    if (!person) return this.problem(noAt!, 'salary.personUnknown', { staffNo: staffNo.slice(0, 40) }), null;
+    if (!person)
+      return (this.problem(noAt!, 'salary.personUnknown', { staffNo: staffNo.slice(0, 40) }), null);
     if (name && name !== person.name) this.problem(nameAt!, 'salary.nameMismatch', { staffNo });
     return person;
   }
@@ -212,7 +219,12 @@ export function checkSlipSheet(sheet: Sheet, staff: Staff, period: string): Slip
     if (person) {
       const first = firstRowOf.get(person.id);
       if (first !== undefined)
-        problems.push({ row: row.line, column: sheet.header[at.staffNo!]!, key: 'salary.duplicateRow', params: { row: first } });
+        problems.push({
+          row: row.line,
+          column: sheet.header[at.staffNo!]!,
+          key: 'salary.duplicateRow',
+          params: { row: first },
+        });
       else firstRowOf.set(person.id, row.line);
     }
     if (!read.clean || !person || payDate === null) continue;
@@ -228,10 +240,22 @@ export function checkSlipSheet(sheet: Sheet, staff: Staff, period: string): Slip
         row: row.line,
         column: sheet.header[at.net!]!,
         key: 'salary.netMismatch',
-        params: { expected: formatYuan(grossFen - deductionFen - taxFen, false), actual: formatYuan(netFen, false) },
+        params: {
+          expected: formatYuan(grossFen - deductionFen - taxFen, false),
+          actual: formatYuan(netFen, false),
+        },
       });
     if (read.clean)
-      slips.push({ employeeId: person.id, period, payDate, grossFen, deductionFen, taxFen, netFen, items: slipItems });
+      slips.push({
+        employeeId: person.id,
+        period,
+        payDate,
+        grossFen,
+        deductionFen,
+        taxFen,
+        netFen,
+        items: slipItems,
+      });
   }
   return { slips, rows: rows.length, problems };
 }
@@ -268,7 +292,12 @@ export function checkIncomeSheet(sheet: Sheet, staff: Staff): IncomeCheck {
     const key = [person.id, project, department, paidOn].join('\u0000');
     const first = firstRowOf.get(key);
     if (first !== undefined)
-      problems.push({ row: row.line, column: sheet.header[at.staffNo!]!, key: 'salary.duplicateIncome', params: { row: first } });
+      problems.push({
+        row: row.line,
+        column: sheet.header[at.staffNo!]!,
+        key: 'salary.duplicateIncome',
+        params: { row: first },
+      });
     else firstRowOf.set(key, row.line);
     if (!read.clean || amountFen === null || taxFen === null || netFen === null) continue;
     if (!otherIncomeBalances({ amountFen, taxFen, netFen })) {

@@ -37,19 +37,33 @@ export interface ImportOutcome {
 /** The outcome as the wire says it, every message in the caller's language. */
 export function importReport(outcome: ImportOutcome, lang: Language): ImportReport {
   const shown = outcome.problems.slice(0, MAX_PROBLEMS);
-  const errors = shown.map((p) => ({ row: p.row, column: p.column, message: translate(p.key, lang, p.params) }));
+  const errors = shown.map((p) => ({
+    row: p.row,
+    column: p.column,
+    message: translate(p.key, lang, p.params),
+  }));
   if (outcome.problems.length > MAX_PROBLEMS)
-    errors.push({ row: 0, column: '', message: translate('salary.tooManyProblems', lang, { max: MAX_PROBLEMS }) });
+    errors.push({
+      row: 0,
+      column: '',
+      message: translate('salary.tooManyProblems', lang, { max: MAX_PROBLEMS }),
+    });
   return { stored: outcome.stored, rows: outcome.rows, replaced: outcome.replaced, errors };
 }
 
-const refused = (rows: number, problems: Problem[]): ImportOutcome => ({ stored: false, rows, replaced: 0, problems });
+const refused = (rows: number, problems: Problem[]): ImportOutcome => ({
+  stored: false,
+  rows,
+  replaced: 0,
+  problems,
+});
 
 async function sheetOf(file: Buffer): Promise<Sheet | Problem> {
   if (file.length === 0) return { row: 0, column: '', key: 'salary.fileEmpty' };
   const sheet = await readSheet(file);
   if (!sheet) return { row: 0, column: '', key: 'salary.fileUnreadable' };
-  if (sheet.rows.length > MAX_ROWS) return { row: 0, column: '', key: 'salary.tooManyRows', params: { max: MAX_ROWS } };
+  if (sheet.rows.length > MAX_ROWS)
+    return { row: 0, column: '', key: 'salary.tooManyRows', params: { max: MAX_ROWS } };
   return sheet;
 }
 

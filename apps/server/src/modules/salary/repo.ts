@@ -9,7 +9,6 @@ import { employees } from '@server/db/schema';
 import { otherIncomes, salaryItems, salarySlips } from '@server/db/schema-salary';
 import type { Tx } from '@server/db/transaction';
 
-export type SlipRow = typeof salarySlips.$inferSelect;
 export type OtherIncomeRow = typeof otherIncomes.$inferSelect;
 type Reader = Db | Tx;
 

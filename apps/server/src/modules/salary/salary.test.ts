@@ -67,7 +67,10 @@ describe('salary: who reads what', () => {
   it('asks for the step-up first, then answers a year, its totals and the last 12 months, never cached', async () => {
     const without = await get('/api/blade-finance/salary/index', teacher1);
     expect(without.statusCode).toBe(403);
-    expect(without.json()).toMatchObject({ code: 403, msg: 'Please verify your phone number before viewing your salary' });
+    expect(without.json()).toMatchObject({
+      code: 403,
+      msg: 'Please verify your phone number before viewing your salary',
+    });
     expect(without.headers['cache-control']).toBe('no-store');
 
     proof1 = await salaryProof(teacher1, '13800000002');
@@ -80,7 +83,9 @@ describe('salary: who reads what', () => {
     expect(data.months).toHaveLength(10);
     expect(data.lastTwelve).toHaveLength(12);
     expect(data.lastTwelve[11].period).toBe('2026-10');
-    expect(data.totals.netFen).toBe(data.months.reduce((t: number, m: { netFen: number }) => t + m.netFen, 0));
+    expect(data.totals.netFen).toBe(
+      data.months.reduce((t: number, m: { netFen: number }) => t + m.netFen, 0),
+    );
 
     // The proof is read, not spent: it opens the slips again (15 minutes).
     const again = await get('/api/blade-finance/salary/index?year=2025', teacher1, proof1);
@@ -95,7 +100,9 @@ describe('salary: who reads what', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     const sum = (group: string) =>
-      data.items.filter((i: { group: string }) => i.group === group).reduce((t: number, i: { amountFen: number }) => t + i.amountFen, 0);
+      data.items
+        .filter((i: { group: string }) => i.group === group)
+        .reduce((t: number, i: { amountFen: number }) => t + i.amountFen, 0);
     expect(sum('income')).toBe(data.grossFen);
     expect(sum('deduction')).toBe(data.deductionFen);
     expect(sum('tax')).toBe(data.taxFen);
@@ -126,17 +133,31 @@ describe('salary: who reads what', () => {
     const proof2 = await salaryProof(teacher2, '13800000021');
     const mine = await get(`/api/blade-finance/salary/slip/${other.id}`, teacher2, proof2);
     expect(mine.statusCode).toBe(200);
-    const theirs = await get(`/api/blade-finance/salary/slip/${(await slipOf('E1001')).id}`, teacher2, proof2);
+    const theirs = await get(
+      `/api/blade-finance/salary/slip/${(await slipOf('E1001')).id}`,
+      teacher2,
+      proof2,
+    );
     expect(theirs.statusCode).toBe(404);
   });
 
   it('binds the proof to the session that earned it and to 15 minutes', async () => {
     const elsewhere = (await signIn(ctx, T, 'teacher1')).access_token;
-    expect((await get('/api/blade-finance/salary/index', elsewhere, proof1)).json().msg).toMatch(/^Please verify your phone/);
+    expect((await get('/api/blade-finance/salary/index', elsewhere, proof1)).json().msg).toMatch(
+      /^Please verify your phone/,
+    );
     const id = await userId(db(), T, 'teacher1');
     // A proof of another purpose does not open the slips.
-    const finance = await signVerifyToken(ctx.config, { tenantId: T, userId: id, phone: '13800000002', purpose: 'finance', method: 'sms' });
-    expect((await get('/api/blade-finance/salary/index', teacher1, finance)).json().msg).toMatch(/^Please verify your phone/);
+    const finance = await signVerifyToken(ctx.config, {
+      tenantId: T,
+      userId: id,
+      phone: '13800000002',
+      purpose: 'finance',
+      method: 'sms',
+    });
+    expect((await get('/api/blade-finance/salary/index', teacher1, finance)).json().msg).toMatch(
+      /^Please verify your phone/,
+    );
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() - (SALARY_PROOF_TTL_SECONDS + 30) * 1000);
     const sid = JSON.parse(Buffer.from(teacher1.split('.')[1]!, 'base64url').toString()).sid as string;
@@ -149,7 +170,9 @@ describe('salary: who reads what', () => {
       sessionId: sid,
     });
     vi.useRealTimers();
-    expect((await get('/api/blade-finance/salary/index', teacher1, old)).json().msg).toMatch(/^Please verify your phone/);
+    expect((await get('/api/blade-finance/salary/index', teacher1, old)).json().msg).toMatch(
+      /^Please verify your phone/,
+    );
   });
 
   it('refuses students and other tenants, whatever they send', async () => {

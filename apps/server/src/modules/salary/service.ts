@@ -74,7 +74,11 @@ export async function otherIncomeYear(db: Db, payee: Payee, askedYear?: number):
     years,
     year,
     records: rows.map(incomeView),
-    totals: { amountFen: sum((r) => r.amountFen), taxFen: sum((r) => r.taxFen), netFen: sum((r) => r.netFen) },
+    totals: {
+      amountFen: sum((r) => r.amountFen),
+      taxFen: sum((r) => r.taxFen),
+      netFen: sum((r) => r.netFen),
+    },
   };
 }
 

@@ -5,7 +5,8 @@
 export const salaryZh = {
   'salary.loadFailed': '加载失败，请稍后重试',
   'salary.stepUpTitle': '验证身份后查看薪酬',
-  'salary.stepUpHint': '薪酬信息仅本人可见。我们将向您的财务预留手机号发送验证码，验证后 15 分钟内可在本设备查看。',
+  'salary.stepUpHint':
+    '薪酬信息仅本人可见。我们将向您的财务预留手机号发送验证码，验证后 15 分钟内可在本设备查看。',
   'salary.heldPhone': '预留手机号',
   'salary.verifyCode': '验证码',
   'salary.codePlaceholder': '请输入 6 位验证码',

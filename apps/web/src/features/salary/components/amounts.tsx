@@ -7,7 +7,10 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { useT } from '@/lib/i18n/use-t';
 import styles from './salary.module.css';
 
-const AmountsShown = createContext<{ shown: boolean; toggle: () => void }>({ shown: false, toggle: () => {} });
+const AmountsShown = createContext<{ shown: boolean; toggle: () => void }>({
+  shown: false,
+  toggle: () => {},
+});
 
 export function AmountsProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
@@ -19,7 +22,9 @@ export function AmountsProvider({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('visibilitychange', hide);
   }, []);
   return (
-    <AmountsShown.Provider value={{ shown, toggle: () => setShown((s) => !s) }}>{children}</AmountsShown.Provider>
+    <AmountsShown.Provider value={{ shown, toggle: () => setShown((s) => !s) }}>
+      {children}
+    </AmountsShown.Provider>
   );
 }
 
@@ -42,8 +47,23 @@ export function EyeToggle() {
   const { shown, toggle } = useContext(AmountsShown);
   const label = shown ? t('salary.hideAmounts') : t('salary.showAmounts');
   return (
-    <button type="button" className={styles.eye} onClick={toggle} aria-pressed={shown} aria-label={label} title={label}>
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+    <button
+      type="button"
+      className={styles.eye}
+      onClick={toggle}
+      aria-pressed={shown}
+      aria-label={label}
+      title={label}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
         <circle cx="12" cy="12" r="3" />
         {shown ? null : <path d="M3 3l18 18" />}

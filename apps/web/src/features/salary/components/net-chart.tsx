@@ -23,7 +23,12 @@ export function NetChart({ months }: { months: { period: string; netFen: number 
   return (
     <figure className={styles.chart} data-testid="salary-chart">
       <figcaption className={styles.chartTitle}>{t('salary.chartTitle')}</figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t('salary.chartLabel')} className={styles.chartSvg}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        role="img"
+        aria-label={t('salary.chartLabel')}
+        className={styles.chartSvg}
+      >
         <line x1="0" x2={W} y1={H - BOTTOM} y2={H - BOTTOM} stroke="#e5e6eb" />
         {months.map((m, i) => {
           const height = ((H - TOP - BOTTOM) * Math.max(m.netFen, 0)) / max;
@@ -32,14 +37,27 @@ export function NetChart({ months }: { months: { period: string; netFen: number 
           const month = Number(m.period.slice(5));
           return (
             <g key={m.period}>
-              <rect x={x} y={y} width={barWidth} height={height} rx="2" fill={i === last ? '#1677ff' : '#91caff'}>
+              <rect
+                x={x}
+                y={y}
+                width={barWidth}
+                height={height}
+                rx="2"
+                fill={i === last ? '#1677ff' : '#91caff'}
+              >
                 {shown ? <title>{`${m.period} ${formatYuan(m.netFen)}`}</title> : null}
               </rect>
               <text x={x + barWidth / 2} y={H - 6} textAnchor="middle" fontSize="10" fill="#888">
                 {month}
               </text>
               {shown && i === last ? (
-                <text x={Math.min(x + barWidth / 2, W - 40)} y={y - 6} textAnchor="middle" fontSize="10" fill="#1677ff">
+                <text
+                  x={Math.min(x + barWidth / 2, W - 40)}
+                  y={y - 6}
+                  textAnchor="middle"
+                  fontSize="10"
+                  fill="#1677ff"
+                >
                   {formatYuan(m.netFen, false)}
                 </text>
               ) : null}

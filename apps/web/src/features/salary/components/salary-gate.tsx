@@ -16,7 +16,14 @@ export function SalaryGate({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const proof = useSalaryProof();
   if (user && user.userType !== 'employee')
-    return <StatusView role="status" testId="salary-staff-only" title={t('salary.staffOnly')} description={t('salary.staffOnlyHint')} />;
+    return (
+      <StatusView
+        role="status"
+        testId="salary-staff-only"
+        title={t('salary.staffOnly')}
+        description={t('salary.staffOnlyHint')}
+      />
+    );
   if (!proof) return <SalaryStepUp />;
   return <AmountsProvider>{children}</AmountsProvider>;
 }

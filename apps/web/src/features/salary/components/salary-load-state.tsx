@@ -14,7 +14,13 @@ interface Loadable<T> {
   refetch: () => unknown;
 }
 
-export function SalaryLoadState<T>({ query, children }: { query: Loadable<T>; children: (data: T) => ReactNode }) {
+export function SalaryLoadState<T>({
+  query,
+  children,
+}: {
+  query: Loadable<T>;
+  children: (data: T) => ReactNode;
+}) {
   const t = useT();
   if (query.data !== undefined && !query.isError) return <>{children(query.data)}</>;
   if (query.isPending) return <PageSpinner />;

@@ -24,7 +24,14 @@ export function SalaryStepUp() {
 
   if (method.isPending) return <PageSpinner />;
   if (method.data?.method !== 'sms')
-    return <StatusView role="status" testId="salary-no-phone" title={t('salary.stepUpTitle')} description={t('salary.noPhone')} />;
+    return (
+      <StatusView
+        role="status"
+        testId="salary-no-phone"
+        title={t('salary.stepUpTitle')}
+        description={t('salary.noPhone')}
+      />
+    );
 
   async function send(): Promise<boolean> {
     const { id } = await sendCode.mutateAsync();
@@ -47,7 +54,12 @@ export function SalaryStepUp() {
   }
 
   return (
-    <form className={styles.page} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="salary-step-up">
+    <form
+      className={styles.page}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-labelledby="salary-step-up"
+    >
       <h2 id="salary-step-up" className={styles.stepTitle}>
         {t('salary.stepUpTitle')}
       </h2>
@@ -56,7 +68,11 @@ export function SalaryStepUp() {
         <FormRow htmlFor="salary-held-phone" label={t('salary.heldPhone')}>
           <Input id="salary-held-phone" value={method.data.phoneMasked ?? ''} readOnly />
         </FormRow>
-        <FormRow htmlFor="salary-code" label={t('salary.verifyCode')} extra={<SendCodeButton onSend={send} />}>
+        <FormRow
+          htmlFor="salary-code"
+          label={t('salary.verifyCode')}
+          extra={<SendCodeButton onSend={send} />}
+        >
           <Input
             id="salary-code"
             name="salaryVerifyCode"

@@ -38,7 +38,12 @@ function OtherIncomeView() {
       <SalaryLoadState query={query}>
         {(income) =>
           income.years.length === 0 ? (
-            <StatusView role="status" testId="income-empty" title={t('salary.noIncome')} description={t('salary.noIncomeHint')} />
+            <StatusView
+              role="status"
+              testId="income-empty"
+              title={t('salary.noIncome')}
+              description={t('salary.noIncomeHint')}
+            />
           ) : (
             <>
               <YearTabs years={income.years} year={income.year} onChange={(y) => setYear(String(y))} />
@@ -68,7 +73,11 @@ function OtherIncomeView() {
                 </dl>
               </section>
               {income.records.length === 0 ? (
-                <StatusView role="status" title={t('salary.noIncome')} description={t('salary.noIncomeHint')} />
+                <StatusView
+                  role="status"
+                  title={t('salary.noIncome')}
+                  description={t('salary.noIncomeHint')}
+                />
               ) : (
                 <div className={styles.list} data-testid="income-records">
                   {income.records.map((r) => (

@@ -48,7 +48,12 @@ function SalaryIndex() {
         {(index) =>
           index.years.length === 0 ? (
             <>
-              <StatusView role="status" testId="salary-empty" title={t('salary.noSlips')} description={t('salary.noSlipsHint')} />
+              <StatusView
+                role="status"
+                testId="salary-empty"
+                title={t('salary.noSlips')}
+                description={t('salary.noSlipsHint')}
+              />
               {otherIncome}
             </>
           ) : (
