@@ -2,6 +2,9 @@
  * Salary rules written once: the item groups of a slip and the one sum every slip must satisfy
  * (gross − deductions − tax = net), checked by the import and by the database's CHECK alike.
  */
+/** The header carrying the salary step-up token (verify-phone, purpose 'salary'). */
+export const SALARY_VERIFY_HEADER = 'salary-verify-token';
+
 export const SALARY_GROUPS = ['income', 'deduction', 'tax'] as const;
 export type SalaryGroup = (typeof SALARY_GROUPS)[number];
 

@@ -7,9 +7,6 @@ import { SALARY_GROUPS } from '../salary';
 import { pageQuery } from './envelope';
 import { count } from './fields';
 
-/** The header carrying the salary step-up token (verify-phone, purpose 'salary'). */
-export const SALARY_VERIFY_HEADER = 'salary-verify-token';
-
 export const yearQuery = z.object({
   year: count(2000, 2100).optional().describe('calendar year; default: the newest year with data'),
 });

@@ -2,7 +2,7 @@
  * Salary reads (issue 13): only the staff member themself, after proving their phone on this session
  * in the last 15 minutes; never a student, another person, another tenant; never cached.
  */
-import { SALARY_VERIFY_HEADER } from '@cf/shared/wire/salary';
+import { SALARY_VERIFY_HEADER } from '@cf/shared/salary';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers';

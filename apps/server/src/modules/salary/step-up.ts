@@ -4,7 +4,7 @@
  * purpose 'salary'). A student, an outsider or a visitor is refused whatever they prove.
  */
 import type { FastifyRequest } from 'fastify';
-import { SALARY_VERIFY_HEADER } from '@cf/shared/wire/salary';
+import { SALARY_VERIFY_HEADER } from '@cf/shared/salary';
 import { forbidden } from '@server/http/errors';
 import { findCallerPerson } from '../fee/person';
 import type { UserCtx } from '../user/context';

@@ -2,7 +2,7 @@
  * A salary read: the proof in its header; a 403 (proof refused or expired on the server) drops the
  * proof so the step-up screen comes back, and shows no toast (that screen says why).
  */
-import { SALARY_VERIFY_HEADER } from '@cf/shared/wire/salary';
+import { SALARY_VERIFY_HEADER } from '@cf/shared/salary';
 import { ApiError, requestData } from '@/lib/api-client';
 import { dropSalaryProof, salaryProof } from '../salary-proof';
 

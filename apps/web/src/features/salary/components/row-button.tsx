@@ -9,7 +9,10 @@ export function RowButton(props: {
   onClick: () => void;
   className?: string;
   testId?: string;
+  /** Title and line are the school's words (a project, a department): kept as written in any language. */
+  userData?: boolean;
 }) {
+  const data = props.userData ? { 'data-user-data': true } : {};
   return (
     <button
       type="button"
@@ -18,8 +21,14 @@ export function RowButton(props: {
       data-testid={props.testId}
     >
       <span className={styles.rowMain}>
-        <span className={styles.rowTitle}>{props.title}</span>
-        {props.meta ? <span className={styles.rowMeta}>{props.meta}</span> : null}
+        <span className={styles.rowTitle} {...data}>
+          {props.title}
+        </span>
+        {props.meta ? (
+          <span className={styles.rowMeta} {...data}>
+            {props.meta}
+          </span>
+        ) : null}
       </span>
       {props.amount ? <span className={styles.rowAmount}>{props.amount}</span> : null}
       <span className={styles.chevron} aria-hidden="true">

@@ -87,6 +87,7 @@ function OtherIncomeView() {
                       meta={`${r.department} · ${r.paidOn}`}
                       amount={<Money fen={r.netFen} />}
                       onClick={() => setOpen(r)}
+                      userData
                     />
                   ))}
                 </div>
@@ -106,11 +107,11 @@ function OtherIncomeView() {
           <dl className={`${styles.items} ${styles.card}`} data-testid="income-detail">
             <div className={styles.item}>
               <dt>{t('salary.project')}</dt>
-              <dd>{open.project}</dd>
+              <dd data-user-data>{open.project}</dd>
             </div>
             <div className={styles.item}>
               <dt>{t('salary.department')}</dt>
-              <dd>{open.department}</dd>
+              <dd data-user-data>{open.department}</dd>
             </div>
             <div className={styles.item}>
               <dt>{t('salary.paidOn')}</dt>

@@ -62,7 +62,7 @@ function SlipDetailView() {
                     {items.length === 0 ? <div className={styles.none}>{t('salary.noItems')}</div> : null}
                     {items.map((item, i) => (
                       <div key={`${item.name}-${i}`} className={styles.item}>
-                        <dt>{item.name}</dt>
+                        <dt data-user-data>{item.name}</dt>
                         <dd>
                           <Money fen={item.amountFen} />
                         </dd>
