@@ -22,7 +22,11 @@ async function shootEverywhere(page: Page, name: string, ready: (page: Page) => 
       await ready(page);
       await page.getByRole('button', { name: lang === 'en' ? 'Show amounts' : '显示金额' }).click();
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${lang}.png`, fullPage: true, animations: 'disabled' });
+      await page.screenshot({
+        path: `${SHOTS}/${name}-${width}-${lang}.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
       await checkScreen(page, `${name} ${width} ${lang}`);
       await page.getByRole('button', { name: lang === 'en' ? 'Hide amounts' : '隐藏金额' }).click();
     }
@@ -32,7 +36,9 @@ async function shootEverywhere(page: Page, name: string, ready: (page: Page) => 
   await page.reload();
 }
 
-test('a teacher proves the phone on file, then reads a month, the chart and other income', async ({ page }) => {
+test('a teacher proves the phone on file, then reads a month, the chart and other income', async ({
+  page,
+}) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'teacher1' });
   await page.goto('/#/user/salary/index');
 
@@ -75,10 +81,10 @@ test('a teacher proves the phone on file, then reads a month, the chart and othe
   await expect(page.getByRole('heading', { name: '应发项目' })).toBeVisible();
   await expect(page.getByRole('heading', { name: '扣款项目' })).toBeVisible();
   await expect(page.getByText('基本工资')).toBeVisible();
-  await expect(page.getByRole('button', { name: '下一月' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: '下一月 ›' })).toBeDisabled();
   await page.getByRole('button', { name: '显示金额' }).click();
   await screenshot(page, 'salary-3-detail');
-  await page.getByRole('button', { name: '上一月' }).click();
+  await page.getByRole('button', { name: '‹ 上一月' }).click();
   await expect(page.getByRole('heading', { name: '2026 年 9 月' })).toBeVisible();
   await shootEverywhere(page, 'detail', async (p) => {
     await expect(p.getByTestId('salary-amount').first()).toBeVisible();

@@ -1,7 +1,8 @@
 /**
  * Demo pay (issue 13): 24 months of slips and some other income for teacher1 (E1001) and for a second
- * staff member, teacher2 (E1002, password Demo@2024 like every demo account), so each can look up
- * their own pay and neither the other's.
+ * staff member, teacher2 (a new employee E1003 王老师, phone 13800000022, password Demo@2024 like every
+ * demo account), so each can look up their own pay and neither the other's. E1002 stays unbound: the
+ * binding stories bind it.
  */
 import { itemTotals, type SalaryGroup } from '@cf/shared/salary';
 import { and, eq } from 'drizzle-orm';
@@ -75,15 +76,27 @@ const INCOME = [
 ];
 
 export async function seedSalaryDemo(db: Db): Promise<void> {
-  const staff = await db.select().from(employees).where(eq(employees.tenantId, TENANT));
-  const teacher1 = staff.find((e) => e.employeeNo === 'E1001')!;
-  const teacher2 = staff.find((e) => e.employeeNo === 'E1002')!;
-  await seedSlips(db, teacher1.id, 650_000);
-  await seedSlips(db, teacher2.id, 520_000);
+  const [teacher1] = await db
+    .select()
+    .from(employees)
+    .where(and(eq(employees.tenantId, TENANT), eq(employees.employeeNo, 'E1001')));
+  const [teacher2] = await db
+    .insert(employees)
+    .values({
+      tenantId: TENANT,
+      employeeNo: 'E1003',
+      employeeName: '王老师',
+      idCard: '110101198503033337',
+      phone: '13800000022',
+      department: '科研处',
+    })
+    .returning();
+  await seedSlips(db, teacher1!.id, 650_000);
+  await seedSlips(db, teacher2!.id, 520_000);
   await db.insert(otherIncomes).values(
     [
-      ...INCOME.map((r) => ({ ...r, employeeId: teacher1.id })),
-      ...INCOME.slice(0, 3).map((r) => ({ ...r, employeeId: teacher2.id })),
+      ...INCOME.map((r) => ({ ...r, employeeId: teacher1!.id })),
+      ...INCOME.slice(0, 3).map((r) => ({ ...r, employeeId: teacher2!.id })),
     ].map(({ back, ...r }) => ({
       tenantId: TENANT,
       ...r,
@@ -106,16 +119,16 @@ export async function seedSalaryDemo(db: Db): Promise<void> {
     .values({
       tenantId: TENANT,
       account: 'teacher2',
-      phone: teacher2.phone,
-      realName: teacher2.employeeName,
-      nickName: teacher2.employeeName,
+      phone: teacher2!.phone,
+      realName: teacher2!.employeeName,
+      nickName: teacher2!.employeeName,
       userType: 'employee',
       passwordHash: model!.passwordHash,
       roleIds: String(employeeRole!.id),
-      financePhone: teacher2.phone,
+      financePhone: teacher2!.phone,
     })
     .returning({ id: users.id });
   await db
     .insert(userBindings)
-    .values({ tenantId: TENANT, userId: user!.id, userType: 'employee', employeeId: teacher2.id });
+    .values({ tenantId: TENANT, userId: user!.id, userType: 'employee', employeeId: teacher2!.id });
 }

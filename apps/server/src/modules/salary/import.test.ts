@@ -18,7 +18,7 @@ const HEADER =
   '工号,姓名,发放日期,收入:基本工资,收入:绩效,扣款:公积金,税:个税,应发合计,扣款合计,个税合计,实发合计';
 const row = (no: string, name: string, net = '8700.00') =>
   `${no},${name},2027-01-15,6000.00,4000,800.5,499.5,10000.00,800.50,499.50,${net}`;
-const GOOD = [HEADER, row('E1001', '陈老师'), row('E1002', '刘老师')].join('\n');
+const GOOD = [HEADER, row('E1001', '陈老师'), row('E1003', '王老师')].join('\n');
 
 describe('salary loading by the finance office', () => {
   let ctx: TestContext;
@@ -89,9 +89,9 @@ describe('salary loading by the finance office', () => {
       HEADER,
       row('E1001', '陈老师').replace('6000.00', 'six thousand'),
       row('E9999', '无名'),
-      row('E1002', '刘老师', '8800.00'),
-      row('E1002', '刘老师'),
-      row('E1001', '王老师').replace(',6000.00,', ',6100.00,'),
+      row('E1003', '王老师', '8800.00'),
+      row('E1003', '王老师'),
+      row('E1001', '刘老师').replace(',6000.00,', ',6100.00,'),
     ].join('\r\n');
     await refusedWith(file, [
       {
@@ -256,11 +256,11 @@ describe('salary loading by the finance office', () => {
     const file = [
       head,
       'E1001,监考费,教务处,2027/1/10,600,0,600',
-      'E1002,讲座酬金,研究生院,2027-01-12,2000,240,1760',
+      'E1003,讲座酬金,研究生院,2027-01-12,2000,240,1760',
     ].join('\n');
     const bad = await upload(
       'other-income/import',
-      `${file}\nE1001,监考费,教务处,2027-01-10,600,0,600\nE1002,课酬,教务处,2027-01-12,100,10,80`,
+      `${file}\nE1001,监考费,教务处,2027-01-10,600,0,600\nE1003,课酬,教务处,2027-01-12,100,10,80`,
     );
     expect(bad.json().data.stored).toBe(false);
     expect(bad.json().data.errors).toEqual([

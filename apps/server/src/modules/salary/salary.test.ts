@@ -123,14 +123,14 @@ describe('salary: who reads what', () => {
   });
 
   it('refuses another person’s slip, even to a caller with a proof of their own', async () => {
-    const other = await slipOf('E1002');
+    const other = await slipOf('E1003');
     const res = await get(`/api/blade-finance/salary/slip/${other.id}`, teacher1, proof1);
     expect(res.statusCode).toBe(404);
     const teacher2 = (await signIn(ctx, T, 'teacher2')).access_token;
     // teacher1's proof does not open teacher2's session.
     const borrowed = await get('/api/blade-finance/salary/index', teacher2, proof1);
     expect(borrowed.json().msg).toMatch(/^Please verify your phone/);
-    const proof2 = await salaryProof(teacher2, '13800000021');
+    const proof2 = await salaryProof(teacher2, '13800000022');
     const mine = await get(`/api/blade-finance/salary/slip/${other.id}`, teacher2, proof2);
     expect(mine.statusCode).toBe(200);
     const theirs = await get(

@@ -68,6 +68,7 @@ export function EyeToggle() {
         <circle cx="12" cy="12" r="3" />
         {shown ? null : <path d="M3 3l18 18" />}
       </svg>
+      {label}
     </button>
   );
 }

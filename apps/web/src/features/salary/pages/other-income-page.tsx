@@ -32,7 +32,6 @@ function OtherIncomeView() {
   return (
     <div className={styles.page}>
       <div className={styles.toolbar}>
-        <h2 className={styles.toolbarTitle}>{t('salary.otherIncome')}</h2>
         <EyeToggle />
       </div>
       <SalaryLoadState query={query}>

@@ -41,7 +41,6 @@ function SalaryIndex() {
   return (
     <div className={styles.page}>
       <div className={styles.toolbar}>
-        <h2 className={styles.toolbarTitle}>{t('route.salary')}</h2>
         <EyeToggle />
       </div>
       <SalaryLoadState query={query}>
