@@ -8,6 +8,10 @@ export const SALARY_VERIFY_HEADER = 'salary-verify-token';
 export const SALARY_GROUPS = ['income', 'deduction', 'tax'] as const;
 export type SalaryGroup = (typeof SALARY_GROUPS)[number];
 
+/** A stored group as its type (the column is CHECKed to these three). */
+export const asSalaryGroup = (value: string): SalaryGroup =>
+  SALARY_GROUPS.find((group) => group === value) ?? 'income';
+
 /** A month as the wire and the files carry it: YYYY-MM. */
 export const PERIOD_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 export const isPeriod = (text: string): boolean => PERIOD_PATTERN.test(text);

@@ -1,5 +1,5 @@
 /** The finance office's reading of its tenant's slips (the admin scope has checked the role). */
-import { SALARY_GROUPS } from '@cf/shared/salary';
+import { asSalaryGroup } from '@cf/shared/salary';
 import type { Db } from '@server/db/client';
 import { adminSlips, slipItems } from './repo';
 
@@ -32,7 +32,7 @@ export async function adminSlipPage(
       .filter((i) => i.slipId === slip.id)
       .map((i) => ({
         name: i.name,
-        group: SALARY_GROUPS.find((g) => g === i.group) ?? 'income',
+        group: asSalaryGroup(i.group),
         amountFen: i.amountFen,
       })),
   }));

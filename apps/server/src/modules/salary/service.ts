@@ -1,6 +1,6 @@
 /** What a staff member reads of their pay: a year of slips with totals, a slip, other income. */
 import type { OtherIncome, OtherIncomeYear, SalaryIndex, SlipDetail } from '@cf/shared/wire/salary';
-import { SALARY_GROUPS } from '@cf/shared/salary';
+import { asSalaryGroup } from '@cf/shared/salary';
 import type { Db } from '@server/db/client';
 import { notFound } from '@server/http/errors';
 import {
@@ -48,7 +48,7 @@ export async function slipDetail(db: Db, payee: Payee, id: number): Promise<Slip
     netFen: slip.netFen,
     items: items.map((i) => ({
       name: i.name,
-      group: SALARY_GROUPS.find((g) => g === i.group) ?? 'income',
+      group: asSalaryGroup(i.group),
       amountFen: i.amountFen,
     })),
     ...(await neighbourSlips(db, payee.tenantId, payee.employeeId, slip.period)),
