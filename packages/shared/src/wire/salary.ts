@@ -73,7 +73,8 @@ export type OtherIncomeYear = z.infer<typeof otherIncomeYearSchema>;
 const flag = z.enum(['0', '1', 'true', 'false']).optional();
 
 export const slipImportQuery = z.object({
-  period: z.string().trim().max(7).describe('the month loaded, YYYY-MM'),
+  // Optional here so a caller without the role hears 403 before any 400: the service requires it.
+  period: z.string().trim().max(7).optional().describe('the month loaded, YYYY-MM (required)'),
   replace: flag.describe('1: replace the month’s slips already stored'),
   dryRun: flag.describe('1: validate and report only'),
 });

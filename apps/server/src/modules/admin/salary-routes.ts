@@ -76,11 +76,10 @@ async function salaryLoading(scope: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const query = req.query;
       const outcome = await importSlips(app.db, req.auth.tenantId, fileOf(req.body), {
-        period: query.period,
-        replace: yes(query.replace),
-        dryRun: yes(query.dryRun),
+        period: req.query.period,
+        replace: yes(req.query.replace),
+        dryRun: yes(req.query.dryRun),
       });
       return answer(req, outcome);
     },

@@ -71,25 +71,26 @@ export async function importSlips(
   db: Db,
   tenantId: string,
   file: Buffer,
-  options: { period: string; replace: boolean; dryRun: boolean },
+  options: { period: string | undefined; replace: boolean; dryRun: boolean },
 ): Promise<ImportOutcome> {
-  if (!isPeriod(options.period)) throw badRequest('salary.periodInvalid');
+  const period = options.period ?? '';
+  if (!isPeriod(period)) throw badRequest('salary.periodInvalid');
   const sheet = await sheetOf(file);
   if (!('header' in sheet)) return refused(0, [sheet]);
-  const check = checkSlipSheet(sheet, await staffByNumber(db, tenantId), options.period);
-  const loaded = await countSlipsOfPeriod(db, tenantId, options.period);
+  const check = checkSlipSheet(sheet, await staffByNumber(db, tenantId), period);
+  const loaded = await countSlipsOfPeriod(db, tenantId, period);
   if (loaded > 0 && !options.replace)
     check.problems.unshift({
       row: 0,
       column: '',
       key: 'salary.monthLoaded',
-      params: { period: options.period, count: loaded },
+      params: { period, count: loaded },
     });
   if (check.problems.length || options.dryRun) return refused(check.rows, check.problems);
   const replaced = await transaction(db, async (tx) => {
     // Two loads of one month at once: the second waits, then replaces (or finds) the first's.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`salary:${tenantId}:${options.period}`}))`);
-    const gone = options.replace ? await deleteSlipsOfPeriod(tx, tenantId, options.period) : 0;
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`salary:${tenantId}:${period}`}))`);
+    const gone = options.replace ? await deleteSlipsOfPeriod(tx, tenantId, period) : 0;
     await insertSlips(tx, tenantId, check.slips);
     return gone;
   });
