@@ -40,7 +40,8 @@ test('a teacher proves the phone on file, then reads a month, the chart and othe
   page,
 }) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'teacher1' });
-  await page.goto('/#/user/salary/index');
+  await page.getByTestId('home-entry-salary').click();
+  await page.waitForURL(/#\/user\/salary\/index$/);
 
   // The step-up comes first: the phone on file, masked; no amounts anywhere yet.
   await expect(page.getByRole('heading', { name: '验证身份后查看薪酬' })).toBeVisible();

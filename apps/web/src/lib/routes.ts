@@ -102,6 +102,9 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'order',
   'orderOther',
   'orderDetail',
+  'salary',
+  'salaryDetail',
+  'salaryOtherIncome',
 ]);
 
 const byName = new Map(ROUTES.map((r) => [r.name, r]));
