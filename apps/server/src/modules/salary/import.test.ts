@@ -76,6 +76,14 @@ describe('salary loading by the finance office', () => {
     for (const bad of ['abc', '-5', '1.234', '1e3', '', '12,34']) expect(yuanToFen(bad)).toBeNull();
   });
 
+  it('needs the month loaded', async () => {
+    for (const query of ['', '?period=2027-13', '?period=2027-1']) {
+      const res = await upload('import', GOOD, query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('The month is not valid; use YYYY-MM');
+    }
+  });
+
   it('refuses wrong headers, saying which', async () => {
     const errors = await refusedWith(GOOD.replace('实发合计', '实发工资').replace('收入:绩效', '奖金'), [
       { row: 1, column: '实发工资', message: /^Unknown column: 实发工资/ },
