@@ -32,7 +32,9 @@ export type FillerName =
   | 'orderNo'
   | 'receivableItems'
   | 'titleId'
-  | 'invoiceId';
+  | 'invoiceId'
+  | 'slipId'
+  | 'otherIncomeId';
 
 export interface RouteRule {
   class: RouteClass;
@@ -179,8 +181,24 @@ export const ROUTES: Record<string, RouteRule> = {
     why: 'the invoice PDF behind a signed short-lived link (WeChat opens plain links); no link, no file',
     ids: { id: 'invoiceId' },
   },
+  // ---- salary (staff only, behind the salary step-up header; the victim, a student, has none)
+  'GET /api/blade-finance/salary/index': { class: 'own-data' },
+  'GET /api/blade-finance/salary/slip/{id}': { class: 'own-data', ids: { id: 'slipId' } },
+  'GET /api/blade-finance/salary/other-income': { class: 'own-data' },
+  'GET /api/blade-finance/salary/other-income/{id}': { class: 'own-data', ids: { id: 'otherIncomeId' } },
 
   // ---- finance office
+  'POST /api/blade-finance/admin/salary/import': {
+    class: 'finance-office',
+    why: 'a refused file is answered 200 with its line report, and every answered load is audited',
+    mayWrite: ['audit_log'],
+  },
+  'POST /api/blade-finance/admin/salary/other-income/import': {
+    class: 'finance-office',
+    why: 'a refused file is answered 200 with its line report, and every answered load is audited',
+    mayWrite: ['audit_log'],
+  },
+  'GET /api/blade-finance/admin/salary/slip/list': { class: 'finance-office' },
   'GET /api/blade-finance/admin/bill/list': { class: 'finance-office', ownerSees: true },
   'GET /api/blade-finance/admin/binding/list': { class: 'finance-office' },
   'POST /api/blade-finance/admin/binding/{id}/approve': { class: 'finance-office', ids: { id: 'bindingId' } },

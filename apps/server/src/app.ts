@@ -35,6 +35,7 @@ import { attachOrderListCache } from './modules/order/list-cache';
 import orderRoutes from './modules/order/routes';
 import { closeOrder } from './modules/pay/channels/close';
 import payRoutes from './modules/pay/routes';
+import salaryRoutes from './modules/salary/routes';
 import smsRoutes from './modules/sms/routes';
 import systemRoutes from './modules/system/routes';
 import userRoutes from './modules/user/routes';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(orderRoutes, { closeOrder });
   await app.register(payRoutes);
   await app.register(invoiceRoutes);
+  await app.register(salaryRoutes);
   await app.register(adminRoutes);
   if (deps.config.mode === 'demo') await app.register(devRoutes);
 

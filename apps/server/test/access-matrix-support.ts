@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FillerName, RouteRule } from '@server/access-matrix-routes';
 import { queryRows, type Db } from '@server/db/client';
 import { oauthLinks, roles, userBindings, users, verificationCodes } from '@server/db/schema';
+import { otherIncomes, salarySlips } from '@server/db/schema-salary';
 import {
   bills,
   feeItems,
@@ -229,12 +230,17 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
   });
   if (applied.statusCode !== 200) throw new Error(`invoice apply: ${applied.body}`);
   const invoiceId: number = applied.json().data.invoices[0].id;
+  // Pay of a staff member of the tenant (teacher1's, seeded): nobody in the matrix may read it.
+  const [slip] = await db.select({ id: salarySlips.id }).from(salarySlips).limit(1);
+  const [income] = await db.select({ id: otherIncomes.id }).from(otherIncomes).limit(1);
 
   return {
     userId,
     ids: {
       titleId: [titleId],
       invoiceId: [invoiceId],
+      slipId: [slip!.id],
+      otherIncomeId: [income!.id],
       orderId: [notPay.id, paid.id],
       orderNo: [notPay.orderNo, paid.orderNo],
       receivableId: [notPay.receivableIds[0], otherReceivable!.id, offlineReceivable!.id],

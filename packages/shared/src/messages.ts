@@ -4,6 +4,7 @@ import { commonMessages } from './messages/common';
 import { financeMessages } from './messages/finance';
 import { invoiceMessages } from './messages/invoice';
 import { payMessages } from './messages/pay';
+import { salaryMessages } from './messages/salary';
 import { systemMessages } from './messages/system';
 import { userMessages } from './messages/user';
 import { validateMessages } from './messages/validate';
@@ -21,6 +22,7 @@ export const messages = {
   ...financeMessages,
   ...payMessages,
   ...invoiceMessages,
+  ...salaryMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

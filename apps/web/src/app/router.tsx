@@ -51,6 +51,12 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   user: () => import('../features/profile/pages/profile-page'),
   fee: () => import('./fee-screen').then((m) => m.loadFeeScreen()),
   ...financeLoaders,
+  ...Object.fromEntries(
+    (['salary', 'salaryDetail', 'salaryOtherIncome'] as const).map((name) => [
+      name,
+      () => import('./salary-screens').then((m) => m.loadSalaryScreen(name)),
+    ]),
+  ),
 };
 export const SCREENS: Record<string, Screen> = Object.fromEntries(
   Object.entries(SCREEN_LOADERS).map(([name, load]) => [name, lazyScreen(load)]),

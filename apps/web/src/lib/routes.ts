@@ -104,6 +104,9 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'orderOther',
   'orderDetail',
   'orderInvoice',
+  'salary',
+  'salaryDetail',
+  'salaryOtherIncome',
 ]);
 
 const byName = new Map(ROUTES.map((r) => [r.name, r]));

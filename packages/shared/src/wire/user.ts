@@ -94,7 +94,9 @@ export type SendValidateInput = z.input<typeof sendValidateSchema>;
 export const verifyPhoneSchema = z.object({
   verifyId: field(64),
   verifyCode: field(10),
-  purpose: field(16).describe("'finance' (default: bank card, e-mail) or 'phone' (changing the phone)"),
+  purpose: field(16).describe(
+    "'finance' (default: bank card, e-mail), 'phone' (changing the phone) or 'salary' (reading slips, 15 min)",
+  ),
 });
 export type VerifyPhoneInput = z.input<typeof verifyPhoneSchema>;
 

@@ -8,6 +8,7 @@ import { hashPassword } from '@server/modules/auth/password';
 import type { Db } from '../client';
 import { seedFinanceDemo } from './finance';
 import { seedInvoiceDemo } from './invoice';
+import { seedSalaryDemo } from './salary';
 import {
   dicts,
   employees,
@@ -446,6 +447,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
     await seedFinanceDemo(tx as unknown as Db);
     await seedInvoiceDemo(tx as unknown as Db);
+    await seedSalaryDemo(tx as unknown as Db);
     return true;
   });
 }

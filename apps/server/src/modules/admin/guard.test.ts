@@ -142,6 +142,7 @@ describe('the finance-office scope (modules/admin)', () => {
       'GET /api/blade-finance/admin/binding/list',
       'GET /api/blade-finance/admin/invoice/list',
       'GET /api/blade-finance/admin/payment-exception/list',
+      'GET /api/blade-finance/admin/salary/slip/list',
       'POST /api/blade-finance/admin/bill/{id}/review',
       'POST /api/blade-finance/admin/bill/{id}/void',
       'POST /api/blade-finance/admin/binding/{id}/approve',
@@ -150,6 +151,8 @@ describe('the finance-office scope (modules/admin)', () => {
       'POST /api/blade-finance/admin/order/{id}/refund',
       'POST /api/blade-finance/admin/payment-exception/refund/{id}',
       'POST /api/blade-finance/admin/payment-exception/resolve/{id}',
+      'POST /api/blade-finance/admin/salary/import',
+      'POST /api/blade-finance/admin/salary/other-income/import',
       'POST /api/blade-finance/admin/user/{id}/disable',
       'POST /api/blade-finance/admin/user/{id}/enable',
     ]);
@@ -176,8 +179,11 @@ describe('the finance-office scope (modules/admin)', () => {
     const [toRefund] = (await wechatPaid(true, 32_002)).facts.exceptions;
     const [toResolve] = (await wechatPaid(true, 32_003)).facts.exceptions;
 
-    /** Per write route: the id it acts on (made ready just before the call) and its body. */
-    const writes: Record<string, () => Promise<{ id: number; body?: Record<string, unknown> }>> = {
+    /** Per write route: the id it acts on (made ready just before the call), its body and query. */
+    const writes: Record<
+      string,
+      () => Promise<{ id?: number; body?: Record<string, unknown>; query?: string }>
+    > = {
       'POST /api/blade-finance/admin/bill/{id}/review': async () => ({ id: billToReview }),
       'POST /api/blade-finance/admin/bill/{id}/void': async () => ({ id: billToVoid }),
       'POST /api/blade-finance/admin/binding/{id}/approve': async () => ({ id: await pendingBinding() }),
@@ -214,6 +220,9 @@ describe('the finance-office scope (modules/admin)', () => {
           .returning();
         return { id: failed!.id };
       },
+      // A load is audited whatever its line report says (here: an empty file, nothing stored).
+      'POST /api/blade-finance/admin/salary/import': async () => ({ query: '?period=2030-01' }),
+      'POST /api/blade-finance/admin/salary/other-income/import': async () => ({}),
     };
     const writeOps = ops.filter((op) => op.method !== 'GET');
     expect(writeOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual(Object.keys(writes).sort());
@@ -221,9 +230,9 @@ describe('the finance-office scope (modules/admin)', () => {
     // Disable before enable, approve before refuse: the order the document lists them in may differ.
     for (const key of Object.keys(writes)) {
       const op = writeOps.find((o) => `${o.method} ${o.path}` === key)!;
-      const { id, body } = await writes[key]!();
+      const { id, body, query = '' } = await writes[key]!();
       const before = await adminAuditRows();
-      const res = await call(finance1, op.method, op.path.replace('{id}', String(id)), body);
+      const res = await call(finance1, op.method, op.path.replace('{id}', String(id)) + query, body);
       expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
       expect(await adminAuditRows(), key).toBe(before + 1);
       const action = `admin ${op.method} ${op.path.replace('{id}', ':id')}`;
@@ -233,7 +242,7 @@ describe('the finance-office scope (modules/admin)', () => {
         .where(and(eq(auditLog.action, action), eq(auditLog.tenantId, UNI)))
         .orderBy(desc(auditLog.id))
         .limit(1);
-      expect(row, key).toMatchObject({ action, detail: { params: { id }, status: 200 } });
+      expect(row, key).toMatchObject({ action, detail: { params: id ? { id } : {}, status: 200 } });
     }
   });
 });

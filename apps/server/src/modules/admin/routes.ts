@@ -9,6 +9,7 @@ import { registerAdminExceptionRoutes } from './exceptions-routes';
 import { guardFinanceOffice } from './guard';
 import { registerAdminInvoiceRoutes } from './invoices-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
+import { registerAdminSalaryRoutes } from './salary-routes';
 import { registerAdminUserRoutes } from './users-routes';
 
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -20,5 +21,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminRefundRoutes(scope);
     registerAdminExceptionRoutes(scope);
     registerAdminInvoiceRoutes(scope);
+    registerAdminSalaryRoutes(scope);
   });
 }

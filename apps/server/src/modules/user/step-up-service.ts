@@ -77,7 +77,8 @@ const parsePurpose = (value: string | undefined): StepUpPurpose => {
 
 /**
  * verify-phone: the code sent to the phone held now buys a 10-minute, single-use verify token,
- * for a phone change (purpose 'phone') or a bank card / e-mail change ('finance', the default).
+ * for a phone change (purpose 'phone') or a bank card / e-mail change ('finance', the default);
+ * purpose 'salary' buys a 15-minute read proof bound to this session (modules/salary/step-up.ts).
  */
 export async function verifyReservedPhone(
   ctx: UserCtx,
@@ -109,6 +110,7 @@ export async function verifyReservedPhone(
     phone,
     purpose,
     method: 'sms',
+    ...(purpose === 'salary' ? { sessionId: ctx.auth.sessionId } : {}),
   });
   return { verifyToken };
 }

@@ -10,12 +10,17 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '@server/config';
 
 export const VERIFY_TOKEN_TTL_SECONDS = 600;
+/** A salary proof is read, not spent: it opens the slips for 15 minutes on the session (device) that earned it. */
+export const SALARY_PROOF_TTL_SECONDS = 900;
 const ISSUER = 'campus-finance/phone-verify';
 const AUDIENCE = 'blade-user/verified-phone';
 const TYP = 'phone-verify+jwt';
 
-/** 'phone': changes the phone itself; 'finance': changes the bank card or the e-mail. */
-export const STEP_UP_PURPOSES = ['phone', 'finance'] as const;
+/**
+ * 'phone': changes the phone itself; 'finance': changes the bank card or the e-mail; 'salary': reads
+ * the slips and other income (modules/salary/step-up.ts).
+ */
+export const STEP_UP_PURPOSES = ['phone', 'finance', 'salary'] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 /** How the caller proved it: the code texted to their phone, or their password (no phone held). */
 export type StepUpMethod = 'sms' | 'password';
@@ -30,6 +35,8 @@ export interface VerifiedPhone {
   phone: string;
   purpose: StepUpPurpose;
   method: StepUpMethod;
+  /** The session (one sign-in on one device) a salary proof is bound to. */
+  sessionId?: string;
 }
 
 export interface StepUpProof extends VerifiedPhone {
@@ -38,14 +45,21 @@ export interface StepUpProof extends VerifiedPhone {
 }
 
 export async function signVerifyToken(config: Config, proof: VerifiedPhone): Promise<string> {
-  return new SignJWT({ tid: proof.tenantId, phone: proof.phone, use: proof.purpose, amr: proof.method })
+  const ttl = proof.purpose === 'salary' ? SALARY_PROOF_TTL_SECONDS : VERIFY_TOKEN_TTL_SECONDS;
+  return new SignJWT({
+    tid: proof.tenantId,
+    phone: proof.phone,
+    use: proof.purpose,
+    amr: proof.method,
+    ...(proof.sessionId ? { sid: proof.sessionId } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: TYP })
     .setSubject(String(proof.userId))
     .setJti(randomUUID())
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + VERIFY_TOKEN_TTL_SECONDS)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
     .sign(keyOf(config));
 }
 
@@ -77,6 +91,7 @@ export async function readVerifyToken(config: Config, token: string): Promise<St
       phone: payload.phone,
       purpose: payload.use,
       method: payload.amr,
+      ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}),
       jti: payload.jti,
       expiresAt: new Date(payload.exp * 1000),
     };

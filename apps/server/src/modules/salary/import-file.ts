@@ -1,0 +1,100 @@
+/**
+ * Reads an uploaded table — CSV (UTF-8 or GBK, as Excel in China saves it) or XLSX — into text cells
+ * with their line numbers, noting formula cells (refused: a file must carry values, not a sheet's
+ * working). Line 1 is the header. Nothing here knows what the columns mean (import-rules.ts does).
+ */
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import Papa from 'papaparse';
+
+export interface SheetRow {
+  /** Line of the file, as a spreadsheet numbers it (1 = header). */
+  line: number;
+  cells: string[];
+  /** Indexes of cells holding a formula. */
+  formulas: number[];
+}
+
+export interface Sheet {
+  header: string[];
+  rows: SheetRow[];
+}
+
+/** Files of this size and more are refused before they are read. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+const isZip = (file: Buffer) => file.length > 4 && file.readUInt32LE(0) === 0x04034b50;
+
+/** UTF-8 when the bytes are valid UTF-8, else GBK (what Excel saves as "CSV" on a Chinese system). */
+export function decodeCsv(file: Buffer): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    text = iconv.decode(file, 'gbk');
+  }
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** A CSV cell that a spreadsheet would run: =SUM(...), @cmd, +A1, -A1 (but not -5 or +5). */
+const CSV_FORMULA = /^(=|@|[+-][^\d.\s])/;
+
+function readCsv(file: Buffer): Sheet {
+  const parsed = Papa.parse<string[]>(decodeCsv(file), { skipEmptyLines: false });
+  const lines = parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map((c) => c.trim()) }));
+  const [first, ...rest] = lines;
+  return {
+    header: first?.cells ?? [],
+    rows: rest.map(({ line, cells }) => ({
+      line,
+      cells,
+      formulas: cells.flatMap((c, i) => (CSV_FORMULA.test(c) ? [i] : [])),
+    })),
+  };
+}
+
+/** A cell's value as text: numbers as written, dates as YYYY-MM-DD, rich text joined. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    return '';
+  }
+  return String(value);
+}
+
+async function readXlsx(file: Buffer): Promise<Sheet> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  if (!sheet) return { header: [], rows: [] };
+  const width = sheet.columnCount;
+  const lines: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, line) => {
+    const cells: string[] = [];
+    const formulas: number[] = [];
+    for (let col = 1; col <= width; col++) {
+      const cell = row.getCell(col);
+      if (cell.type === ExcelJS.ValueType.Formula) formulas.push(col - 1);
+      cells.push(cellText(cell.value).trim());
+    }
+    lines.push({ line, cells, formulas });
+  });
+  const [first, ...rest] = lines;
+  return { header: first?.line === 1 ? first.cells : [], rows: first?.line === 1 ? rest : lines };
+}
+
+/** The sheet, or null when the bytes are neither CSV text nor a workbook. */
+export async function readSheet(file: Buffer): Promise<Sheet | null> {
+  try {
+    return isZip(file) ? await readXlsx(file) : readCsv(file);
+  } catch {
+    return null;
+  }
+}
+
+/** A row with nothing in it (a spreadsheet's trailing blank lines) is not data. */
+export const isBlankRow = (row: SheetRow) => row.cells.every((c) => c === '');
