@@ -34,6 +34,9 @@ import { attachOrderListCache } from './modules/order/list-cache';
 import orderRoutes from './modules/order/routes';
 import { closeOrder } from './modules/pay/channels/close';
 import payRoutes from './modules/pay/routes';
+import ratingRoutes from './modules/rating/routes';
+import signatureRoutes from './modules/signature/routes';
+import { assertSignedBeforePay } from './modules/signature/service';
 import smsRoutes from './modules/sms/routes';
 import systemRoutes from './modules/system/routes';
 import userRoutes from './modules/user/routes';
@@ -123,7 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(feeRoutes);
   await app.register(orderRoutes, { closeOrder });
-  await app.register(payRoutes);
+  await app.register(payRoutes, { beforePrepay: assertSignedBeforePay });
+  await app.register(signatureRoutes);
+  await app.register(ratingRoutes);
   await app.register(adminRoutes);
   if (deps.config.mode === 'demo') await app.register(devRoutes);
 

@@ -3,6 +3,8 @@ import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { financeMessages } from './messages/finance';
 import { payMessages } from './messages/pay';
+import { ratingMessages } from './messages/rating';
+import { signatureMessages } from './messages/signature';
 import { systemMessages } from './messages/system';
 import { userMessages } from './messages/user';
 import { validateMessages } from './messages/validate';
@@ -19,6 +21,8 @@ export const messages = {
   ...systemMessages,
   ...financeMessages,
   ...payMessages,
+  ...signatureMessages,
+  ...ratingMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

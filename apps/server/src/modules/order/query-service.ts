@@ -52,7 +52,7 @@ export const listMyOrders = (db: Db, auth: AuthContext, tab: OrderTab, q: PageQu
 export const listOtherOrders = (db: Db, auth: AuthContext, tab: OrderTab, q: PageQuery, lang: Language) =>
   listOrders(db, auth, 'paid', tab, q, lang);
 
-const isCreator = (order: OrderRow, auth: AuthContext) =>
+export const isCreator = (order: OrderRow, auth: AuthContext) =>
   (auth.userId > 0 && order.userId === auth.userId) ||
   (auth.oauthId !== null && order.userId === null && order.oauthId === auth.oauthId);
 
@@ -69,7 +69,7 @@ async function checkVisible(db: Db, auth: AuthContext, order: OrderRow): Promise
 }
 
 /** The order of the caller's tenant (404 otherwise) that the caller may see (403 otherwise). */
-async function visibleOrder(db: Db, auth: AuthContext, id: number): Promise<OrderRow> {
+export async function visibleOrder(db: Db, auth: AuthContext, id: number): Promise<OrderRow> {
   const order = await findOrder(db, auth.tenantId, id);
   if (!order) throw notFound('order.notFound');
   await checkVisible(db, auth, order);
