@@ -1,6 +1,7 @@
 /**
  * /api/blade-finance/rating/* (HTTP only): an order's rating and rating it once after payment.
  * (The finance office's averages: ../admin/ratings-routes.ts.)
+ * The sign-in is checked on request, before the body: a caller without one is told so (401) first.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ export default async function ratingRoutes(fastify: FastifyInstance): Promise<vo
   app.get(
     '/api/blade-finance/rating/detail/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -34,7 +35,7 @@ export default async function ratingRoutes(fastify: FastifyInstance): Promise<vo
   app.post(
     '/api/blade-finance/rating/submit/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,

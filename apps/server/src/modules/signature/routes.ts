@@ -1,6 +1,7 @@
 /**
  * /api/blade-finance/signature/* (HTTP only): an order's signature state, confirming it once, and its
  * PNG (image/png, nosniff, private). The order id is the path's {id}.
+ * The sign-in is checked on request, before the body: a caller without one is told so (401) first.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ export default async function signatureRoutes(fastify: FastifyInstance): Promise
   app.get(
     '/api/blade-finance/signature/detail/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -35,7 +36,7 @@ export default async function signatureRoutes(fastify: FastifyInstance): Promise
   app.post(
     '/api/blade-finance/signature/submit/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -52,7 +53,7 @@ export default async function signatureRoutes(fastify: FastifyInstance): Promise
   app.get(
     '/api/blade-finance/signature/image/:id',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
