@@ -17,7 +17,6 @@ export const SIGNATURE_LIMITS = {
 } as const;
 
 export const signatureTimingEnum = z.enum(['before_pay', 'after_pay']);
-export type SignatureTiming = z.infer<typeof signatureTimingEnum>;
 
 const finite = z.number().finite();
 
@@ -33,14 +32,16 @@ const strokeSchema = z.object({
     .min(1)
     .max(SIGNATURE_LIMITS.maxPoints),
 });
-export type SignatureStrokeWire = z.infer<typeof strokeSchema>;
 
 /** Base64 of at most maxBytes (4 characters per 3 bytes), checked again once decoded. */
 const BASE64_MAX = Math.ceil(SIGNATURE_LIMITS.maxBytes / 3) * 4 + 4;
 
 export const submitSignatureBody = z.object({
   /** The trimmed PNG, Base64 (a data: URL prefix is accepted and dropped). */
-  png: z.string().min(1).max(BASE64_MAX + 32, { message: 'signature.tooLarge' }),
+  png: z
+    .string()
+    .min(1)
+    .max(BASE64_MAX + 32, { message: 'signature.tooLarge' }),
   strokes: z
     .array(strokeSchema)
     .min(1, { message: 'signature.empty' })

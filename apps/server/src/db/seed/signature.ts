@@ -9,5 +9,8 @@ export async function seedSignatureDemo(db: Db): Promise<void> {
     .select({ id: feeItems.id })
     .from(feeItems)
     .where(and(eq(feeItems.tenantId, '100001'), eq(feeItems.nameEn, 'Dormitory key deposit')));
-  if (dormKey) await db.insert(feeItemSignatures).values({ tenantId: '100001', feeItemId: dormKey.id, timing: 'before_pay' });
+  if (dormKey)
+    await db
+      .insert(feeItemSignatures)
+      .values({ tenantId: '100001', feeItemId: dormKey.id, timing: 'before_pay' });
 }

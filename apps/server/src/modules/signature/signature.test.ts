@@ -48,7 +48,9 @@ describe('signatures', () => {
       expect(res.statusCode).toBe(200);
       return res.json().data as { orderId: number; orderNo: string };
     };
-    ({ orderId: dormKeyOrder, orderNo: dormKeyOrderNo } = await buy(dormKey, { formData: { room: 'Building 3, 402' } }));
+    ({ orderId: dormKeyOrder, orderNo: dormKeyOrderNo } = await buy(dormKey, {
+      formData: { room: 'Building 3, 402' },
+    }));
     plainOrder = (await buy(await feeItemId(db(), UNI, 'Campus card top-up'), { amountFen: 1_000 })).orderId;
     // Textbooks ask for a signature after payment from here on (the demo flags the key deposit only).
     await requireSignature(db(), UNI, textbooks, 'after_pay');
@@ -58,7 +60,9 @@ describe('signatures', () => {
 
   it('reads a PNG header and refuses what is not one', () => {
     expect(readPngHeader(good)).toEqual({ width: 240, height: 90, bitDepth: 8, colorType: 6 });
-    expect(readPngHeader(Buffer.from('GIF89a not a png at all, just some bytes to be long enough'))).toBeNull();
+    expect(
+      readPngHeader(Buffer.from('GIF89a not a png at all, just some bytes to be long enough')),
+    ).toBeNull();
     const badCrc = Buffer.from(good);
     badCrc[20] = 0x7f; // height changed without its CRC
     expect(readPngHeader(badCrc)).toBeNull();
@@ -84,7 +88,11 @@ describe('signatures', () => {
   });
 
   it('refuses a non-PNG, an oversized PNG, a PNG of an unusable size and an empty pad', async () => {
-    const notPng = await submit(dormKeyOrder, t.student1, Buffer.from('<svg onload=alert(1)>').toString('base64'));
+    const notPng = await submit(
+      dormKeyOrder,
+      t.student1,
+      Buffer.from('<svg onload=alert(1)>').toString('base64'),
+    );
     expect(notPng.statusCode).toBe(400);
     expect(notPng.json().msg).toBe('The signature is not a valid PNG image');
     const big = makePng(300, 300, { noise: true });
@@ -142,9 +150,9 @@ describe('signatures', () => {
     const zh = await signAs(dormKeyOrder, t.student1, good.toString('base64'));
     expect(zh.statusCode).toBe(409);
     expect(zh.json().msg).toBe('该订单已签名，签名确认后不能更换');
-    expect((await api(ctx, 'GET', `signature/image/${dormKeyOrder}`, t.student1)).rawPayload.equals(good)).toBe(
-      true,
-    );
+    expect(
+      (await api(ctx, 'GET', `signature/image/${dormKeyOrder}`, t.student1)).rawPayload.equals(good),
+    ).toBe(true);
 
     const prepay = await api(ctx, 'POST', 'pay/prepay', t.student1, {
       body: { orderNo: dormKeyOrderNo, channel: 'sandbox' },
@@ -168,7 +176,10 @@ describe('signatures', () => {
   });
 
   it('refuses to sign an order no item of which asks for it', async () => {
-    expect((await detail(plainOrder, t.student1)).json().data).toMatchObject({ required: false, timing: null });
+    expect((await detail(plainOrder, t.student1)).json().data).toMatchObject({
+      required: false,
+      timing: null,
+    });
     const res = await submit(plainOrder, t.student1);
     expect(res.statusCode).toBe(400);
     expect(res.json().msg).toBe('This order does not need a signature');

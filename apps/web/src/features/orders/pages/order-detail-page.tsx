@@ -14,6 +14,9 @@ import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { useCancelOrder } from '../api/cancel-order';
 import { useCreatePayLink } from '../api/create-pay-link';
 import { useOrderDetail, type OrderDetail } from '../api/get-order-detail';
+import { usePayWaitsForSignature } from '../api/get-signature';
+import { OrderRating } from '../components/order-rating';
+import { OrderSignature } from '../components/order-signature';
 import { showPayLink } from '../components/share-pay-link';
 import { closeReasonText, invoiceText, signatureText } from '../order-labels';
 import styles from './order-detail-page.module.css';
@@ -27,6 +30,7 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
   const navigate = useNavigate();
   const cancel = useCancelOrder();
   const payLink = useCreatePayLink();
+  const waitsForSignature = usePayWaitsForSignature(order.id);
 
   async function confirmCancel() {
     const Dialog = await loadDialog();
@@ -54,6 +58,7 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
         block
         color="primary"
         size="large"
+        disabled={waitsForSignature}
         onClick={() => navigate(cashierPath({ orderNo: order.orderNo, orderId: order.id }))}
         data-testid="order-continue-pay"
       >
@@ -144,6 +149,9 @@ export function OrderView({ order, other }: { order: OrderDetail; other: boolean
           ) : null}
         </dl>
       </section>
+
+      <OrderSignature order={order} />
+      <OrderRating order={order} />
 
       <section className={styles.card} aria-labelledby="order-items">
         <h2 id="order-items" className={styles.cardTitle}>
