@@ -3,10 +3,7 @@
  * (spec §3 names; 0 is "no rating yet") and an optional comment of at most 200 characters.
  */
 import { z } from 'zod';
-
-export const RATING_SCORES = [5, 4, 3, 2, 1, 0] as const;
-export type RatingScore = (typeof RATING_SCORES)[number];
-export const RATING_COMMENT_MAX = 200;
+import { RATING_COMMENT_MAX } from '@cf/shared/rating-rules';
 
 /** A whole number 0..5 (2.5, -1 and 6 are refused with the rating's own message). */
 export const ratingScore = z

@@ -1,20 +1,10 @@
 /**
  * The wire contract of /api/blade-finance/signature/*: an order's signature state, the signature a
- * person confirms (a trimmed PNG in Base64 plus signature_pad's stroke data), and the limits both
- * the pad and the server keep. The PNG itself is served as image/png (not in the envelope).
+ * person confirms (a trimmed PNG in Base64 plus signature_pad's stroke data), within the limits both
+ * the pad and the server keep (signature-limits.ts). The PNG itself is served as image/png (not in the envelope).
  */
 import { z } from 'zod';
-
-/** The PNG a person sends: at most 200 KB, and a sane size in device pixels. */
-export const SIGNATURE_LIMITS = {
-  maxBytes: 200 * 1024,
-  minWidth: 32,
-  minHeight: 16,
-  maxWidth: 3000,
-  maxHeight: 2000,
-  maxStrokes: 300,
-  maxPoints: 20_000,
-} as const;
+import { SIGNATURE_LIMITS } from '@cf/shared/signature-limits';
 
 export const signatureTimingEnum = z.enum(['before_pay', 'after_pay']);
 

@@ -4,7 +4,8 @@
  * average per item (admin/ratings-routes.ts).
  */
 import { translate, type Language } from '@cf/shared/messages';
-import type { OrderRating, RatingAverages, RatingScore, SubmitRatingBody } from '@cf/shared/wire/rating';
+import type { RatingScore } from '@cf/shared/rating-rules';
+import type { OrderRating, RatingAverages, SubmitRatingBody } from '@cf/shared/wire/rating';
 import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
 import { AppError, badRequest, forbidden } from '@server/http/errors';

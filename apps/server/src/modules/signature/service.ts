@@ -5,7 +5,7 @@
  * orderSignaturePng.
  */
 import type { SignatureState, SubmitSignatureBody } from '@cf/shared/wire/signature';
-import { SIGNATURE_LIMITS } from '@cf/shared/wire/signature';
+import { SIGNATURE_LIMITS } from '@cf/shared/signature-limits';
 import type { Db } from '@server/db/client';
 import type { SignatureTiming } from '@server/db/schema-signature';
 import { transaction } from '@server/db/transaction';

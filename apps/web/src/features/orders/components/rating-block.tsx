@@ -5,7 +5,7 @@
  */
 import Button from 'antd-mobile/es/components/button';
 import TextArea from 'antd-mobile/es/components/text-area';
-import { RATING_COMMENT_MAX } from '@cf/shared/wire/rating';
+import { RATING_COMMENT_MAX } from '@cf/shared/rating-rules';
 import type { OrderDetail } from '@cf/shared/wire/order';
 import { useState, type FormEvent } from 'react';
 import { sentenceCase, toastSuccess } from '@/lib/feedback';

@@ -2,7 +2,7 @@
  * The pad's drawing cut to its ink (plus a margin), as the PNG the server takes: at least the
  * minimum size, scaled down to the maximum (SIGNATURE_LIMITS, the server checks the same).
  */
-import { SIGNATURE_LIMITS } from '@cf/shared/wire/signature';
+import { SIGNATURE_LIMITS } from '@cf/shared/signature-limits';
 
 export interface Box {
   x: number;
