@@ -83,16 +83,18 @@ export default function RatingBlock({ order }: { order: OrderDetail }) {
           <label htmlFor="rating-comment" className={styles.label}>
             {t('rating.commentLabel')}
           </label>
-          <TextArea
-            id="rating-comment"
-            className={styles.textarea}
-            placeholder={t('rating.commentPlaceholder')}
-            value={comment}
-            onChange={setComment}
-            maxLength={RATING_COMMENT_MAX}
-            showCount
-            rows={3}
-          />
+          <div data-user-data>
+            <TextArea
+              id="rating-comment"
+              className={styles.textarea}
+              placeholder={t('rating.commentPlaceholder')}
+              value={comment}
+              onChange={setComment}
+              maxLength={RATING_COMMENT_MAX}
+              showCount
+              rows={3}
+            />
+          </div>
           <Button
             block
             color="primary"

@@ -90,12 +90,23 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
 }
 
 /** One line of the order's facts; a fact the order does not have (yet) is left out, not shown as "—". */
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Field({
+  label,
+  children,
+  testId,
+  userData,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  /** A person's name or other text the school wrote, in whatever language it is (not translated). */
+  userData?: boolean;
+}) {
   if (children === null || children === undefined || children === '') return null;
   return (
     <div className={styles.field} data-testid={testId}>
       <dt>{label}</dt>
-      <dd>{children}</dd>
+      <dd data-user-data={userData || undefined}>{children}</dd>
     </div>
   );
 }
@@ -132,9 +143,15 @@ export function OrderView({ order, other }: { order: OrderDetail; other: boolean
           </Field>
           <Field label={t('order.createdAt')}>{formatDateTime(order.createdAt)}</Field>
           <Field label={t('order.totalAmount')}>{formatYuan(order.totalFen)}</Field>
-          <Field label={t('order.userName')}>{order.userName}</Field>
-          <Field label={t('order.personName')}>{order.personName}</Field>
-          <Field label={t('order.payerName')}>{order.payerName}</Field>
+          <Field label={t('order.userName')} userData>
+            {order.userName}
+          </Field>
+          <Field label={t('order.personName')} userData>
+            {order.personName}
+          </Field>
+          <Field label={t('order.payerName')} userData>
+            {order.payerName}
+          </Field>
           <Field label={t('order.paymentNo')}>{order.paymentNo}</Field>
           <Field label={t('order.paidAt')}>{formatDateTime(order.paidAt)}</Field>
           <Field label={t('order.payMethod')}>{payMethodText(order.payMethod, t)}</Field>
