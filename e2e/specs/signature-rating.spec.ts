@@ -90,6 +90,7 @@ test('a student signs an order before paying it, pays, rates it and sees both in
   await expect(page.getByTestId('signature-landscape-hint')).toBeVisible();
   await page.getByTestId('signature-confirm').click();
   await expect(page.getByText(words.empty)).toBeVisible();
+  await expect(page.getByText(words.empty)).toBeHidden();
   await drawStroke(page);
   await screenshot(page, 'signature-pad');
   await page.getByTestId('signature-clear').click();
@@ -126,6 +127,7 @@ test('a student signs an order before paying it, pays, rates it and sees both in
   await expect(page.getByTestId('order-signature').getByTestId('signature-image')).toBeVisible();
   await expect(page.getByTestId('order-rating')).toHaveAttribute('data-score', '4');
   await expect(page.getByTestId('order-rating').getByTestId('rating-submit')).toHaveCount(0);
+  await page.getByTestId('order-rating').scrollIntoViewIfNeeded();
   await screenshot(page, 'signature-rating-shown');
   await checkScreen(page, 'order detail with signature and rating');
 });
