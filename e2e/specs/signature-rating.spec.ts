@@ -94,7 +94,20 @@ test('a student signs an order before paying it, pays, rates it and sees both in
   await drawStroke(page);
   await screenshot(page, 'signature-pad');
   await page.getByTestId('signature-clear').click();
+
+  // Turned sideways: no hint, the canvas is sized again; the stroke drawn there survives turning back.
+  const upright = page.viewportSize()!;
+  await page.setViewportSize({ width: 700, height: upright.width });
+  await expect(page.getByTestId('signature-landscape-hint')).toBeHidden();
+  await expect
+    .poll(() =>
+      canvas.evaluate((c: HTMLCanvasElement) => Math.abs(c.width - c.getBoundingClientRect().width * 2)),
+    )
+    .toBeLessThanOrEqual(2);
   await drawStroke(page);
+  await screenshot(page, 'signature-pad-landscape');
+  await page.setViewportSize(upright);
+  await expect(page.getByTestId('signature-landscape-hint')).toBeVisible();
   await page.getByTestId('signature-confirm').click();
   await expect(page.getByText(words.saved)).toBeVisible();
   await expect(signature).toHaveAttribute('data-signed', 'true');

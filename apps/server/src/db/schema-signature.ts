@@ -3,6 +3,7 @@
  * confirmed signature (a trimmed PNG plus the pen strokes it was drawn with). The order's own
  * signature_status (schema-finance.ts) changes only through modules/signature/signature-status.ts.
  */
+import type { SignatureStrokes } from '@cf/shared/wire/signature';
 import { customType, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tenantId } from './schema';
 import { feeItems, orders } from './schema-finance';
@@ -30,17 +31,6 @@ export const feeItemSignatures = pgTable('fee_item_signatures', {
   createdAt: createdAt(),
 });
 
-/** One stroke of signature_pad's toData(): the pen's settings and its points. */
-export interface SignatureStroke {
-  penColor: string;
-  dotSize: number;
-  minWidth: number;
-  maxWidth: number;
-  velocityFilterWeight: number;
-  compositeOperation: string;
-  points: { x: number; y: number; time: number; pressure: number }[];
-}
-
 /** An order's confirmed signature: written once (unique order), never replaced. */
 export const orderSignatures = pgTable(
   'order_signatures',
@@ -55,7 +45,7 @@ export const orderSignatures = pgTable(
     png: bytea('png').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    strokes: jsonb('strokes').$type<SignatureStroke[]>().notNull(),
+    strokes: jsonb('strokes').$type<SignatureStrokes>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [

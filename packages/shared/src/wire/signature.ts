@@ -39,6 +39,8 @@ export const submitSignatureBody = z.object({
     .refine((strokes) => strokes.reduce((n, s) => n + s.points.length, 0) <= SIGNATURE_LIMITS.maxPoints),
 });
 export type SubmitSignatureBody = z.infer<typeof submitSignatureBody>;
+/** signature_pad's toData(), as stored beside the PNG. */
+export type SignatureStrokes = SubmitSignatureBody['strokes'];
 
 export const signatureStateSchema = z.object({
   orderId: z.number(),

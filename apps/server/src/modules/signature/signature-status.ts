@@ -8,7 +8,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { orders } from '@server/db/schema-finance';
-import { orderSignatures, type SignatureStroke } from '@server/db/schema-signature';
+import { orderSignatures } from '@server/db/schema-signature';
+import type { SignatureStrokes } from '@cf/shared/wire/signature';
 import { announceOrderChange } from '@server/modules/order/changes';
 import type { OrderTx } from '@server/modules/order/pay-status';
 
@@ -20,7 +21,7 @@ export interface ConfirmedSignature {
   png: Buffer;
   width: number;
   height: number;
-  strokes: SignatureStroke[];
+  strokes: SignatureStrokes;
 }
 
 /** none -> signed with its signature row; false (nothing written) when the order was signed already. */
