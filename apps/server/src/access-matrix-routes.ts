@@ -199,6 +199,14 @@ export const ROUTES: Record<string, RouteRule> = {
     mayWrite: ['audit_log'],
   },
   'GET /api/blade-finance/admin/salary/slip/list': { class: 'finance-office' },
+  // ---- signature, rating
+  'GET /api/blade-finance/signature/detail/{id}': { class: 'own-data', ids: { id: 'orderId' } },
+  'POST /api/blade-finance/signature/submit/{id}': { class: 'own-data', ids: { id: 'orderId' } },
+  'GET /api/blade-finance/signature/image/{id}': { class: 'own-data', ids: { id: 'orderId' } },
+  'GET /api/blade-finance/rating/detail/{id}': { class: 'own-data', ids: { id: 'orderId' } },
+  'POST /api/blade-finance/rating/submit/{id}': { class: 'own-data', ids: { id: 'orderId' } },
+
+  'GET /api/blade-finance/admin/rating/averages': { class: 'finance-office' },
   'GET /api/blade-finance/admin/bill/list': { class: 'finance-office', ownerSees: true },
   'GET /api/blade-finance/admin/binding/list': { class: 'finance-office' },
   'POST /api/blade-finance/admin/binding/{id}/approve': { class: 'finance-office', ids: { id: 'bindingId' } },

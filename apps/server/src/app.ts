@@ -36,6 +36,9 @@ import orderRoutes from './modules/order/routes';
 import { closeOrder } from './modules/pay/channels/close';
 import payRoutes from './modules/pay/routes';
 import salaryRoutes from './modules/salary/routes';
+import ratingRoutes from './modules/rating/routes';
+import signatureRoutes from './modules/signature/routes';
+import { assertSignedBeforePay } from './modules/signature/service';
 import smsRoutes from './modules/sms/routes';
 import systemRoutes from './modules/system/routes';
 import userRoutes from './modules/user/routes';
@@ -131,9 +134,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(feeRoutes);
   await app.register(orderRoutes, { closeOrder });
-  await app.register(payRoutes);
-  await app.register(invoiceRoutes);
+  await app.register(payRoutes, { beforePrepay: assertSignedBeforePay });
   await app.register(salaryRoutes);
+  await app.register(signatureRoutes);
+  await app.register(ratingRoutes);
+  await app.register(invoiceRoutes);
   await app.register(adminRoutes);
   if (deps.config.mode === 'demo') await app.register(devRoutes);
 

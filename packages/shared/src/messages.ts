@@ -5,6 +5,8 @@ import { financeMessages } from './messages/finance';
 import { invoiceMessages } from './messages/invoice';
 import { payMessages } from './messages/pay';
 import { salaryMessages } from './messages/salary';
+import { ratingMessages } from './messages/rating';
+import { signatureMessages } from './messages/signature';
 import { systemMessages } from './messages/system';
 import { userMessages } from './messages/user';
 import { validateMessages } from './messages/validate';
@@ -23,6 +25,8 @@ export const messages = {
   ...payMessages,
   ...invoiceMessages,
   ...salaryMessages,
+  ...signatureMessages,
+  ...ratingMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

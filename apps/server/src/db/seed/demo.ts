@@ -9,6 +9,7 @@ import type { Db } from '../client';
 import { seedFinanceDemo } from './finance';
 import { seedInvoiceDemo } from './invoice';
 import { seedSalaryDemo } from './salary';
+import { seedSignatureDemo } from './signature';
 import {
   dicts,
   employees,
@@ -448,6 +449,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedFinanceDemo(tx as unknown as Db);
     await seedInvoiceDemo(tx as unknown as Db);
     await seedSalaryDemo(tx as unknown as Db);
+    await seedSignatureDemo(tx as unknown as Db);
     return true;
   });
 }

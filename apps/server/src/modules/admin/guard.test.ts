@@ -143,6 +143,7 @@ describe('the finance-office scope (modules/admin)', () => {
       'GET /api/blade-finance/admin/invoice/list',
       'GET /api/blade-finance/admin/payment-exception/list',
       'GET /api/blade-finance/admin/salary/slip/list',
+      'GET /api/blade-finance/admin/rating/averages',
       'POST /api/blade-finance/admin/bill/{id}/review',
       'POST /api/blade-finance/admin/bill/{id}/void',
       'POST /api/blade-finance/admin/binding/{id}/approve',

@@ -8,6 +8,7 @@ import { registerAdminBindingRoutes } from './bindings-routes';
 import { registerAdminExceptionRoutes } from './exceptions-routes';
 import { guardFinanceOffice } from './guard';
 import { registerAdminInvoiceRoutes } from './invoices-routes';
+import { registerAdminRatingRoutes } from './ratings-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
 import { registerAdminSalaryRoutes } from './salary-routes';
 import { registerAdminUserRoutes } from './users-routes';
@@ -22,5 +23,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminExceptionRoutes(scope);
     registerAdminInvoiceRoutes(scope);
     registerAdminSalaryRoutes(scope);
+    registerAdminRatingRoutes(scope);
   });
 }

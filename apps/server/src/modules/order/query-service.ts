@@ -53,7 +53,7 @@ export const listMyOrders = (db: Db, auth: AuthContext, tab: OrderTab, q: PageQu
 export const listOtherOrders = (db: Db, auth: AuthContext, tab: OrderTab, q: PageQuery, lang: Language) =>
   listOrders(db, auth, 'paid', tab, q, lang);
 
-const isCreator = (order: OrderRow, auth: AuthContext) =>
+export const isCreator = (order: OrderRow, auth: AuthContext) =>
   (auth.userId > 0 && order.userId === auth.userId) ||
   (auth.oauthId !== null && order.userId === null && order.oauthId === auth.oauthId);
 

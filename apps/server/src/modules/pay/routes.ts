@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '@server/db/client';
+import type { OrderRow } from '@server/modules/order/pay-status';
 import { requireAuth } from '@server/modules/auth/guard';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { resolvePayAccess } from '@server/modules/pay/cashier/access';
@@ -23,7 +25,16 @@ import {
 const tags = ['pay'];
 const security = [{ bladeAuth: [] }];
 
-export default async function payRoutes(fastify: FastifyInstance): Promise<void> {
+/** What app.ts hands in from the modules above pay (pay never imports them). */
+export interface PayRoutesOptions {
+  /** Refuses a payment that must wait (signature/service.ts: a signature needed before payment). */
+  beforePrepay?: (db: Db, order: OrderRow) => Promise<void>;
+}
+
+export default async function payRoutes(
+  fastify: FastifyInstance,
+  options: PayRoutesOptions = {},
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -53,6 +64,7 @@ export default async function payRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (req) => {
       const access = await resolvePayAccess(req, req.body.orderNo);
+      await options.beforePrepay?.(app.db, access.order);
       return ok(await prepay(app, access, { ...req.body, lang: req.lang }));
     },
   );

@@ -15,6 +15,9 @@ import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { useCancelOrder } from '../api/cancel-order';
 import { useCreatePayLink } from '../api/create-pay-link';
 import { useOrderDetail, type OrderDetail } from '../api/get-order-detail';
+import { usePayWaitsForSignature } from '../api/get-signature';
+import { OrderRating } from '../components/order-rating';
+import { OrderSignature } from '../components/order-signature';
 import { showPayLink } from '../components/share-pay-link';
 import { closeReasonText, invoiceText, signatureText } from '../order-labels';
 import styles from './order-detail-page.module.css';
@@ -28,6 +31,7 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
   const navigate = useNavigate();
   const cancel = useCancelOrder();
   const payLink = useCreatePayLink();
+  const waitsForSignature = usePayWaitsForSignature(order.id);
 
   async function confirmCancel() {
     const Dialog = await loadDialog();
@@ -55,6 +59,7 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
         block
         color="primary"
         size="large"
+        disabled={waitsForSignature}
         onClick={() => navigate(cashierPath({ orderNo: order.orderNo, orderId: order.id }))}
         data-testid="order-continue-pay"
       >
@@ -86,12 +91,23 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
 }
 
 /** One line of the order's facts; a fact the order does not have (yet) is left out, not shown as "—". */
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Field({
+  label,
+  children,
+  testId,
+  userData,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  /** A person's name or other text the school wrote, in whatever language it is (not translated). */
+  userData?: boolean;
+}) {
   if (children === null || children === undefined || children === '') return null;
   return (
     <div className={styles.field} data-testid={testId}>
       <dt>{label}</dt>
-      <dd>{children}</dd>
+      <dd data-user-data={userData || undefined}>{children}</dd>
     </div>
   );
 }
@@ -128,9 +144,15 @@ export function OrderView({ order, other }: { order: OrderDetail; other: boolean
           </Field>
           <Field label={t('order.createdAt')}>{formatDateTime(order.createdAt)}</Field>
           <Field label={t('order.totalAmount')}>{formatYuan(order.totalFen)}</Field>
-          <Field label={t('order.userName')}>{order.userName}</Field>
-          <Field label={t('order.personName')}>{order.personName}</Field>
-          <Field label={t('order.payerName')}>{order.payerName}</Field>
+          <Field label={t('order.userName')} userData>
+            {order.userName}
+          </Field>
+          <Field label={t('order.personName')} userData>
+            {order.personName}
+          </Field>
+          <Field label={t('order.payerName')} userData>
+            {order.payerName}
+          </Field>
           <Field label={t('order.paymentNo')}>{order.paymentNo}</Field>
           <Field label={t('order.paidAt')}>{formatDateTime(order.paidAt)}</Field>
           <Field label={t('order.payMethod')}>{payMethodText(order.payMethod, t)}</Field>
@@ -147,6 +169,8 @@ export function OrderView({ order, other }: { order: OrderDetail; other: boolean
       </section>
 
       <OrderInvoiceCard order={order} />
+      <OrderSignature order={order} />
+      <OrderRating order={order} />
 
       <section className={styles.card} aria-labelledby="order-items">
         <h2 id="order-items" className={styles.cardTitle}>
