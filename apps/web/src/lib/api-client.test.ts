@@ -183,6 +183,15 @@ describe('the fetch transport', () => {
     );
   });
 
+  it("hands a successful 'blob' reply over as a Blob, and reads a failed one as JSON", async () => {
+    stubFetch(200, 'PNGDATA');
+    const blob = await request<Blob>({ url: '/img', responseType: 'blob' });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await blob.text()).toBe('PNGDATA');
+    stubFetch(403, JSON.stringify({ code: 403, msg: 'not yours' }));
+    await expect(request({ url: '/img', responseType: 'blob' })).rejects.toMatchObject({ code: 403 });
+  });
+
   it('a status over 500 or no reply at all is a network error (code 0)', async () => {
     stubFetch(502, 'bad gateway');
     await expect(request({ url: '/a' })).rejects.toMatchObject({ code: 0 });

@@ -16,7 +16,9 @@ export interface RequestConfig {
   url?: string;
   method?: string;
   /** Query parameters; undefined and null ones are left out. */
-  params?: Record<string, string | number | boolean | null | undefined>;
+  params?: Record<string, unknown>;
+  /** 'blob': a successful reply's body as a Blob (an image); a failed one is still read as JSON. */
+  responseType?: 'json' | 'blob';
   /** The body: a form (URLSearchParams), FormData, a string, or anything else as JSON. */
   data?: unknown;
   headers?: Record<string, string>;
@@ -144,6 +146,8 @@ const fetchAdapter: Adapter = async (config) => {
       credentials: 'include',
       signal: controller.signal,
     });
+    if (config.responseType === 'blob' && res.ok)
+      return { data: await res.blob(), status: res.status, config };
     const text = await res.text();
     let parsed: unknown = text;
     try {
