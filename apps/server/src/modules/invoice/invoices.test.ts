@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '@server/db/schema';
 import { orders } from '@server/db/schema-finance';
 import { invoices } from '@server/db/schema-invoice';
+import { orderSignatures } from '@server/db/schema-signature';
 import { transaction } from '@server/db/transaction';
 import { defaultPlan, type StandinPlan } from '@server/gateways/ebill/standin';
 import { pollInvoices } from '@server/jobs/poll-invoices';
@@ -17,6 +18,7 @@ import { recordRefund } from '@server/modules/order/pay-status';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { api, demoTokens, pay, type Tokens } from '@server-test/fee-fixtures';
 import { createPayOrder } from '@server-test/pay-fixtures';
+import { makePng, STROKES } from '@server-test/png-fixtures';
 
 let ctx: TestContext;
 let tokens: Tokens;
@@ -304,5 +306,31 @@ describe('the invoice PDF', () => {
     expect((await ctx.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
     const otherInvoice = url.replace(/file\/(\d+)/, (_m, id: string) => `file/${Number(id) + 1000}`);
     expect((await ctx.app.inject({ method: 'GET', url: otherInvoice })).statusCode).toBe(403);
+  });
+
+  it("carries the order's signature where the order was signed, and none where it was not", async () => {
+    const titleId = (await saveTitle({ ...COMPANY, name: '签名测试有限公司' })).body.data.id;
+    const pdfOf = async (signed: boolean) => {
+      const order = await paidOrder(2_000);
+      if (signed)
+        await ctx.database.db.insert(orderSignatures).values({
+          tenantId: order.tenantId,
+          orderId: order.id,
+          png: makePng(300, 120),
+          width: 300,
+          height: 120,
+          strokes: STROKES,
+        });
+      const state = (
+        await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+      ).json().data;
+      return (await ctx.app.inject({ method: 'GET', url: state.invoices[0].fileUrl })).rawPayload.toString(
+        'latin1',
+      );
+    };
+    // An embedded picture is an image XObject in the PDF: the signed one has more (the signature and
+    // its transparency mask) than the unsigned one (the QR code).
+    const images = (pdf: string) => (pdf.match(/\/Subtype \/Image/g) ?? []).length;
+    expect(images(await pdfOf(true))).toBeGreaterThan(images(await pdfOf(false)));
   });
 });

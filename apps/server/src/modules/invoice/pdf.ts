@@ -5,7 +5,7 @@
  * @embedpdf/fonts-sc, embedded as a subset of the characters used (a page is ~60 KB), so a fresh machine
  * renders the same document.
  *
- * Signature hook: `signature` takes the order's confirmed signature PNG (modules/signature, once built)
+ * Signature: `signature` takes the order's confirmed signature PNG (modules/signature, passed by service.ts)
  * and draws it in the payer's box; without it the box stays empty.
  */
 import { readFileSync } from 'node:fs';

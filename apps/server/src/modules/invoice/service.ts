@@ -14,6 +14,7 @@ import { findOrder } from '@server/modules/order/order-repo';
 import { visibleOrder } from '@server/modules/order/query-service';
 import { invoiceItems, newBusNo, workOnInvoice } from './issue-service';
 import { requestInvoice, type InvoiceRow } from './invoice-status';
+import { orderSignaturePng } from '@server/modules/signature/service';
 import { renderInvoicePdf } from './pdf';
 import { findInvoice, findTitle, invoiceableFen, invoicesOfOrder, lockOrder } from './repo';
 
@@ -125,10 +126,12 @@ export async function invoicePdf(app: FastifyInstance, id: number, token: string
   const row = await findInvoice(app.db, id);
   if (!row || !linkValid(app, row, token)) throw new AppError(403, 'invoice.fileLinkInvalid');
   if (!row.billCode || !row.billNo || !row.checkCode || !row.issuedAt) throw badRequest('invoice.notIssued');
-  const [order, [tenant], items] = await Promise.all([
+  const [order, [tenant], items, signaturePng] = await Promise.all([
     findOrder(app.db, row.tenantId, row.orderId),
     app.db.select({ name: tenants.tenantName }).from(tenants).where(eq(tenants.tenantId, row.tenantId)),
     invoiceItems(app, row.orderId),
+    // An order whose item asked for a signature carries it on its invoice too.
+    orderSignaturePng(app.db, row.tenantId, row.orderId),
   ]);
   // A reversed invoice shows what it was issued for, not what is left.
   const shownItems =
@@ -149,6 +152,7 @@ export async function invoicePdf(app: FastifyInstance, id: number, token: string
     issuedAt: row.issuedAt,
     orderNo: order?.orderNo ?? '',
     reversalBillNo: row.status === 'reversed' ? row.reversalBillNo : null,
+    signature: signaturePng ? { png: signaturePng, signedAt: row.issuedAt } : undefined,
   });
   return { pdf, fileName: `invoice-${row.billCode}-${row.billNo}.pdf` };
 }
