@@ -3,6 +3,7 @@ import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { financeMessages } from './messages/finance';
 import { payMessages } from './messages/pay';
+import { profileMessages } from './messages/profile';
 import { systemMessages } from './messages/system';
 import { userMessages } from './messages/user';
 import { validateMessages } from './messages/validate';
@@ -19,6 +20,7 @@ export const messages = {
   ...systemMessages,
   ...financeMessages,
   ...payMessages,
+  ...profileMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '@server/modules/auth/password';
 import type { Db } from '../client';
 import { seedFinanceDemo } from './finance';
+import { seedProfileDemo } from './profile';
 import {
   dicts,
   employees,
@@ -444,6 +445,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       },
     ]);
     await seedFinanceDemo(tx as unknown as Db);
+    await seedProfileDemo(tx as unknown as Db);
     return true;
   });
 }
