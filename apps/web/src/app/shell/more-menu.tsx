@@ -1,20 +1,12 @@
 import ActionSheet, { type Action } from 'antd-mobile/es/components/action-sheet';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '@/api/get-user-info';
-import { logout } from '@/api/logout';
+import { quit } from '@/api/logout';
 import { APP_VERSION } from '@/lib/env';
 import { useT } from '@/lib/i18n/use-t';
 import { openPopup } from '@/lib/popups';
-import { clearSession, getAccessToken, hasValidUserId } from '@/lib/session';
+import { hasValidUserId } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
-
-/** Quit (spec §2): clears the session locally and goes to /login; the server is told, unawaited. */
-export function quit(): void {
-  const token = getAccessToken();
-  if (token) void logout(token).catch(() => undefined);
-  clearSession();
-  window.location.hash = '#/login';
-}
 
 /** The right-hand more menu: version, rebinding, modify phone, quit. */
 export function MoreMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
