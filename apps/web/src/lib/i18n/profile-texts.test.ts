@@ -22,6 +22,11 @@ describe('profile texts', () => {
     expect(keys.filter((key) => key in zh || key in financeZh)).toEqual([]);
   });
 
+  it('keep the spec’s English phone-change messages word for word', () => {
+    expect(profileEn['phone.modified']).toBe('modified successfully');
+    expect(profileEn['mine.phoneSaved']).toBe('modified successfully');
+  });
+
   it('say what the server says for the card and e-mail rules', () => {
     for (const key of [
       'profile.bankCardLength',

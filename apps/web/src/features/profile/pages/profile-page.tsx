@@ -3,10 +3,12 @@ import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { Link } from 'react-router';
 import { useCan } from '@/api/get-button-permissions';
 import { useMobileModules } from '@/api/get-mobile-modules';
+import { useUserInfo } from '@/api/get-user-info';
 import { quit } from '@/api/logout';
 import { LanguageSwitch } from '@/components/language-switch';
 import { APP_VERSION } from '@/lib/env';
 import type { TextKey } from '@/lib/i18n/i18n';
+import { roleNames } from '@/lib/i18n/role-names';
 import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
 import { useBindInfo } from '../api/get-bind-info';
@@ -50,11 +52,16 @@ export default function ProfilePage() {
   const { user } = useSession();
   const modules = useMobileModules(user?.tenantId).data ?? [];
   const info = useBindInfo(user?.userId);
+  // User info adds the roles (spec §3), shown for an account bound to no school identity.
+  const userInfo = useUserInfo(user?.userId).data;
   const bound = info.data?.bound === true;
-  const name = info.data?.realName || user?.userName || user?.nickName || user?.account || '';
+  const name =
+    info.data?.realName || userInfo?.realName || user?.userName || user?.nickName || user?.account || '';
   const userType = info.data?.userType ? USER_TYPE_TEXT[info.data.userType] : undefined;
   const staff = info.data?.userType === 'employee';
   const codeLabel = staff ? t('mine.employeeNo') : t('mine.studentNo');
+  // Known roles in the language on screen; a role the school named itself keeps its name.
+  const roles = roleNames(t, userInfo?.roles ?? [], user?.roleName ?? '');
 
   return (
     <div className={styles.page}>
@@ -67,6 +74,10 @@ export default function ProfilePage() {
             <span data-user-data>{name}</span>
             {userType ? <span className={styles.type}>{t(userType)}</span> : null}
           </p>
+          {user?.account ? (
+            <p className={styles.meta}>{t('profile.account', { account: user.account })}</p>
+          ) : null}
+          {!userType && roles ? <p className={styles.meta}>{t('profile.role', { role: roles })}</p> : null}
           {info.data && !bound ? (
             <p className={styles.meta}>
               {t('mine.notBound')}{' '}
