@@ -79,7 +79,9 @@ export const profileEn: Record<ProfileTextKey, string> = {
   'mine.currentPhone': 'Phone on file',
   'mine.stepNewPhone': 'Step 2: the new phone',
   'mine.newPhone': 'New phone',
+  'mine.newPhonePlaceholder': '11 digits',
   'mine.newPhoneHint': 'Type the picture code; the SMS code then goes to the new phone.',
+  'mine.captcha': 'Picture code',
   'mine.captchaRequired': 'Please enter the picture code',
   'mine.phoneSaved': 'modified successfully',
 

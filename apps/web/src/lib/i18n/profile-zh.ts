@@ -79,7 +79,9 @@ export const profileZh = {
   'mine.currentPhone': '当前预留手机',
   'mine.stepNewPhone': '第 2 步：填写新手机号',
   'mine.newPhone': '新手机号',
+  'mine.newPhonePlaceholder': '11 位手机号',
   'mine.newPhoneHint': '输入图形验证码后，验证码将以短信发送到新手机号。',
+  'mine.captcha': '图形验证码',
   'mine.captchaRequired': '请输入图形验证码',
   'mine.phoneSaved': '修改成功',
 

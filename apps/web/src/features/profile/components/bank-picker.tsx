@@ -34,6 +34,7 @@ export function BankPicker({ value, onChange }: { value: string; onChange: (bank
       </button>
       <Picker
         title={t('mine.chooseBank')}
+        popupClassName={styles.picker}
         columns={columns}
         visible={open}
         value={value ? [value] : []}

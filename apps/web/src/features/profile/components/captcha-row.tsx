@@ -20,7 +20,7 @@ export function CaptchaRow({ value, onChange }: { value: string; onChange: (valu
   return (
     <FormRow
       htmlFor="mine-captcha"
-      label={t('login.captcha')}
+      label={t('mine.captcha')}
       extra={
         <button
           type="button"

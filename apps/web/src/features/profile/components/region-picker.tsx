@@ -57,6 +57,7 @@ export function RegionPicker({
       {options ? (
         <CascadePicker
           title={t('mine.chooseRegion')}
+          popupClassName={styles.picker}
           options={options}
           visible={open}
           value={value ? [value.province, value.city] : []}

@@ -34,7 +34,7 @@ export default function BankPage() {
           value={maskBankCard(info?.bankCardMasked)}
           testId="bank-current"
         />
-        <ValueRow label={t('mine.bankName')} value={info?.bankName} userData />
+        {info?.bankName ? <ValueRow label={t('mine.bankName')} value={info.bankName} userData /> : null}
       </div>
       <FinanceProof>{(verifyToken) => <BankForm verifyToken={verifyToken} />}</FinanceProof>
     </div>

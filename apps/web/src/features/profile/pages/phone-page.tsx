@@ -117,7 +117,7 @@ function NewPhoneForm({ verifyToken }: { verifyToken: string | undefined }) {
             type="tel"
             inputMode="numeric"
             maxLength={11}
-            placeholder={t('bind.enter', { label: t('mine.newPhone') })}
+            placeholder={t('mine.newPhonePlaceholder')}
             value={phone}
             onChange={setPhone}
             clearable
