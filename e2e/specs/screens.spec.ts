@@ -35,6 +35,9 @@ test('every screen of a signed-in student fits, reads in the language and has la
     ['/#/order/other', 'walk-order-other'],
     ['/#/user/index', 'walk-user'],
     ['/#/user/edit', 'walk-user-edit'],
+    ['/#/user/bank', 'walk-user-bank'],
+    ['/#/user/phone', 'walk-user-phone'],
+    ['/#/user/email', 'walk-user-email'],
   ];
   for (const [address, name] of screens) {
     await page.goto(address);

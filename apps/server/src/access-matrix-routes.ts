@@ -127,6 +127,10 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/blade-user/verify-password': { class: 'own-data' },
   'POST /api/blade-user/change-bank-account': { class: 'own-data' },
   'POST /api/blade-user/change-email': { class: 'own-data' },
+  'POST /api/blade-user/send-email-validate': {
+    class: 'own-data',
+    why: 'mails a code to the address given, after checking the caller’s own finance proof',
+  },
 
   // ---- fees
   'GET /api/blade-finance/fee/student': { class: 'own-data', ownerSees: true },

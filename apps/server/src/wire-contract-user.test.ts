@@ -67,6 +67,8 @@ const CONTRACT: [route: string, part: Part, schema: z.ZodType][] = [
   ['POST /api/blade-user/change-bank-account', 'data', user.doneSchema],
   ['POST /api/blade-user/change-email', 'querystring', user.changeEmailSchema],
   ['POST /api/blade-user/change-email', 'data', user.doneSchema],
+  ['POST /api/blade-user/send-email-validate', 'querystring', user.sendEmailValidateSchema],
+  ['POST /api/blade-user/send-email-validate', 'data', sms.verifyIdSchema],
   ['POST /api/blade-finance/admin/user/:id/disable', 'data', adminUsers.userStatusSchema],
   ['POST /api/blade-finance/admin/user/:id/enable', 'data', adminUsers.userStatusSchema],
   ['GET /api/blade-finance/admin/binding/list', 'querystring', adminUsers.bindingListQuery],

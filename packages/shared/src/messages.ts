@@ -7,6 +7,7 @@ import { payMessages } from './messages/pay';
 import { salaryMessages } from './messages/salary';
 import { ratingMessages } from './messages/rating';
 import { signatureMessages } from './messages/signature';
+import { profileMessages } from './messages/profile';
 import { systemMessages } from './messages/system';
 import { userMessages } from './messages/user';
 import { validateMessages } from './messages/validate';
@@ -27,6 +28,7 @@ export const messages = {
   ...salaryMessages,
   ...signatureMessages,
   ...ratingMessages,
+  ...profileMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

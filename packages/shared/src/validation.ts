@@ -7,7 +7,6 @@ export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const LOOSE_PHONE_PATTERN = /^1\d{10}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const ID_CARD_LENGTHS = [15, 18] as const;
-export const BANK_CARD_PATTERN = /^\d{12,19}$/;
 
 /** Ids are PostgreSQL integer (serial) columns: 1 .. 2^31 - 1. */
 export const MAX_ID = 2_147_483_647;

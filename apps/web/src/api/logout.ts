@@ -1,5 +1,6 @@
 /** GET /api/blade-auth/oauth/logout revokes the session on the server; quitting never waits for it. */
 import { request } from '../lib/api-client';
+import { clearSession, getAccessToken } from '../lib/session';
 
 /** Takes the token up front: the session is cleared locally before the call goes out. */
 export const logout = (accessToken: string): Promise<unknown> =>
@@ -10,3 +11,11 @@ export const logout = (accessToken: string): Promise<unknown> =>
     loading: false,
     silent: true,
   });
+
+/** Quit (spec §2): clears the session locally and goes to /login; the server is told, unawaited. */
+export function quit(): void {
+  const token = getAccessToken();
+  if (token) void logout(token).catch(() => undefined);
+  clearSession();
+  window.location.hash = '#/login';
+}

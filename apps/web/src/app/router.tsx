@@ -7,6 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { loadChunk } from '../lib/lazy-chunk';
 import type { FinanceScreenName } from './finance-screens';
+import type { ProfileScreenName } from './profile-screens';
 import { RootLayout } from './root-layout';
 import RouteGuard from './route-guard';
 import { REDIRECTS, ROUTES, matchRoute } from '@/lib/routes';
@@ -41,6 +42,15 @@ const financeLoaders = Object.fromEntries(
   ]),
 );
 
+/** The Mine screens: one lazy chunk, profile-screens.ts (which also loads the profile texts). */
+const PROFILE_SCREEN_NAMES: readonly ProfileScreenName[] = ['user', 'userEdit', 'bank', 'phone', 'email'];
+const profileLoaders = Object.fromEntries(
+  PROFILE_SCREEN_NAMES.map((name) => [
+    name,
+    () => import('./profile-screens').then((m) => m.loadProfileScreen(name)),
+  ]),
+);
+
 const comingSoon = lazyScreen(() => import('../components/coming-soon-page'));
 
 /** How each screen built so far loads, by route name; the others are "coming soon". */
@@ -48,8 +58,8 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   login: () => import('../features/auth/pages/login-page'),
   register: () => import('../features/binding/pages/register-page'),
   home: () => import('../features/home/pages/home-page'),
-  user: () => import('../features/profile/pages/profile-page'),
   fee: () => import('./fee-screen').then((m) => m.loadFeeScreen()),
+  ...profileLoaders,
   ...financeLoaders,
   ...Object.fromEntries(
     (['salary', 'salaryDetail', 'salaryOtherIncome'] as const).map((name) => [

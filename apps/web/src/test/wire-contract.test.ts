@@ -32,7 +32,7 @@ import type { getClientConfig } from '@/api/get-client-config';
 import type { flowRoutesOf } from '@/api/get-flow-dictionary';
 import type { getTenant } from '@/api/get-tenant';
 import type { getUserInfo } from '@/api/get-user-info';
-import type { getCaptcha } from '@/features/auth/api/get-captcha';
+import type { getCaptcha } from '@/api/get-captcha';
 import type { getPublicTenants } from '@/features/auth/api/get-public-tenants';
 import type { loginByPassword } from '@/features/auth/api/login-by-password';
 import type { loginBySocial } from '@/features/auth/api/login-by-social';

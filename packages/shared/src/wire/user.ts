@@ -144,8 +144,19 @@ export const bankAccountSchema = z.object({
 
 export const changeEmailSchema = z.object({
   email: field(128),
+  verifyId: field(64).describe('the id send-email-validate answered'),
+  verifyCode: field(10).describe('the code mailed to the new address'),
   verifyToken: field(2048),
 });
+
+/** send-email-validate: a code to the new finance-reserved e-mail address. */
+export const sendEmailValidateSchema = z.object({
+  email: field(128),
+  verifyToken: field(2048).describe('the finance proof change-email will spend (checked, not spent here)'),
+});
+export type SendEmailValidateInput = z.input<typeof sendEmailValidateSchema>;
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
+export type BankAccountInput = z.input<typeof bankAccountSchema>;
 
 /** The profile changes answer `data: true`. */
 export const doneSchema = z.literal(true);

@@ -10,6 +10,7 @@ import { seedFinanceDemo } from './finance';
 import { seedInvoiceDemo } from './invoice';
 import { seedSalaryDemo } from './salary';
 import { seedSignatureDemo } from './signature';
+import { seedProfileDemo } from './profile';
 import {
   dicts,
   employees,
@@ -450,6 +451,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedInvoiceDemo(tx as unknown as Db);
     await seedSalaryDemo(tx as unknown as Db);
     await seedSignatureDemo(tx as unknown as Db);
+    await seedProfileDemo(tx as unknown as Db);
     return true;
   });
 }

@@ -9,7 +9,6 @@ import { translate } from '@cf/shared/messages';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { verificationCodes } from '@server/db/schema';
-import type { SmsGateway } from '@server/gateways/types';
 import type { AuthContext } from '@server/http/context';
 import { AppError, badRequest, tooMany } from '@server/http/errors';
 
@@ -20,7 +19,13 @@ export const DAILY_CAP_PER_PHONE = 10;
 /** One phone's texts a day from every tenant together, so N tenants cannot send it N x 10 codes. */
 export const DAILY_CAP_PER_PHONE_ALL_TENANTS = 10;
 
-export type CodePurpose = 'bind' | 'phone' | 'verify';
+/** 'email': a code to a new finance-reserved e-mail address (its `phone` column holds the address). */
+export type CodePurpose = 'bind' | 'phone' | 'verify' | 'email';
+
+/** Carries a code's text to its recipient: an SmsGateway as it is, or mail (user/email-change-service.ts). */
+export interface CodeCourier {
+  send(recipient: string, text: string): Promise<void>;
+}
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
 
@@ -41,10 +46,13 @@ export interface SendCodeInput {
   lang: Language;
   /** codeRequester() of a signed-in caller; null for a code asked for before sign-in. */
   requestedBy?: string | null;
+  /** The text around the code and the failure to report; a text message's by default. */
+  bodyKey?: 'sms.body' | 'mail.codeBody';
+  failureKey?: 'sms.sendFailed' | 'mail.sendFailed';
 }
 
 /** Sends a new code and answers its verify id. */
-export async function sendCode(db: Db, sms: SmsGateway, input: SendCodeInput): Promise<{ id: string }> {
+export async function sendCode(db: Db, sms: CodeCourier, input: SendCodeInput): Promise<{ id: string }> {
   const id = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
@@ -81,11 +89,12 @@ export async function sendCode(db: Db, sms: SmsGateway, input: SendCodeInput): P
   });
   // Sent after the commit: no transaction is held open across the provider's network call.
   try {
-    await sms.send(input.phone, translate('sms.body', input.lang, { code, minutes: CODE_TTL_SECONDS / 60 }));
+    const bodyKey = input.bodyKey ?? 'sms.body';
+    await sms.send(input.phone, translate(bodyKey, input.lang, { code, minutes: CODE_TTL_SECONDS / 60 }));
   } catch (err) {
     // A code nobody received must not block the person's retry through the resend guard.
     await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
-    const failure = new AppError(502, 'sms.sendFailed');
+    const failure = new AppError(502, input.failureKey ?? 'sms.sendFailed');
     failure.cause = err; // the error handler logs 5xx errors with their cause
     throw failure;
   }

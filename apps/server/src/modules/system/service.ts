@@ -55,6 +55,21 @@ export async function callerButtons(
   return buildButtonTree(await listMenus(db), granted, lang);
 }
 
+/** Whether the caller's roles grant a button (the same grant the app's button map shows). */
+export async function callerHasButton(
+  db: Db,
+  caller: { tenantId: string; userId: number },
+  code: string,
+): Promise<boolean> {
+  if (caller.userId <= 0) return false;
+  const granted = await findGrantedMenuIds(
+    db,
+    caller.tenantId,
+    await findUserRoleIds(db, caller.tenantId, caller.userId),
+  );
+  return (await listMenus(db)).some((menu) => menu.code === code && granted.has(menu.id));
+}
+
 /** Where the app sends a person to authorize through WeChat: the stand-in in demo mode. */
 export function wechatAuthorizeUrl(config: Config): string {
   return config.mode === 'demo'

@@ -1,8 +1,8 @@
 /** Profile changes: codes, phone proof, login phone, reserved phone, bank card, e-mail; own data only. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@server-test/helpers';
-import { auditLog, devOutbox, users } from '@server/db/schema';
+import { auditLog, devOutbox, users, verificationCodes } from '@server/db/schema';
 import { sendCode } from '../sms/codes';
 import {
   allowResend,
@@ -121,13 +121,28 @@ describe('profile changes', () => {
   });
 
   describe('change-bank-account', () => {
+    const card = { bankName: '中国建设银行', bankProvince: '北京市', bankCity: '海淀区' };
     it.each([
-      [{ bankCard: '6222 0202', bankName: 'ICBC' }, 'Please enter a valid bank card number'],
-      [{ bankCard: '62220202001122334455', bankName: 'ICBC' }, 'Please enter a valid bank card number'],
-      [{ bankCard: '6222020200112233', bankName: ' ' }, 'Please enter the bank name'],
-      [{ bankCard: '6222020200112233', bankName: 'ICBC' }, 'Please verify your phone number first'],
+      [{ ...card, bankCard: '' }, 'Please enter a valid bank card number'],
+      [{ ...card, bankCard: '6222 0202' }, 'The bank card number must have 16 to 19 digits'],
+      [{ ...card, bankCard: '62220202001122334455' }, 'The bank card number must have 16 to 19 digits'],
       [
-        { bankCard: '6222020200112233', bankName: 'ICBC', verifyToken: 'not-a-token' },
+        { ...card, bankCard: '6222020200112233445' },
+        'This bank card number fails its check digit; please check it',
+      ],
+      [{ ...card, bankCard: '4111111111111111', bankName: ' ' }, 'Please enter the bank name'],
+      [{ ...card, bankCard: '4111111111111111', bankName: 'ICBC' }, 'Please choose the bank from the list'],
+      [
+        { ...card, bankCard: '4111111111111111', bankCity: '' },
+        'Please choose the province and city of the bank',
+      ],
+      [
+        { ...card, bankCard: '4111111111111111', bankCity: '南京市' },
+        'The province and city do not match; please choose them again',
+      ],
+      [{ ...card, bankCard: '4111111111111111' }, 'Please verify your phone number first'],
+      [
+        { ...card, bankCard: '4111111111111111', verifyToken: 'not-a-token' },
         'The phone verification has expired, please verify again',
       ],
     ])('refuses %j with "%s"', async (body, message) => {
@@ -136,12 +151,30 @@ describe('profile changes', () => {
       expect(res.json().msg).toBe(message);
     });
 
+    it('says the card rules in Chinese too', async () => {
+      const res = await call(ctx, 'POST', '/api/blade-user/change-bank-account', {
+        token: student,
+        body: { ...card, bankCard: '6222020200112233445' },
+        lang: 'zh',
+      });
+      expect(res.json().msg).toBe('银行卡号校验未通过，请核对后重新输入');
+    });
+
+    it('refuses a person whose roles do not grant bank_change', async () => {
+      const guest = (await signIn(ctx, T, 'guest1')).access_token;
+      const res = await post(guest, 'change-bank-account', { ...card, bankCard: '4111111111111111' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().msg).toBe(
+        'Your school does not allow changing the bank card online; please contact the finance office',
+      );
+    });
+
     it("refuses an access token, and another user's verifyToken", async () => {
       const teachersProof = await verifyToken(teacher, '13800000002');
       for (const proof of [teachersProof, student]) {
         const res = await post(student, 'change-bank-account', {
-          bankCard: '6222020200112233',
-          bankName: 'ICBC',
+          ...card,
+          bankCard: '4111111111111111',
           verifyToken: proof,
         });
         expect(res.json().msg).toBe('The phone verification has expired, please verify again');
@@ -149,63 +182,154 @@ describe('profile changes', () => {
       expect((await userRow(studentId)).bankCard).toBe('6222020200112233445');
     });
 
-    it("changes the caller's card only, whatever the body names, and audits it", async () => {
+    it("changes the caller's card only, whatever the body names, once per proof, and audits it", async () => {
       const proof = await verifyToken(student, '13800000001');
+      const body = { ...card, bankCard: '6217 0000 0000 1234 560', verifyToken: proof };
       const res = await post(student, 'change-bank-account', {
-        bankCard: '6217 0000 1111 2222 333',
-        bankName: '中国建设银行',
-        bankProvince: '北京',
-        bankCity: '北京',
-        verifyToken: proof,
+        ...body,
         userId: teacherId,
         tenantId: '100002',
       });
       expect(res.json()).toEqual({ code: 200, success: true, data: true, msg: expect.any(String) });
       expect(await userRow(studentId)).toMatchObject({
-        bankCard: '6217000011112222333',
+        bankCard: '6217000000001234560',
         bankName: '中国建设银行',
-        bankProvince: '北京',
-        bankCity: '北京',
+        bankProvince: '北京市',
+        bankCity: '海淀区',
       });
       expect((await userRow(teacherId)).bankCard).toBeNull();
       const info = await call(ctx, 'GET', '/api/blade-user/bind-info', { token: student });
       expect(info.json().data).toMatchObject({
-        bankCardMasked: '***************2333',
+        bankCardMasked: '***************4560',
         bankName: '中国建设银行',
+        bankProvince: '北京市',
+        bankCity: '海淀区',
       });
+      expect(JSON.stringify(info.json())).not.toContain('6217000000001234560');
       expect(await lastAudit(studentId)).toMatchObject({
         tenantId: T,
         action: 'user.changeBankAccount',
-        detail: { from: '***************3445', to: '***************2333', bankName: '中国建设银行' },
+        detail: {
+          from: '***************3445',
+          to: '***************4560',
+          bankName: '中国建设银行',
+          proof: 'sms',
+          proofPhone: '*******0001',
+        },
       });
+      expect(JSON.stringify((await lastAudit(studentId)).detail)).not.toContain('6217000000001234560');
+      // The proof is spent: the same body again is refused and changes nothing.
+      const again = await post(student, 'change-bank-account', { ...body, bankCard: '4111111111111111' });
+      expect(again.json().msg).toBe('The phone verification has expired, please verify again');
+      expect((await userRow(studentId)).bankCard).toBe('6217000000001234560');
     });
   });
 
   describe('change-email', () => {
+    /** send-email-validate with a finance proof: the verify id and the code mailed to the address. */
+    async function mailCode(token: string, email: string, proof: string) {
+      await allowResend(db(), email);
+      const sent = await post(token, 'send-email-validate', { email, verifyToken: proof });
+      expect(sent.statusCode).toBe(200);
+      return {
+        verifyId: sent.json().data.id as string,
+        verifyCode: await lastCode(db(), email.toLowerCase()),
+      };
+    }
+
     it.each([
       [{ email: '' }, 'Please enter your e-mail'],
       [{ email: 'zhang3@' }, 'Email format is incorrect'],
+      [{ email: `${'z'.repeat(60)}@example.edu` }, 'The e-mail address can have at most 64 characters'],
       [{ email: 'zhang3@example.edu' }, 'Please verify your phone number first'],
-    ])('refuses %j with "%s"', async (body, message) => {
-      const res = await post(student, 'change-email', body);
-      expect(res.json().msg).toBe(message);
+    ])('refuses %j with "%s" (send-email-validate and change-email alike)', async (body, message) => {
+      for (const path of ['send-email-validate', 'change-email']) {
+        const res = await post(student, path, body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().msg).toBe(message);
+      }
     });
 
-    it('changes the reserved e-mail and tells the new address', async () => {
+    it('needs the code mailed to the new address, then changes it, audits and tells the address', async () => {
       const proof = await verifyToken(student, '13800000001');
-      const res = await post(student, 'change-email', { email: 'zhang3@example.edu', verifyToken: proof });
+      const noCode = await post(student, 'change-email', { email: 'zhang3@example.edu', verifyToken: proof });
+      expect(noCode.json().msg).toBe('Please enter the verification code');
+      const mailed = await mailCode(student, 'Zhang3@Example.edu', proof);
+      const [codeMail] = await db()
+        .select()
+        .from(devOutbox)
+        .where(and(eq(devOutbox.channel, 'mail'), eq(devOutbox.recipient, 'zhang3@example.edu')))
+        .orderBy(desc(devOutbox.id));
+      expect(codeMail!.subject).toBe('[Campus finance] Your e-mail verification code');
+      expect(await lastAudit(studentId)).toMatchObject({
+        action: 'user.sendEmailCode',
+        detail: { to: 'z***3@example.edu' },
+      });
+      // A code for another address does not change this one.
+      const other = await post(student, 'change-email', {
+        email: 'li4@example.edu',
+        ...mailed,
+        verifyToken: proof,
+      });
+      expect(other.json().msg).toBe('The verification code has expired, please get a new one');
+
+      const res = await post(student, 'change-email', {
+        email: 'zhang3@example.edu',
+        ...mailed,
+        verifyToken: proof,
+      });
       expect(res.json().data).toBe(true);
       expect((await userRow(studentId)).financeEmail).toBe('zhang3@example.edu');
       const mails = await db()
         .select()
         .from(devOutbox)
         .where(and(eq(devOutbox.channel, 'mail'), eq(devOutbox.recipient, 'zhang3@example.edu')));
-      expect(mails).toHaveLength(1);
-      expect(mails[0]!.body).toContain('zhang3@example.edu');
+      expect(mails).toHaveLength(2);
+      expect(mails.some((m) => m.body.includes('zhang3@example.edu'))).toBe(true);
       expect(await lastAudit(studentId)).toMatchObject({
         action: 'user.changeEmail',
-        detail: { to: 'zhang3@example.edu' },
+        detail: { to: 'z***3@example.edu', proof: 'sms' },
       });
+      // The same address again is refused before anything is mailed.
+      const same = await post(student, 'send-email-validate', {
+        email: 'zhang3@example.edu',
+        verifyToken: proof,
+      });
+      expect(same.json().msg).toBe('This is already your finance-reserved e-mail');
+    });
+
+    it('counts wrong codes: the fifth wrong one kills the code', async () => {
+      const proof = await verifyToken(teacher, '13800000002');
+      const mailed = await mailCode(teacher, 'tries@example.edu', proof);
+      const wrong = String((Number(mailed.verifyCode) + 1) % 1_000_000).padStart(6, '0');
+      const body = { email: 'tries@example.edu', verifyId: mailed.verifyId, verifyToken: proof };
+      for (let i = 1; i <= 5; i++) {
+        const res = await post(teacher, 'change-email', { ...body, verifyCode: wrong });
+        expect(res.json().msg).toBe(
+          i < 5
+            ? 'The verification code is wrong'
+            : 'Too many wrong tries for this code, please get a new one',
+        );
+      }
+      const right = await post(teacher, 'change-email', { ...body, verifyCode: mailed.verifyCode });
+      expect(right.json().msg).toBe('Too many wrong tries for this code, please get a new one');
+      expect((await userRow(teacherId)).financeEmail).toBeNull();
+    });
+
+    it('refuses an expired code', async () => {
+      const proof = await verifyToken(teacher, '13800000002');
+      const mailed = await mailCode(teacher, 'late@example.edu', proof);
+      await db()
+        .update(verificationCodes)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(verificationCodes.id, mailed.verifyId));
+      const res = await post(teacher, 'change-email', {
+        email: 'late@example.edu',
+        ...mailed,
+        verifyToken: proof,
+      });
+      expect(res.json().msg).toBe('The verification code has expired, please get a new one');
+      expect((await userRow(teacherId)).financeEmail).toBeNull();
     });
   });
 

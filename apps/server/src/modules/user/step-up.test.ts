@@ -33,14 +33,17 @@ describe('step-up before phone, bank card and e-mail changes', () => {
       .where(and(eq(auditLog.userId, id), eq(auditLog.action, action)))
       .orderBy(desc(auditLog.id));
 
-  /** A fresh account of tenant 100001 with the given phones (and the demo password, unless told). */
+  /**
+   * A fresh account of tenant 100001 with the given phones (and the demo password, unless told),
+   * with teacher1's roles (they may change the bank card).
+   */
   let accountNo = 0;
   async function account(opts: { phone?: string | null; financePhone?: string | null; password?: boolean }) {
     const account = `stepup${++accountNo}`;
     const [guest] = await db()
       .select()
       .from(users)
-      .where(and(eq(users.tenantId, T), eq(users.account, 'guest1')));
+      .where(and(eq(users.tenantId, T), eq(users.account, 'teacher1')));
     const [row] = await db()
       .insert(users)
       .values({
@@ -73,7 +76,25 @@ describe('step-up before phone, bank card and e-mail changes', () => {
     return codeTo(token, phone, { phone, captchaKey: key, captchaCode: 'k3yw' });
   }
   const bank = (token: string, verifyToken?: string) =>
-    post(token, 'change-bank-account', { bankCard: '6222020200119999', bankName: 'ICBC', verifyToken });
+    post(token, 'change-bank-account', {
+      bankCard: '6222020200112233446',
+      bankName: '中国工商银行',
+      bankProvince: '江苏省',
+      bankCity: '南京市',
+      verifyToken,
+    });
+  /** change-email with the code send-email-validate mails to the new address. */
+  async function changeEmail(token: string, email: string, verifyToken: string) {
+    await allowResend(db(), email);
+    const sent = await post(token, 'send-email-validate', { email, verifyToken });
+    if (sent.statusCode !== 200) return sent;
+    return post(token, 'change-email', {
+      email,
+      verifyId: sent.json().data.id,
+      verifyCode: await lastCode(db(), email),
+      verifyToken,
+    });
+  }
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -127,7 +148,7 @@ describe('step-up before phone, bank card and e-mail changes', () => {
       method: 'sms',
     });
     expect((await bank(me.token, minted)).json().msg).toMatch(/changed less than 24 hours ago.* in 24 h$/);
-    const email = await post(me.token, 'change-email', { email: 'x@example.edu', verifyToken: minted });
+    const email = await changeEmail(me.token, 'x@example.edu', minted);
     expect(email.json().msg).toMatch(/changed less than 24 hours ago/);
     expect(await userRow(me.id)).toMatchObject({ bankCard: null, financeEmail: null });
 
@@ -149,7 +170,7 @@ describe('step-up before phone, bank card and e-mail changes', () => {
     const me = await account({ phone: '13700000021', financePhone: '13700000021' });
     const finance = await proofOf(me.token, '13700000021', 'finance');
     expect((await bank(me.token, finance)).json().data).toBe(true);
-    const replay = await post(me.token, 'change-email', { email: 'y@example.edu', verifyToken: finance });
+    const replay = await changeEmail(me.token, 'y@example.edu', finance);
     expect(replay.json().msg).toBe('The phone verification has expired, please verify again');
     // A money proof does not change the phone.
     const other = await proofOf(me.token, '13700000021', 'finance');
@@ -180,9 +201,14 @@ describe('step-up before phone, bank card and e-mail changes', () => {
   it('lets one of two changes racing with one proof through', async () => {
     const me = await account({ phone: '13700000031', financePhone: '13700000031' });
     const finance = await proofOf(me.token, '13700000031', 'finance');
+    const sent = await post(me.token, 'send-email-validate', {
+      email: 'race@example.edu',
+      verifyToken: finance,
+    });
+    const mailed = { verifyId: sent.json().data.id, verifyCode: await lastCode(db(), 'race@example.edu') };
     const results = await Promise.all([
       bank(me.token, finance),
-      post(me.token, 'change-email', { email: 'race@example.edu', verifyToken: finance }),
+      post(me.token, 'change-email', { email: 'race@example.edu', ...mailed, verifyToken: finance }),
     ]);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(1);

@@ -2,21 +2,13 @@ import type { Action } from 'antd-mobile/es/components/action-sheet';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '@/api/get-user-info';
-import { logout } from '@/api/logout';
+import { quit } from '@/api/logout';
 import { APP_VERSION } from '@/lib/env';
 import { loadChunk } from '@/lib/lazy-chunk';
 import { useT } from '@/lib/i18n/use-t';
 import { openPopup } from '@/lib/popups';
-import { clearSession, getAccessToken, hasValidUserId } from '@/lib/session';
+import { hasValidUserId } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
-
-/** Quit (spec §2): clears the session locally and goes to /login; the server is told, unawaited. */
-export function quit(): void {
-  const token = getAccessToken();
-  if (token) void logout(token).catch(() => undefined);
-  clearSession();
-  window.location.hash = '#/login';
-}
 
 // The sheet (and the animation library under antd-mobile's popups) loads when first opened, or once the
 // screen has settled: it is not part of what every inner screen needs to show itself.

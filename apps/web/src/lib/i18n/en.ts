@@ -155,23 +155,6 @@ export const en: Record<TextKey, string> = {
   'code.sent': 'The code was sent',
   'code.placeholder': '6 digits',
 
-  'phone.title': 'Modify phone',
-  'phone.phone': 'New phone number',
-  'phone.submit': 'Confirm',
-  'phone.modified': 'modified successfully',
-  'phone.stepProve': 'Step 1: verify the phone on file',
-  'phone.stepProvePassword': 'Step 1: confirm your password',
-  'phone.stepNew': 'Step 2: enter the new phone',
-  'phone.heldPhone': 'Phone on file',
-  'phone.proveSmsHint':
-    'To keep your account and money safe, first confirm it is you with a code sent to the phone on file.',
-  'phone.provePasswordHint':
-    'You have no phone on file yet; enter your sign-in password to confirm it is you.',
-  'phone.password': 'Password',
-  'phone.next': 'Next',
-  'phone.newSmsHint': 'The code goes to the new phone.',
-  'phone.loadFailed': 'The phone on file could not be read; please try again later',
-
   'home.greeting': 'Hello, {name}',
   'home.paymentPortal': 'Payment portal',
   'home.queryPortal': 'Query portal',
@@ -190,17 +173,4 @@ export const en: Record<TextKey, string> = {
   'home.owedNow': 'Due now',
   'home.owedNothing': 'Nothing due now',
   'home.owedPay': 'Pay',
-
-  'profile.account': 'Account: {account}',
-  'profile.role': 'Role: {role}',
-  'role.student': 'Student',
-  'role.employee': 'Staff',
-  'role.other': 'Visitor from outside',
-  'role.visitor': 'Guest',
-  'role.finance': 'Finance office',
-  'profile.edit': 'My profile',
-  'profile.salary': 'Salary',
-  'profile.bank': 'Change bank card',
-  'profile.phone': 'Change finance-reserved phone',
-  'profile.email': 'Change finance-reserved e-mail',
 };

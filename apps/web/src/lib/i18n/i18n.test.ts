@@ -22,7 +22,6 @@ describe('i18n dictionaries', () => {
     const spec: Partial<Record<keyof typeof zh, string>> = {
       'login.succeeded': 'login succeeded',
       'login.loggingIn': 'logging in, please wait',
-      'phone.modified': 'modified successfully',
       'validate.phoneInvalid': 'Please enter a valid phone number',
       'validate.emailInvalid': 'Email format is incorrect',
       'validate.idCardInvalid': 'Please enter a valid ID number',

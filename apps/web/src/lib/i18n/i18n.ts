@@ -10,11 +10,13 @@ import { fillParams } from '@cf/shared/fill-params';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { FinanceTextKey } from './finance-zh';
 import type { InvoiceTextKey } from './invoice-zh';
+import type { ProfileTextKey } from './profile-zh';
 import type { SalaryTextKey } from './salary-zh';
 import type { SignrateTextKey } from './signrate-zh';
 import { zh, type TextKey as FirstScreenTextKey } from './zh';
 
-export type TextKey = FirstScreenTextKey | FinanceTextKey | InvoiceTextKey | SalaryTextKey | SignrateTextKey;
+export type TextKey =
+  FirstScreenTextKey | FinanceTextKey | InvoiceTextKey | ProfileTextKey | SalaryTextKey | SignrateTextKey;
 export type Language = 'zh' | 'en';
 export type TextParams = Record<string, string | number>;
 export type AntdLocale = typeof zhCN;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
+import { profileEn } from './profile-en';
 import type { TextKey } from './i18n';
 import { roleNames } from './role-names';
 
-const tEn = (key: TextKey) => en[key as keyof typeof en] ?? key;
+const tEn = (key: TextKey) => profileEn[key as keyof typeof profileEn] ?? key;
 
 describe('roleNames', () => {
   it('translates the roles the app knows: no "Role: 学生" in English', () => {

@@ -149,21 +149,6 @@ export const zh = {
   'code.sent': '验证码已发送',
   'code.placeholder': '6 位数字',
 
-  'phone.title': '修改手机号',
-  'phone.phone': '新手机号',
-  'phone.submit': '确认修改',
-  'phone.modified': '修改成功',
-  'phone.stepProve': '第 1 步：验证预留手机号',
-  'phone.stepProvePassword': '第 1 步：验证登录密码',
-  'phone.stepNew': '第 2 步：填写新手机号',
-  'phone.heldPhone': '预留手机号',
-  'phone.proveSmsHint': '为保障账号和资金安全，请先用预留手机号接收验证码，确认是本人操作。',
-  'phone.provePasswordHint': '您还没有手机号，请输入登录密码以确认是本人操作。',
-  'phone.password': '登录密码',
-  'phone.next': '下一步',
-  'phone.newSmsHint': '验证码将发送到新手机号。',
-  'phone.loadFailed': '无法读取预留手机号，请稍后重试',
-
   'home.greeting': '你好，{name}',
   'home.paymentPortal': '缴费大厅',
   'home.queryPortal': '查询中心',
@@ -182,19 +167,6 @@ export const zh = {
   'home.owedNow': '当前待缴',
   'home.owedNothing': '暂无待缴费用',
   'home.owedPay': '去缴费',
-
-  'profile.account': '账号：{account}',
-  'profile.role': '身份：{role}',
-  'role.student': '学生',
-  'role.employee': '教职工',
-  'role.other': '校外人员',
-  'role.visitor': '访客',
-  'role.finance': '财务处',
-  'profile.edit': '个人资料',
-  'profile.salary': '薪酬查询',
-  'profile.bank': '变更银行卡',
-  'profile.phone': '变更财务预留手机',
-  'profile.email': '变更财务预留邮箱',
 } satisfies Record<string, string>;
 
 export type TextKey = keyof typeof zh;

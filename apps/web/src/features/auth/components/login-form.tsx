@@ -8,7 +8,7 @@ import { reloadAt, takeReturnAddress } from '@/lib/navigation';
 import { saveSession } from '@/lib/session';
 import { getPreferredTenantId, setPreferredTenantId } from '@/lib/tenant';
 import { wechatSource } from '@/lib/wechat';
-import { captchaQueryOptions, useCaptcha } from '../api/get-captcha';
+import { captchaQueryOptions, useCaptcha } from '@/api/get-captcha';
 import { usePublicTenants } from '../api/get-public-tenants';
 import { useLoginByPassword } from '../api/login-by-password';
 import { startWechatAuthorize } from '../wechat-flow';

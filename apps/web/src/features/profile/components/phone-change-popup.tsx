@@ -5,7 +5,6 @@ import { ACCOUNT_PARAM_KEYS, isPhone } from '@cf/shared/validation';
 import { useState, type FormEvent } from 'react';
 import { useSystemParams } from '@/api/get-system-params';
 import { FormRow } from '@/components/form-row';
-import { SendCodeButton } from '@/components/send-code-button';
 import { toastFail, toastSuccess, toastText } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
 import { reloadAt } from '@/lib/navigation';
@@ -14,6 +13,7 @@ import { useStepUpMethod } from '../api/get-step-up-method';
 import { useSendPhoneCode } from '../api/send-phone-code';
 import { useUpdateRegisterPhone } from '../api/update-register-phone';
 import { ProveHeldPhone } from './prove-held-phone';
+import { SmsCodeRow } from './sms-code-row';
 
 /**
  * The phone-change popup (60% height, spec §2, §5). Step 1 (issue 9) proves the phone held now: a
@@ -126,22 +126,7 @@ export default function PhoneChangePopup({ visible, onClose }: { visible: boolea
               />
             </FormRow>
             {needCode ? (
-              <FormRow
-                htmlFor="phone-change-code"
-                label={t('bind.verifyCode')}
-                extra={<SendCodeButton onSend={send} />}
-              >
-                <Input
-                  id="phone-change-code"
-                  name="verifyCode"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  placeholder={t('code.placeholder')}
-                  value={verifyCode}
-                  onChange={setVerifyCode}
-                />
-              </FormRow>
+              <SmsCodeRow id="phone-change-code" value={verifyCode} onChange={setVerifyCode} onSend={send} />
             ) : null}
           </div>
           <Button type="submit" block color="primary" loading={saving} disabled={saving || !params.data}>

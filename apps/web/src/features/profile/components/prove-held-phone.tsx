@@ -2,27 +2,30 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useState, type FormEvent } from 'react';
 import { FormRow } from '@/components/form-row';
-import { SendCodeButton } from '@/components/send-code-button';
 import { toastFail, toastText } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
 import type { StepUpMethodReply as StepUpMethod } from '@cf/shared/wire/user';
 import { useSendHeldPhoneCode } from '../api/send-held-phone-code';
-import { useVerifyHeldPhone } from '../api/verify-held-phone';
+import { useVerifyHeldPhone, type ProofPurpose } from '../api/verify-held-phone';
 import { useVerifyPassword } from '../api/verify-password';
+import { SmsCodeRow } from './sms-code-row';
 
 const boxStyle = { borderRadius: '0.5rem', overflow: 'hidden', marginBottom: '1rem' } as const;
 const hintStyle = { margin: '0 0 0.75rem', fontSize: '0.8rem', lineHeight: 1.5, color: '#666' } as const;
 
 /**
- * Step 1 of the phone change (issue 9): the caller proves control of the phone held now (a code
- * texted to it, shown masked) or, holding none, re-enters the password. Answers a one-use token.
+ * Step 1 of a phone, bank card or e-mail change (issues 9, 12): the caller proves control of the
+ * phone held now (a code texted to it, shown masked) or, for a phone change while holding none,
+ * re-enters the password. Answers a one-use token for `purpose`.
  */
 export function ProveHeldPhone({
   method,
   onProven,
+  purpose = 'phone',
 }: {
   method: StepUpMethod & { method: 'sms' | 'password' };
   onProven: (verifyToken: string) => void;
+  purpose?: ProofPurpose;
 }) {
   const t = useT();
   const [verifyCode, setVerifyCode] = useState('');
@@ -33,6 +36,7 @@ export function ProveHeldPhone({
   const verifyPhone = useVerifyHeldPhone();
   const verifyPassword = useVerifyPassword();
   const bySms = method.method === 'sms';
+  const finance = purpose === 'finance';
 
   async function send(): Promise<boolean> {
     const { id } = await sendCode.mutateAsync();
@@ -55,7 +59,7 @@ export function ProveHeldPhone({
     setChecking(true);
     try {
       const token = bySms
-        ? await verifyPhone.mutateAsync({ verifyId, verifyCode: verifyCode.trim() })
+        ? await verifyPhone.mutateAsync({ verifyId, verifyCode: verifyCode.trim(), purpose })
         : await verifyPassword.mutateAsync(password);
       onProven(token);
     } catch (error) {
@@ -67,34 +71,35 @@ export function ProveHeldPhone({
     }
   }
 
+  const title = finance
+    ? t('mine.stepProveFinance')
+    : bySms
+      ? t('phone.stepProve')
+      : t('phone.stepProvePassword');
+  const hint = finance
+    ? t('mine.proveFinanceHint')
+    : bySms
+      ? t('phone.proveSmsHint')
+      : t('phone.provePasswordHint');
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby="phone-step-prove">
       <h3 id="phone-step-prove" style={{ margin: '0 0 0.5rem', fontSize: '0.9rem' }}>
-        {bySms ? t('phone.stepProve') : t('phone.stepProvePassword')}
+        {title}
       </h3>
-      <p style={hintStyle}>{bySms ? t('phone.proveSmsHint') : t('phone.provePasswordHint')}</p>
+      <p style={hintStyle}>{hint}</p>
       <div style={boxStyle}>
         {bySms ? (
           <>
             <FormRow htmlFor="phone-held" label={t('phone.heldPhone')}>
               <Input id="phone-held" value={method.phoneMasked ?? ''} readOnly />
             </FormRow>
-            <FormRow
-              htmlFor="phone-held-code"
-              label={t('bind.verifyCode')}
-              extra={<SendCodeButton onSend={send} />}
-            >
-              <Input
-                id="phone-held-code"
-                name="heldVerifyCode"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder={t('code.placeholder')}
-                value={verifyCode}
-                onChange={setVerifyCode}
-              />
-            </FormRow>
+            <SmsCodeRow
+              id="phone-held-code"
+              name="heldVerifyCode"
+              value={verifyCode}
+              onChange={setVerifyCode}
+              onSend={send}
+            />
           </>
         ) : (
           <FormRow htmlFor="phone-password" label={t('phone.password')}>
