@@ -29,6 +29,7 @@ import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
 import devRoutes from './modules/dev/routes';
+import noticeRoutes from './modules/notice/routes';
 import feeRoutes from './modules/fee/routes';
 import { attachOrderListCache } from './modules/order/list-cache';
 import orderRoutes from './modules/order/routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feeRoutes);
   await app.register(orderRoutes, { closeOrder });
   await app.register(payRoutes);
+  await app.register(noticeRoutes);
   await app.register(adminRoutes);
   if (deps.config.mode === 'demo') await app.register(devRoutes);
 

@@ -2,6 +2,7 @@ import { fillParams } from './fill-params';
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { financeMessages } from './messages/finance';
+import { noticeMessages } from './messages/notice';
 import { payMessages } from './messages/pay';
 import { systemMessages } from './messages/system';
 import { userMessages } from './messages/user';
@@ -19,6 +20,7 @@ export const messages = {
   ...systemMessages,
   ...financeMessages,
   ...payMessages,
+  ...noticeMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

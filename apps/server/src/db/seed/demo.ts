@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '@server/modules/auth/password';
 import type { Db } from '../client';
 import { seedFinanceDemo } from './finance';
+import { seedNoticeDemo } from './notices';
 import {
   dicts,
   employees,
@@ -191,7 +192,8 @@ const DEMO_SEED_LOCK = 7_310_002;
 const isSeeded = async (db: Db) =>
   (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.tenantId, '100001'))).length > 0;
 
-export async function seedDemo(db: Db): Promise<boolean> {
+/** dataDir: where the demo notices' attachment files go (none in tests: their rows only). */
+export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
   if (await isSeeded(db)) return false;
 
   // Side by side: argon2 runs on libuv's threads, and this is on the path of a first start.
@@ -444,6 +446,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       },
     ]);
     await seedFinanceDemo(tx as unknown as Db);
+    await seedNoticeDemo(tx as unknown as Db, dataDir);
     return true;
   });
 }

@@ -7,6 +7,7 @@ import { registerAdminBillRoutes } from './bills-routes';
 import { registerAdminBindingRoutes } from './bindings-routes';
 import { registerAdminExceptionRoutes } from './exceptions-routes';
 import { guardFinanceOffice } from './guard';
+import { registerAdminNoticeRoutes } from './notices-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
 import { registerAdminUserRoutes } from './users-routes';
 
@@ -18,5 +19,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminBillRoutes(scope);
     registerAdminRefundRoutes(scope);
     registerAdminExceptionRoutes(scope);
+    registerAdminNoticeRoutes(scope);
   });
 }
