@@ -10,10 +10,8 @@ import { id } from './fields';
 /** Who reads a notice: the whole tenant (an empty list) or some user types. */
 export const NOTICE_AUDIENCES = ['student', 'employee', 'other'] as const;
 export const noticeAudienceEnum = z.enum(NOTICE_AUDIENCES);
-export type NoticeAudience = z.infer<typeof noticeAudienceEnum>;
 
 export const noticeStatusEnum = z.enum(['draft', 'published', 'withdrawn']);
-export type NoticeStatus = z.infer<typeof noticeStatusEnum>;
 
 /** A category key of the tenant's `notice_category` dictionary. */
 const categoryKey = z.string().trim().min(1).max(32);
@@ -53,7 +51,6 @@ export const noticeDetailSchema = noticeRecordSchema.omit({ unread: true }).exte
 export type NoticeDetail = z.infer<typeof noticeDetailSchema>;
 
 export const noticeUnreadSchema = z.object({ count: z.number() });
-export type NoticeUnread = z.infer<typeof noticeUnreadSchema>;
 
 export const noticeCategorySchema = z.object({ key: z.string(), name: z.string() });
 export type NoticeCategory = z.infer<typeof noticeCategorySchema>;

@@ -4,9 +4,8 @@
  * attachment (written under DATA_DIR when one is given; tests seed without files).
  */
 import { eq, sql } from 'drizzle-orm';
-import { sanitizeNoticeHtml } from '@server/modules/notice/sanitize';
-import { storeFile } from '@server/modules/notice/attachment-files';
 import type { Db } from '../client';
+import { storeFile } from '../file-store';
 import { dicts } from '../schema';
 import { noticeAttachments, notices } from '../schema-notice';
 import { barChartPng, guidePdf } from './notice-files';
@@ -85,18 +84,18 @@ const SEEDS: NoticeSeed[] = [
     audience: [],
     title: '关于启用新版财务助手的通知',
     titleEn: 'The new campus finance assistant is live',
-    body: '<p>新版财务助手已上线，支持在线缴费、订单查询与电子票据。使用中如有问题，请发送邮件至 <a href="mailto:finance@example.edu">finance@example.edu</a>。</p>',
+    body: '<p>新版财务助手已上线，支持在线缴费、订单查询与电子票据。使用中如有问题，请发送邮件至 <a href="mailto:finance@example.edu" target="_blank" rel="noopener noreferrer">finance@example.edu</a>。</p>',
     bodyEn:
-      '<p>The new finance assistant is live: online payment, orders and e-invoices. Questions: write to <a href="mailto:finance@example.edu">finance@example.edu</a>.</p>',
+      '<p>The new finance assistant is live: online payment, orders and e-invoices. Questions: write to <a href="mailto:finance@example.edu" target="_blank" rel="noopener noreferrer">finance@example.edu</a>.</p>',
   },
   {
     category: 'fees',
     audience: [],
     title: '住宿费调整说明',
     titleEn: 'Accommodation fees adjusted',
-    body: '<h3>调整范围</h3><p>自本学年起，部分宿舍住宿费按新标准收取，详见学校官网 <a href="https://www.example.edu/notice/dorm">宿舍收费标准</a>。</p>',
+    body: '<h3>调整范围</h3><p>自本学年起，部分宿舍住宿费按新标准收取，详见学校官网 <a href="https://www.example.edu/notice/dorm" target="_blank" rel="noopener noreferrer">宿舍收费标准</a>。</p>',
     bodyEn:
-      '<h3>What changes</h3><p>From this school year some dormitories follow new rates; see <a href="https://www.example.edu/notice/dorm">the dormitory rates</a> on the school site.</p>',
+      '<h3>What changes</h3><p>From this school year some dormitories follow new rates; see <a href="https://www.example.edu/notice/dorm" target="_blank" rel="noopener noreferrer">the dormitory rates</a> on the school site.</p>',
     table: true,
   },
   {
@@ -131,7 +130,8 @@ const SEEDS: NoticeSeed[] = [
     title: '防范电信诈骗提示',
     titleEn: 'Beware of phone and online fraud',
     body: '<p><strong>学校不会通过电话或短信要求转账。</strong>所有缴费请仅通过本平台完成。</p>',
-    bodyEn: '<p><strong>The school never asks for transfers by phone or text.</strong> Pay only through this app.</p>',
+    bodyEn:
+      '<p><strong>The school never asks for transfers by phone or text.</strong> Pay only through this app.</p>',
   },
   {
     category: 'finance',
@@ -139,7 +139,8 @@ const SEEDS: NoticeSeed[] = [
     title: '财务处联系方式更新',
     titleEn: 'New finance office contact details',
     body: '<p>财务处服务电话更新为 010-00000000，办公地点：行政楼 2 层。</p>',
-    bodyEn: '<p>The finance office now answers on 010-00000000, second floor of the administration building.</p>',
+    bodyEn:
+      '<p>The finance office now answers on 010-00000000, second floor of the administration building.</p>',
   },
   {
     category: 'general',
@@ -166,7 +167,7 @@ async function attach(
   bytes: Buffer,
 ): Promise<number> {
   // Without a data folder (tests) the row still exists; its download answers 404.
-  const storageKey = dataDir ? await storeFile(dataDir, bytes) : '0'.repeat(32);
+  const storageKey = dataDir ? await storeFile(dataDir, 'notice-files', bytes) : '0'.repeat(32);
   const [row] = await db
     .insert(noticeAttachments)
     .values({ tenantId, noticeId, name, sizeBytes: bytes.length, mimeType, storageKey })
@@ -190,8 +191,8 @@ export async function seedNoticeDemo(db: Db, dataDir?: string): Promise<void> {
           category: seed.category,
           authorDept: dept,
           authorDeptEn: deptEn,
-          content: sanitizeNoticeHtml(zh),
-          contentEn: sanitizeNoticeHtml(en),
+          content: zh,
+          contentEn: en,
           audience: seed.audience,
           status: 'published',
           // The first seed is the newest: one a day back from now.
@@ -202,11 +203,19 @@ export async function seedNoticeDemo(db: Db, dataDir?: string): Promise<void> {
       if (seed.pdf)
         await attach(db, dataDir, tenantId, noticeId, '缴费指南.pdf', 'application/pdf', guidePdf());
       if (seed.picture) {
-        const pictureId = await attach(db, dataDir, tenantId, noticeId, 'progress.png', 'image/png', barChartPng());
+        const pictureId = await attach(
+          db,
+          dataDir,
+          tenantId,
+          noticeId,
+          'progress.png',
+          'image/png',
+          barChartPng(),
+        );
         const img = `<p><img src="/api/blade-desk/notice/attachment/${pictureId}" alt="" /></p>`;
         await db
           .update(notices)
-          .set({ content: sanitizeNoticeHtml(zh + img), contentEn: sanitizeNoticeHtml(en + img) })
+          .set({ content: zh + img, contentEn: en + img })
           .where(eq(notices.id, noticeId));
       }
     }

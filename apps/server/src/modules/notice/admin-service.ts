@@ -7,6 +7,7 @@ import type { AdminNotice, NoticeWriteBody } from '@cf/shared/wire/notice';
 import type { PageQuery } from '@cf/shared/wire/envelope';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
+import { storeFile } from '@server/db/file-store';
 import { noticeAttachments, notices } from '@server/db/schema-notice';
 import { page, type Page } from '@server/http/envelope';
 import { badRequest, notFound, AppError } from '@server/http/errors';
@@ -15,8 +16,8 @@ import {
   ALLOWED_EXTENSIONS,
   MAX_ATTACHMENTS,
   MAX_ATTACHMENT_BYTES,
+  NOTICE_FILES,
   attachmentType,
-  storeFile,
 } from './attachment-files';
 import { editNotice, publishNotice, withdrawNotice } from './notice-status';
 import { attachmentsOf, categoriesOf, type AttachmentRow, type NoticeRow } from './repo';
@@ -74,7 +75,11 @@ async function findOwn(db: Db, tenantId: string, id: number): Promise<NoticeRow>
 export async function createNotice(db: Db, auth: AuthContext, body: NoticeWriteBody): Promise<AdminNotice> {
   const [row] = await db
     .insert(notices)
-    .values({ tenantId: auth.tenantId, createdBy: auth.userId, ...(await cleanContent(db, auth.tenantId, body)) })
+    .values({
+      tenantId: auth.tenantId,
+      createdBy: auth.userId,
+      ...(await cleanContent(db, auth.tenantId, body)),
+    })
     .returning();
   return view(db, row!);
 }
@@ -147,9 +152,9 @@ export async function attachFile(
 ) {
   const notice = await findOwn(db, auth.tenantId, noticeId);
   if (notice.status === 'withdrawn') throw badRequest('notice.notDraft');
-  if (!file || file.bytes.length === 0) throw badRequest('notice.fileMissing');
-  if (file.truncated || file.bytes.length > MAX_ATTACHMENT_BYTES)
+  if (file && (file.truncated || file.bytes.length > MAX_ATTACHMENT_BYTES))
     throw new AppError(413, 'notice.fileTooLarge', { max: MAX_ATTACHMENT_BYTES / 1024 / 1024 });
+  if (!file || file.bytes.length === 0) throw badRequest('notice.fileMissing');
   const name = file.filename.trim().slice(-200) || 'file';
   const mimeType = attachmentType(name, file.bytes.subarray(0, 16));
   if (!mimeType) throw new AppError(415, 'notice.fileType', { types: ALLOWED_EXTENSIONS.join(', ') });
@@ -157,8 +162,9 @@ export async function attachFile(
     .select({ n: count() })
     .from(noticeAttachments)
     .where(and(eq(noticeAttachments.tenantId, auth.tenantId), eq(noticeAttachments.noticeId, noticeId)));
-  if ((existing?.n ?? 0) >= MAX_ATTACHMENTS) throw badRequest('notice.tooManyFiles', { max: MAX_ATTACHMENTS });
-  const storageKey = await storeFile(dataDir, file.bytes);
+  if ((existing?.n ?? 0) >= MAX_ATTACHMENTS)
+    throw badRequest('notice.tooManyFiles', { max: MAX_ATTACHMENTS });
+  const storageKey = await storeFile(dataDir, NOTICE_FILES, file.bytes);
   const [row] = await db
     .insert(noticeAttachments)
     .values({ tenantId: auth.tenantId, noticeId, name, sizeBytes: file.bytes.length, mimeType, storageKey })

@@ -1,13 +1,9 @@
 /**
- * Attachment files on disk, under DATA_DIR/notice-files by default: stored under a random name (never
- * the uploaded one), their type decided by the extension from a short list and checked against the
- * file's first bytes, so what is served as an image or a PDF is one.
+ * What may be attached to a notice (stored under DATA_DIR/notice-files by db/file-store.ts): the
+ * type is decided by the extension from a short list and checked against the file's first bytes,
+ * so what is served as an image or a PDF is one.
  */
-import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_ATTACHMENTS = 10;
@@ -44,23 +40,8 @@ export function attachmentType(name: string, head: Buffer): string | null {
   return type.magic.some((m) => m.every((byte, i) => head[i] === byte)) ? type.mime : null;
 }
 
-export const filesDir = (dataDir: string) => path.join(dataDir, 'notice-files');
-
-/** Writes the file under a new random key and returns the key. */
-export async function storeFile(dataDir: string, bytes: Buffer): Promise<string> {
-  const dir = filesDir(dataDir);
-  mkdirSync(dir, { recursive: true });
-  const key = randomBytes(16).toString('hex');
-  await writeFile(path.join(dir, key), bytes, { flag: 'wx' });
-  return key;
-}
-
-/** The stored file, or null when it is not on disk. */
-export function openFile(dataDir: string, key: string): Readable | null {
-  if (!/^[0-9a-f]{32}$/.test(key)) return null;
-  const file = path.join(filesDir(dataDir), key);
-  return existsSync(file) ? createReadStream(file) : null;
-}
+/** The folder under DATA_DIR the attachments live in (db/file-store.ts). */
+export const NOTICE_FILES = 'notice-files';
 
 /** `attachment; filename=...` with the UTF-8 name for every browser (RFC 6266 / 5987). */
 export function contentDisposition(name: string): string {

@@ -50,10 +50,13 @@ export function signContentLinks(
   reader: { tenantId: string; userId: number },
   attachmentIds: Set<number>,
 ): string {
-  return html.replace(/(src|href)="\/api\/blade-desk\/notice\/attachment\/(\d{1,10})"/g, (whole, attr, id) => {
-    const attachmentId = Number(id);
-    if (!attachmentIds.has(attachmentId)) return whole;
-    const link = signedLink(secret, { ...reader, attachmentId }).replaceAll('&', '&amp;');
-    return `${attr}="${link}"`;
-  });
+  return html.replace(
+    /(src|href)="\/api\/blade-desk\/notice\/attachment\/(\d{1,10})"/g,
+    (whole, attr, id) => {
+      const attachmentId = Number(id);
+      if (!attachmentIds.has(attachmentId)) return whole;
+      const link = signedLink(secret, { ...reader, attachmentId }).replaceAll('&', '&amp;');
+      return `${attr}="${link}"`;
+    },
+  );
 }

@@ -10,6 +10,8 @@ import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import { adminCall, publishNotice, uploadAttachment } from '@server-test/notice-fixtures';
 import { barChartPng } from '@server/db/seed/notice-files';
+import { notices } from '@server/db/schema-notice';
+import { sanitizeNoticeHtml } from './sanitize';
 
 describe('notices for readers', () => {
   let ctx: TestContext;
@@ -69,7 +71,12 @@ describe('notices for readers', () => {
     const data = res.json().data;
     expect(data).toMatchObject({ current: 1, size: 5 });
     expect(data.records).toHaveLength(5);
-    expect(data.records[0]).toMatchObject({ id: forAll, title: 'Walls: everyone', unread: true, attachmentCount: 1 });
+    expect(data.records[0]).toMatchObject({
+      id: forAll,
+      title: 'Walls: everyone',
+      unread: true,
+      attachmentCount: 1,
+    });
     expect(data.pages).toBe(Math.ceil(data.total / 5));
     // English texts and category names where the school wrote them.
     const seeded = data.records.find((r: { title: string }) => r.title.startsWith('Paying tuition'));
@@ -111,7 +118,8 @@ describe('notices for readers', () => {
     const records = (await get('student1', '/api/blade-desk/notice/list')).json().data.records;
     expect(records.find((r: { id: number }) => r.id === forAll).unread).toBe(false);
     // Someone else's reads are theirs: teacher1 still has it unread.
-    const teacherRecords = (await get('teacher1', '/api/blade-desk/notice/list?size=100')).json().data.records;
+    const teacherRecords = (await get('teacher1', '/api/blade-desk/notice/list?size=100')).json().data
+      .records;
     expect(teacherRecords.find((r: { id: number }) => r.id === forAll).unread).toBe(true);
     // The audience counts: staff-only notices are not in a student's count.
     expect(await unread('teacher1')).toBeGreaterThan(await unread('student1'));
@@ -123,13 +131,17 @@ describe('notices for readers', () => {
       expect.objectContaining({ id: pictureId, name: '进度.png', size: barChartPng().length }),
     ]);
     // The content's own picture is signed too.
-    expect(detail.content).toMatch(/src="\/api\/blade-desk\/notice\/attachment\/\d+\?expires=\d+&amp;user=\d+&amp;sig=/);
+    expect(detail.content).toMatch(
+      /src="\/api\/blade-desk\/notice\/attachment\/\d+\?expires=\d+&amp;user=\d+&amp;sig=/,
+    );
     const link = detail.attachments[0].link as string;
     const file = await ctx.app.inject({ method: 'GET', url: link });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.headers['content-disposition']).toContain("attachment; filename=\"__.png\"; filename*=UTF-8''");
+    expect(file.headers['content-disposition']).toContain(
+      'attachment; filename="__.png"; filename*=UTF-8\'\'',
+    );
     expect(file.rawPayload.equals(barChartPng())).toBe(true);
 
     // A forged or altered link is refused.
@@ -137,7 +149,10 @@ describe('notices for readers', () => {
     expect((await ctx.app.inject({ method: 'GET', url: forged })).statusCode).toBe(403);
     const otherUser = link.replace(/user=\d+/, 'user=999999');
     expect((await ctx.app.inject({ method: 'GET', url: otherUser })).statusCode).toBe(403);
-    const garbage = await ctx.app.inject({ method: 'GET', url: `/api/blade-desk/notice/attachment/${pictureId}?expires=x` });
+    const garbage = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/blade-desk/notice/attachment/${pictureId}?expires=x`,
+    });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json()).toMatchObject({ success: false });
   });
@@ -149,18 +164,27 @@ describe('notices for readers', () => {
     expect((await ctx.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
     // The notice now goes to students only: teacher1's link stops working at once.
     const stored = (await adminCall(ctx, 'GET', `/api/blade-desk/admin/notice/${forStaff}`)).json().data;
-    await adminCall(ctx, 'PUT', `/api/blade-desk/admin/notice/${forStaff}`, { ...pick(stored), audience: ['student'] });
+    await adminCall(ctx, 'PUT', `/api/blade-desk/admin/notice/${forStaff}`, {
+      ...pick(stored),
+      audience: ['student'],
+    });
     expect((await ctx.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
-    await adminCall(ctx, 'PUT', `/api/blade-desk/admin/notice/${forStaff}`, { ...pick(stored), audience: ['employee'] });
+    await adminCall(ctx, 'PUT', `/api/blade-desk/admin/notice/${forStaff}`, {
+      ...pick(stored),
+      audience: ['employee'],
+    });
   });
 
   it('a withdrawn notice is gone: list, detail, unread count and attachments', async () => {
     const id = await publishNotice(ctx, { title: 'Walls: withdrawn soon' });
     const file = await uploadAttachment(ctx, id, 'a.txt', Buffer.from('withdrawn file'));
     expect(file.statusCode).toBe(200);
-    const link = (await get('guest1', `/api/blade-desk/notice/detail?id=${id}`)).json().data.attachments[0].link;
+    const link = (await get('guest1', `/api/blade-desk/notice/detail?id=${id}`)).json().data.attachments[0]
+      .link;
     const unreadBefore = await unread('student1');
-    expect((await adminCall(ctx, 'POST', `/api/blade-desk/admin/notice/${id}/withdraw`)).statusCode).toBe(200);
+    expect((await adminCall(ctx, 'POST', `/api/blade-desk/admin/notice/${id}/withdraw`)).statusCode).toBe(
+      200,
+    );
     expect(await listIds('student1')).not.toContain(id);
     expect(await unread('student1')).toBe(unreadBefore - 1);
     const detail = await get('student1', `/api/blade-desk/notice/detail?id=${id}`);
@@ -179,6 +203,15 @@ describe('notices for readers', () => {
     const id = draft.json().data.id;
     expect((await get('student1', `/api/blade-desk/notice/detail?id=${id}`)).statusCode).toBe(404);
     expect(await listIds('student1')).not.toContain(id);
+  });
+
+  it('seeds demo notices exactly as the sanitizer would store them', async () => {
+    const rows = await ctx.database.db.select().from(notices);
+    expect(rows.length).toBeGreaterThanOrEqual(24);
+    for (const row of rows) {
+      expect(sanitizeNoticeHtml(row.content)).toBe(row.content);
+      expect(sanitizeNoticeHtml(row.contentEn)).toBe(row.contentEn);
+    }
   });
 
   it('answers the categories in the reader’s language', async () => {

@@ -54,8 +54,7 @@ export default async function noticeRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: envelopeSchema(noticeDetailSchema) },
       },
     },
-    async (req) =>
-      ok(await noticeDetail(req.server.db, req.server.config, req.auth, req.query.id, req.lang)),
+    async (req) => ok(await noticeDetail(req.server.db, req.server.config, req.auth, req.query.id, req.lang)),
   );
 
   app.get(

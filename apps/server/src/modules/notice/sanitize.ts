@@ -35,7 +35,22 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   // Script, style and the like go with their text; other unknown tags leave their text behind.
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'xmp', 'noembed', 'noframes', 'iframe', 'object', 'svg', 'math'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'title',
+    'template',
+    'xmp',
+    'noembed',
+    'noframes',
+    'iframe',
+    'object',
+    'svg',
+    'math',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const href = (attribs.href ?? '').trim();

@@ -12,7 +12,8 @@ import type { Db } from '@server/db/client';
 import { page, type Page } from '@server/http/envelope';
 import { AppError, notFound } from '@server/http/errors';
 import type { AuthContext } from '@server/http/context';
-import { openFile } from './attachment-files';
+import { openFile } from '@server/db/file-store';
+import { NOTICE_FILES } from './attachment-files';
 import { linkValid, signContentLinks, signedLink } from './attachment-link';
 import {
   attachmentsOf,
@@ -132,7 +133,7 @@ export async function attachmentFile(
     throw new AppError(403, 'notice.linkExpired');
   const reader = await readerOf(db, file.tenantId, link.userId);
   if (!(await findReadable(db, reader, file.noticeId))) throw gone();
-  const stream = openFile(config.dataDir, file.storageKey);
+  const stream = openFile(config.dataDir, NOTICE_FILES, file.storageKey);
   if (!stream) throw gone();
   return { name: file.name, mimeType: file.mimeType, size: file.sizeBytes, stream };
 }
