@@ -37,7 +37,13 @@ export async function publishNotice(
   );
   if (created.statusCode !== 200) throw new Error(`create notice: ${created.body}`);
   const id = created.json().data.id as number;
-  const published = await adminCall(ctx, 'POST', `/api/blade-desk/admin/notice/${id}/publish`, undefined, tenantId);
+  const published = await adminCall(
+    ctx,
+    'POST',
+    `/api/blade-desk/admin/notice/${id}/publish`,
+    undefined,
+    tenantId,
+  );
   if (published.statusCode !== 200) throw new Error(`publish notice: ${published.body}`);
   return id;
 }

@@ -49,6 +49,8 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   register: () => import('../features/binding/pages/register-page'),
   home: () => import('../features/home/pages/home-page'),
   user: () => import('../features/profile/pages/profile-page'),
+  noticeList: () => import('./notice-screens').then((m) => m.loadNoticeScreen('noticeList')),
+  noticeDetail: () => import('./notice-screens').then((m) => m.loadNoticeScreen('noticeDetail')),
   ...financeLoaders,
 };
 export const SCREENS: Record<string, Screen> = Object.fromEntries(

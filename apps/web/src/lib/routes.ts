@@ -87,6 +87,8 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'login',
   'register',
   'home',
+  'noticeList',
+  'noticeDetail',
   'user',
   'enroll',
   'pay',

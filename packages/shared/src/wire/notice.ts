@@ -41,7 +41,6 @@ export const noticeAttachmentSchema = z.object({
   /** A signed link for this reader, good for a while: a plain <a href download> works without headers. */
   link: z.string(),
 });
-export type NoticeAttachment = z.infer<typeof noticeAttachmentSchema>;
 
 export const noticeDetailSchema = noticeRecordSchema.omit({ unread: true }).extend({
   /** Sanitized HTML (allow-list on the server); the web sanitizes it again before rendering. */
@@ -51,6 +50,7 @@ export const noticeDetailSchema = noticeRecordSchema.omit({ unread: true }).exte
 export type NoticeDetail = z.infer<typeof noticeDetailSchema>;
 
 export const noticeUnreadSchema = z.object({ count: z.number() });
+export type NoticeUnread = z.infer<typeof noticeUnreadSchema>;
 
 export const noticeCategorySchema = z.object({ key: z.string(), name: z.string() });
 export type NoticeCategory = z.infer<typeof noticeCategorySchema>;

@@ -62,7 +62,13 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
     app.get(
       '/api/blade-desk/admin/notice/:id',
       {
-        schema: { tags, security, summary: 'Finance office: one notice as stored', params: idParam, response: one },
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: one notice as stored',
+          params: idParam,
+          response: one,
+        },
       },
       async (req) => ok(await adminNoticeDetail(req.server.db, req.auth, req.params.id)),
     );
@@ -99,7 +105,13 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
     app.post(
       '/api/blade-desk/admin/notice/:id/publish',
       {
-        schema: { tags, security, summary: 'Finance office: publish a draft now', params: idParam, response: one },
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: publish a draft now',
+          params: idParam,
+          response: one,
+        },
       },
       async (req) => ok(await publish(req.server.db, req.auth, req.params.id)),
     );
@@ -128,13 +140,21 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
           consumes: ['multipart/form-data'],
           params: idParam,
           response: {
-            200: envelopeSchema(z.object({ id: z.number(), name: z.string(), size: z.number(), url: z.string() })),
+            200: envelopeSchema(
+              z.object({ id: z.number(), name: z.string(), size: z.number(), url: z.string() }),
+            ),
           },
         },
       },
       async (req) =>
         ok(
-          await attachFile(req.server.db, req.server.config.dataDir, req.auth, req.params.id, await uploadedFile(req)),
+          await attachFile(
+            req.server.db,
+            req.server.config.dataDir,
+            req.auth,
+            req.params.id,
+            await uploadedFile(req),
+          ),
         ),
     );
   });

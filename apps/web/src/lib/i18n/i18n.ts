@@ -9,9 +9,10 @@
 import { fillParams } from '@cf/shared/fill-params';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { FinanceTextKey } from './finance-zh';
+import type { NoticesTextKey } from './notices-zh';
 import { zh, type TextKey as FirstScreenTextKey } from './zh';
 
-export type TextKey = FirstScreenTextKey | FinanceTextKey;
+export type TextKey = FirstScreenTextKey | FinanceTextKey | NoticesTextKey;
 export type Language = 'zh' | 'en';
 export type TextParams = Record<string, string | number>;
 export type AntdLocale = typeof zhCN;
