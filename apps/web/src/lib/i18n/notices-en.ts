@@ -14,6 +14,6 @@ export const noticesEn: Record<NoticesTextKey, string> = {
   'notices.releasedAt': 'Released',
   'notices.department': 'From',
   'notices.attachments': 'Attachments',
-  'notices.attachmentCount': '{count} attachment(s)',
+  'notices.attachmentCount': 'Attachments: {count}',
   'notices.download': 'Download {name} ({size})',
 };

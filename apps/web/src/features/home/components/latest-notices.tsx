@@ -52,7 +52,13 @@ export function LatestNotices() {
           {latest.data.map((notice) => (
             <li key={notice.id}>
               <Link className={styles.item} to={`/home/notice/${notice.id}`} data-testid="latest-notice">
-                {notice.unread ? <span className={styles.dot} aria-label={t('notices.unread')} /> : null}
+                {/* The dot keeps its place when read, so the titles line up. */}
+                <span
+                  className={notice.unread ? styles.dot : styles.noDot}
+                  {...(notice.unread
+                    ? { role: 'img', 'aria-label': t('notices.unread') }
+                    : { 'aria-hidden': true })}
+                />
                 <span className={styles.itemTitle} data-user-data>
                   {notice.title}
                 </span>

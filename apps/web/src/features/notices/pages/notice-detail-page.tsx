@@ -38,9 +38,9 @@ export default function NoticeDetailPage() {
       <span className={styles.category} data-user-data>
         {notice.categoryName}
       </span>
-      <h1 className={styles.title} data-user-data data-testid="notice-title">
+      <h2 className={styles.title} data-user-data data-testid="notice-title">
         {notice.title}
-      </h1>
+      </h2>
       <dl className={styles.meta}>
         <div>
           <dt>{t('notices.releasedAt')}</dt>
