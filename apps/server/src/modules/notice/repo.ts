@@ -1,10 +1,12 @@
 /**
- * Queries of notices, their attachments and read marks, always within one tenant. What a reader
- * may see is one condition (readableBy): published, and for the whole tenant or the reader's type.
+ * Queries of notices, their attachments and read marks, always within one tenant. What a reader may
+ * see is one condition (READABLE): published in the reader's tenant, for the whole tenant or for the
+ * reader's user type as the database holds it now (not the token's: a rebinding counts at once).
+ * The readers' reads are one prepared statement each (list, detail, mark read, unread count).
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { dicts, users } from '@server/db/schema';
+import { dicts } from '@server/db/schema';
 import { noticeAttachments, noticeReads, notices } from '@server/db/schema-notice';
 
 export type NoticeRow = typeof notices.$inferSelect;
@@ -12,48 +14,50 @@ export type AttachmentRow = typeof noticeAttachments.$inferSelect;
 
 export const CATEGORY_DICT = 'notice_category';
 
-/** Who reads: the tenant, the user and the user's type as the database holds it now. */
+/** Who reads: the tenant and the user (the user's type is read in each statement). */
 export interface Reader {
   tenantId: string;
   userId: number;
-  userType: string | null;
 }
 
-/** The user's type now (not the token's: a rebinding changes what they may read at once). */
-export async function readerOf(db: Db, tenantId: string, userId: number): Promise<Reader> {
-  const [row] = await db
-    .select({ userType: users.userType })
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-  return { tenantId, userId, userType: row?.userType ?? null };
-}
+const p = (name: string) => sql.placeholder(name);
+const who = (reader: Reader) => ({ tenantId: reader.tenantId, userId: reader.userId });
+// Drizzle writes a one-table query's columns unqualified ("id"), which inside subqueries would name
+// the subquery's own table: the outer notice is named in full.
+const N = (column: string) => sql.raw(`"notices"."${column}"`);
 
-/** Published in the reader's tenant, for everyone there or for the reader's type. */
-function readableBy(reader: Reader): SQL {
-  const audience =
-    reader.userType === null
-      ? sql`${notices.audience} = '[]'::jsonb`
-      : sql`(${notices.audience} = '[]'::jsonb OR ${notices.audience} @> jsonb_build_array(${reader.userType}::text))`;
-  return and(eq(notices.tenantId, reader.tenantId), eq(notices.status, 'published'), audience)!;
-}
+const READABLE = sql`${N('tenant_id')} = ${p('tenantId')} AND ${N('status')} = 'published'
+  AND (${N('audience')} = '[]'::jsonb OR ${N('audience')} @> jsonb_build_array(coalesce(
+    (SELECT u.user_type FROM users u WHERE u.tenant_id = ${p('tenantId')} AND u.id = ${p('userId')}), '')))`;
 
-// Drizzle writes a one-table query's columns unqualified ("id"), which inside these subqueries would
-// name the subquery's own table: the outer notice is named in full.
-const NOTICE_ID = sql.raw('"notices"."id"');
-const NOTICE_TENANT = sql.raw('"notices"."tenant_id"');
+const UNREAD = sql`NOT EXISTS (SELECT 1 FROM notice_reads r WHERE r.tenant_id = ${p('tenantId')}
+  AND r.user_id = ${p('userId')} AND r.notice_id = ${N('id')})`;
 
-const unreadBy = (reader: Reader) =>
-  sql<boolean>`NOT EXISTS (SELECT 1 FROM "notice_reads" r WHERE r.tenant_id = ${reader.tenantId}
-    AND r.user_id = ${reader.userId} AND r.notice_id = ${NOTICE_ID})`;
+const categoryName = (column: 'dict_value' | 'remark') =>
+  sql<
+    string | null
+  >`(SELECT nullif(d.${sql.raw(column)}, '') FROM dicts d WHERE d.tenant_id = ${N('tenant_id')}
+    AND d.code = '${sql.raw(CATEGORY_DICT)}' AND d.dict_key = ${N('category')} LIMIT 1)`;
 
-const attachmentCount = sql<number>`(SELECT count(*)::int FROM "notice_attachments" a
-  WHERE a.tenant_id = ${NOTICE_TENANT} AND a.notice_id = ${NOTICE_ID})`;
+const listColumns = {
+  id: notices.id,
+  title: notices.title,
+  titleEn: notices.titleEn,
+  category: notices.category,
+  categoryName: categoryName('dict_value'),
+  categoryNameEn: categoryName('remark'),
+  authorDept: notices.authorDept,
+  authorDeptEn: notices.authorDeptEn,
+  releaseTime: notices.releaseTime,
+};
 
 export interface NoticeListRow {
   id: number;
   title: string;
   titleEn: string;
   category: string;
+  categoryName: string | null;
+  categoryNameEn: string | null;
   authorDept: string;
   authorDeptEn: string;
   releaseTime: Date | null;
@@ -61,59 +65,110 @@ export interface NoticeListRow {
   attachmentCount: number;
 }
 
+export interface NoticeDetailRow extends Omit<NoticeListRow, 'unread' | 'attachmentCount'> {
+  content: string;
+  contentEn: string;
+  attachments: { id: number; name: string; size: number }[];
+}
+
+function prepareList(db: Db) {
+  return db
+    .select({
+      ...listColumns,
+      unread: sql<boolean>`${UNREAD}`,
+      attachmentCount: sql<number>`(SELECT count(*)::int FROM notice_attachments a
+        WHERE a.tenant_id = ${N('tenant_id')} AND a.notice_id = ${N('id')})`,
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+    })
+    .from(notices)
+    .where(sql`${READABLE} AND (${p('category')}::text = '' OR ${notices.category} = ${p('category')}::text)`)
+    .orderBy(desc(notices.releaseTime), desc(notices.id))
+    .limit(p('limit'))
+    .offset(p('offset'))
+    .prepare('notice_list');
+}
+
+function prepareDetail(db: Db) {
+  return db
+    .select({
+      ...listColumns,
+      content: notices.content,
+      contentEn: notices.contentEn,
+      attachments: sql<NoticeDetailRow['attachments']>`coalesce((
+        SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'size', a.size_bytes) ORDER BY a.id)
+        FROM notice_attachments a WHERE a.tenant_id = ${N('tenant_id')} AND a.notice_id = ${N('id')}), '[]'::json)`,
+    })
+    .from(notices)
+    .where(sql`${READABLE} AND ${N('id')} = ${p('id')}`)
+    .prepare('notice_detail');
+}
+
+function prepareUnread(db: Db) {
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notices)
+    .where(sql`${READABLE} AND ${UNREAD}`)
+    .prepare('notice_unread_count');
+}
+
+interface Statements {
+  list: ReturnType<typeof prepareList>;
+  detail: ReturnType<typeof prepareDetail>;
+  unread: ReturnType<typeof prepareUnread>;
+}
+const statementsByDb = new WeakMap<Db, Statements>();
+
+function statements(db: Db): Statements {
+  let s = statementsByDb.get(db);
+  if (!s) {
+    s = {
+      list: prepareList(db),
+      detail: prepareDetail(db),
+      unread: prepareUnread(db),
+    };
+    statementsByDb.set(db, s);
+  }
+  return s;
+}
+
 export async function listReadable(
   db: Db,
   reader: Reader,
   page: { current: number; size: number; category?: string },
 ): Promise<{ rows: NoticeListRow[]; total: number }> {
-  const where = page.category
-    ? and(readableBy(reader), eq(notices.category, page.category))!
-    : readableBy(reader);
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select({
-        id: notices.id,
-        title: notices.title,
-        titleEn: notices.titleEn,
-        category: notices.category,
-        authorDept: notices.authorDept,
-        authorDeptEn: notices.authorDeptEn,
-        releaseTime: notices.releaseTime,
-        unread: unreadBy(reader),
-        attachmentCount,
-      })
-      .from(notices)
-      .where(where)
-      .orderBy(desc(notices.releaseTime), desc(notices.id))
-      .limit(page.size)
-      .offset((page.current - 1) * page.size),
-    db.select({ total: count() }).from(notices).where(where),
-  ]);
-  return { rows, total: totalRow?.total ?? 0 };
+  const params = {
+    ...who(reader),
+    category: page.category ?? '',
+    limit: page.size,
+    offset: (page.current - 1) * page.size,
+  };
+  const rows = await statements(db).list.execute(params);
+  if (rows.length > 0 || page.current === 1) return { rows, total: rows[0]?.total ?? 0 };
+  // Past the last page the window count has no row to ride on: ask for the first page's count.
+  const first = await statements(db).list.execute({ ...params, limit: 1, offset: 0 });
+  return { rows: [], total: first[0]?.total ?? 0 };
 }
 
-export async function findReadable(db: Db, reader: Reader, id: number): Promise<NoticeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(notices)
-    .where(and(readableBy(reader), eq(notices.id, id)));
+/** The notice if the reader may read it, marked read by the reader (once: again changes nothing). */
+export async function openReadable(db: Db, reader: Reader, id: number): Promise<NoticeDetailRow | undefined> {
+  const [row] = await statements(db).detail.execute({ ...who(reader), id });
+  if (row)
+    await db
+      .insert(noticeReads)
+      .values({ tenantId: reader.tenantId, userId: reader.userId, noticeId: id })
+      .onConflictDoNothing();
   return row;
 }
 
-export async function countUnread(db: Db, reader: Reader): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notices)
-    .where(and(readableBy(reader), unreadBy(reader)));
-  return row?.n ?? 0;
+/** True when the reader may read the notice (the attachment download's second check). */
+export async function canRead(db: Db, reader: Reader, id: number): Promise<boolean> {
+  const [row] = await statements(db).detail.execute({ ...who(reader), id });
+  return row !== undefined;
 }
 
-/** Marks the notice read by the reader (once; opening it again changes nothing). */
-export async function markRead(db: Db, reader: Reader, noticeId: number): Promise<void> {
-  await db
-    .insert(noticeReads)
-    .values({ tenantId: reader.tenantId, userId: reader.userId, noticeId })
-    .onConflictDoNothing();
+export async function countUnread(db: Db, reader: Reader): Promise<number> {
+  const [row] = await statements(db).unread.execute(who(reader));
+  return row?.n ?? 0;
 }
 
 export async function attachmentsOf(db: Db, tenantId: string, noticeIds: number[]): Promise<AttachmentRow[]> {

@@ -16,14 +16,12 @@ import { openFile } from '@server/db/file-store';
 import { NOTICE_FILES } from './attachment-files';
 import { linkValid, signContentLinks, signedLink } from './attachment-link';
 import {
-  attachmentsOf,
+  canRead,
   categoriesOf,
   countUnread,
   findAttachment,
-  findReadable,
   listReadable,
-  markRead,
-  readerOf,
+  openReadable,
   type NoticeListRow,
 } from './repo';
 
@@ -32,20 +30,14 @@ const gone = () => notFound('notice.notFound');
 /** The English text where the school wrote one, else the Chinese. */
 const inLanguage = (zh: string, en: string, lang: Language) => (lang === 'en' && en ? en : zh);
 
-async function categoryNames(db: Db, tenantId: string, lang: Language): Promise<Map<string, string>> {
-  const categories = await categoriesOf(db, tenantId);
-  return new Map(categories.map((c) => [c.key, lang === 'en' ? c.nameEn : c.name]));
-}
-
-function record(row: Omit<NoticeListRow, 'unread'>, names: Map<string, string>, lang: Language) {
+function record(row: Omit<NoticeListRow, 'unread' | 'attachmentCount'>, lang: Language) {
   return {
     id: row.id,
     title: inLanguage(row.title, row.titleEn, lang),
     category: row.category,
-    categoryName: names.get(row.category) ?? row.category,
+    categoryName: inLanguage(row.categoryName ?? row.category, row.categoryNameEn ?? '', lang),
     releaseTime: row.releaseTime?.toISOString() ?? '',
     authorDept: inLanguage(row.authorDept, row.authorDeptEn, lang),
-    attachmentCount: row.attachmentCount,
   };
 }
 
@@ -55,13 +47,9 @@ export async function listNotices(
   query: NoticeListQuery,
   lang: Language,
 ): Promise<Page<NoticeRecord>> {
-  const reader = await readerOf(db, auth.tenantId, auth.userId);
-  const [{ rows, total }, names] = await Promise.all([
-    listReadable(db, reader, query),
-    categoryNames(db, auth.tenantId, lang),
-  ]);
+  const { rows, total } = await listReadable(db, auth, query);
   return page(
-    rows.map((row) => ({ ...record(row, names, lang), unread: row.unread })),
+    rows.map((row) => ({ ...record(row, lang), unread: row.unread, attachmentCount: row.attachmentCount })),
     total,
     query,
   );
@@ -74,34 +62,29 @@ export async function noticeDetail(
   id: number,
   lang: Language,
 ): Promise<NoticeDetail> {
-  const reader = await readerOf(db, auth.tenantId, auth.userId);
-  const notice = await findReadable(db, reader, id);
+  const notice = await openReadable(db, auth, id);
   if (!notice) throw gone();
-  const [files, names] = await Promise.all([
-    attachmentsOf(db, auth.tenantId, [notice.id]),
-    categoryNames(db, auth.tenantId, lang),
-    markRead(db, reader, notice.id),
-  ]);
   const own = { tenantId: auth.tenantId, userId: auth.userId };
   return {
-    ...record({ ...notice, attachmentCount: files.length }, names, lang),
+    ...record(notice, lang),
+    attachmentCount: notice.attachments.length,
     content: signContentLinks(
       inLanguage(notice.content, notice.contentEn, lang),
       config.jwtSecret,
       own,
-      new Set(files.map((f) => f.id)),
+      new Set(notice.attachments.map((f) => f.id)),
     ),
-    attachments: files.map((f) => ({
+    attachments: notice.attachments.map((f) => ({
       id: f.id,
       name: f.name,
-      size: f.sizeBytes,
+      size: f.size,
       link: signedLink(config.jwtSecret, { ...own, attachmentId: f.id }),
     })),
   };
 }
 
 export async function unreadCount(db: Db, auth: AuthContext): Promise<{ count: number }> {
-  return { count: await countUnread(db, await readerOf(db, auth.tenantId, auth.userId)) };
+  return { count: await countUnread(db, auth) };
 }
 
 export async function noticeCategories(db: Db, auth: AuthContext, lang: Language): Promise<NoticeCategory[]> {
@@ -131,8 +114,7 @@ export async function attachmentFile(
   const subject = { tenantId: file.tenantId, userId: link.userId, attachmentId };
   if (!linkValid(config.jwtSecret, subject, link.expires, link.sig))
     throw new AppError(403, 'notice.linkExpired');
-  const reader = await readerOf(db, file.tenantId, link.userId);
-  if (!(await findReadable(db, reader, file.noticeId))) throw gone();
+  if (!(await canRead(db, { tenantId: file.tenantId, userId: link.userId }, file.noticeId))) throw gone();
   const stream = openFile(config.dataDir, NOTICE_FILES, file.storageKey);
   if (!stream) throw gone();
   return { name: file.name, mimeType: file.mimeType, size: file.sizeBytes, stream };
