@@ -65,7 +65,7 @@ export interface NoticeListRow {
   attachmentCount: number;
 }
 
-export interface NoticeDetailRow extends Omit<NoticeListRow, 'unread' | 'attachmentCount'> {
+export interface NoticeDetailRow extends Omit<NoticeListRow, 'attachmentCount'> {
   content: string;
   contentEn: string;
   attachments: { id: number; name: string; size: number }[];
@@ -92,6 +92,7 @@ function prepareDetail(db: Db) {
   return db
     .select({
       ...listColumns,
+      unread: sql<boolean>`${UNREAD}`,
       content: notices.content,
       contentEn: notices.contentEn,
       attachments: sql<NoticeDetailRow['attachments']>`coalesce((
@@ -152,7 +153,8 @@ export async function listReadable(
 /** The notice if the reader may read it, marked read by the reader (once: again changes nothing). */
 export async function openReadable(db: Db, reader: Reader, id: number): Promise<NoticeDetailRow | undefined> {
   const [row] = await statements(db).detail.execute({ ...who(reader), id });
-  if (row)
+  // Read before: nothing to write (opening a notice again is one read).
+  if (row?.unread)
     await db
       .insert(noticeReads)
       .values({ tenantId: reader.tenantId, userId: reader.userId, noticeId: id })
