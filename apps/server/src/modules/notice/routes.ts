@@ -3,7 +3,7 @@
  * detail (marks it read), the unread count for the home badge, the categories, and the attachment
  * files behind the signed links the detail hands out.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '@server/modules/auth/guard';
@@ -22,6 +22,14 @@ import { contentDisposition } from './attachment-files';
 import { attachmentFile, listNotices, noticeCategories, noticeDetail, unreadCount } from './service';
 
 const tags = ['notice'];
+
+/**
+ * The list and the detail are the readers' busy reads: their bodies are built field by field in
+ * service.ts and sent as JSON without zod checking them again (as the order lists do); the schemas
+ * document them in OpenAPI.
+ */
+const sendJson = (reply: FastifyReply, body: unknown) =>
+  reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
 const security = [{ bladeAuth: [] }];
 
 export default async function noticeRoutes(fastify: FastifyInstance): Promise<void> {
@@ -39,7 +47,8 @@ export default async function noticeRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: envelopeSchema(pageSchema(noticeRecordSchema)) },
       },
     },
-    async (req) => ok(await listNotices(req.server.db, req.auth, req.query, req.lang)),
+    async (req, reply) =>
+      sendJson(reply, ok(await listNotices(req.server.db, req.auth, req.query, req.lang))),
   );
 
   app.get(
