@@ -1,7 +1,7 @@
 /**
  * What readers get of notices: the list (with unread marks), the detail (marks it read, signs its
  * attachment links), the unread count and the attachment files. Every read goes through the
- * reader's wall (repo.ts readableBy): another tenant's, another audience's, a draft or a withdrawn
+ * reader's wall (repo.ts, READABLE): another tenant's, another audience's, a draft or a withdrawn
  * notice does not exist for the reader (404).
  */
 import type { Readable } from 'node:stream';
