@@ -52,6 +52,10 @@ test('a student reads the newest notice and the unread badge drops by one', asyn
   await expect(read).toHaveAttribute('data-unread', 'false');
   await expect(page.getByTestId('notice-card').nth(1)).toHaveAttribute('data-unread', 'true');
   await screenshot(page, 'notices-list');
+  // The second page comes as the end of the list scrolls into view: the student's dozen, then the end.
+  await page.getByText('上滑加载更多').scrollIntoViewIfNeeded();
+  await expect(page.getByText('没有更多通知了')).toBeVisible();
+  await expect(page.getByTestId('notice-card')).toHaveCount(12);
   await page.getByRole('tab', { name: '薪酬发放' }).click();
   await page.waitForURL(/category=salary/);
   // Salary notices are for staff: a student has none.

@@ -1,5 +1,5 @@
 /**
- * Demo notices: the `notice_category` dictionary and a dozen published notices per tenant in Chinese
+ * Demo notices: the `notice_category` dictionary and fourteen published notices per tenant in Chinese
  * and English, some for students or staff only, with tables, lists, links, a picture and a PDF
  * attachment (written under DATA_DIR when one is given; tests seed without files).
  */
@@ -141,6 +141,23 @@ const SEEDS: NoticeSeed[] = [
     body: '<p>财务处服务电话更新为 010-00000000，办公地点：行政楼 2 层。</p>',
     bodyEn:
       '<p>The finance office now answers on 010-00000000, second floor of the administration building.</p>',
+  },
+  {
+    category: 'finance',
+    audience: [],
+    title: '报销单据提交时间调整',
+    titleEn: 'New times for handing in expense claims',
+    body: '<p>自下月起，报销单据请于每周二、周四下午提交至财务处一楼服务窗口。</p>',
+    bodyEn:
+      '<p>From next month, hand in expense claims on Tuesday and Thursday afternoons at the ground-floor desk.</p>',
+  },
+  {
+    category: 'general',
+    audience: [],
+    title: '关于核对个人银行卡信息的提醒',
+    titleEn: 'Please check your bank card details',
+    body: '<p>为确保退费和发放顺利到账，请在“我的”中核对本人银行卡信息。</p>',
+    bodyEn: '<p>So that refunds and payments reach you, check your bank card details under Mine.</p>',
   },
   {
     category: 'general',

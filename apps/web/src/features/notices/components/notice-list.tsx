@@ -43,7 +43,26 @@ export function NoticeList({ category }: { category: string }) {
         ) : (
           records.map((notice) => <NoticeCard key={notice.id} notice={notice} />)
         )}
-        {records.length > 0 || hasMore ? <InfiniteScroll loadMore={loadMore} hasMore={hasMore} /> : null}
+        {records.length > 0 || hasMore ? (
+          <InfiniteScroll loadMore={loadMore} hasMore={hasMore}>
+            {(more, failed, retry) =>
+              failed ? (
+                <button type="button" className={styles.retry} onClick={() => void retry()}>
+                  {t('notices.retry')}
+                </button>
+              ) : (
+                <span>
+                  {/* "Loading" only while a page is on its way: the end of a list at rest says so. */}
+                  {!more
+                    ? t('notices.noMore')
+                    : query.isFetchingNextPage
+                      ? t('notices.loadingMore')
+                      : t('notices.scrollForMore')}
+                </span>
+              )
+            }
+          </InfiniteScroll>
+        ) : null}
       </div>
     </PullToRefresh>
   );
