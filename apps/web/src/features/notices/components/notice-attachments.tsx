@@ -24,12 +24,12 @@ export function NoticeAttachments({ attachments }: { attachments: NoticeDetail['
               href={file.link}
               download={file.name}
               data-testid="notice-attachment"
+              // The file's name (in its label too) is the school's words.
+              data-user-data
               aria-label={t('notices.download', { name: file.name, size: fileSize(file.size) })}
             >
               <FileOutline className={styles.icon} aria-hidden="true" />
-              <span className={styles.name} data-user-data>
-                {file.name}
-              </span>
+              <span className={styles.name}>{file.name}</span>
               <span className={styles.size}>{fileSize(file.size)}</span>
             </a>
           </li>
