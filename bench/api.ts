@@ -33,6 +33,8 @@ const BUDGETS: { route: Route; cacheOff: boolean; name: string; share: number }[
   { route: 'detail', cacheOff: false, name: 'order detail', share: 0.15 },
   { route: 'create', cacheOff: false, name: 'create order', share: 0.06 },
   { route: 'notify', cacheOff: false, name: 'signed duplicate notify', share: 0.1 },
+  { route: 'noticeList', cacheOff: false, name: 'notice list (first read: no reply cache)', share: 0.15 },
+  { route: 'noticeDetail', cacheOff: false, name: 'notice detail (marks read)', share: 0.15 },
 ];
 const P99_BUDGET_MS = 30;
 const PG_URL =
@@ -75,7 +77,7 @@ async function signIn(base: string): Promise<string> {
   return token.access_token;
 }
 
-type Route = 'list' | 'detail' | 'create' | 'notify';
+type Route = 'list' | 'detail' | 'create' | 'notify' | 'noticeList' | 'noticeDetail';
 interface Measured {
   rps: number;
   p99: number;
@@ -182,6 +184,10 @@ async function benchOne(kind: 'postgres' | 'pglite', variant: { cacheOff?: boole
     });
     if (probe.status !== 200) throw new Error(`notify replay refused: ${probe.status} ${await probe.text()}`);
 
+    // The demo's notices: a page of the newest and the newest one's detail (a table and an attachment).
+    const notices = await json(`${base}/api/blade-desk/notice/list?current=1&size=10`, { headers: auth });
+    const newestNotice = notices.data.records[0].id as number;
+
     const scenarios: [Route, string, autocannon.Options][] = [
       [
         'list',
@@ -202,6 +208,16 @@ async function benchOne(kind: 'postgres' | 'pglite', variant: { cacheOff?: boole
           headers: auth,
           body: createBody,
         },
+      ],
+      [
+        'noticeList',
+        'GET notice list (page of 10)',
+        { url: `${base}/api/blade-desk/notice/list?current=1&size=10`, headers: auth },
+      ],
+      [
+        'noticeDetail',
+        'GET notice detail',
+        { url: `${base}/api/blade-desk/notice/detail?id=${newestNotice}`, headers: auth },
       ],
       [
         'notify',

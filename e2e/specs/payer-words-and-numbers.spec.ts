@@ -81,7 +81,7 @@ for (const width of [320, 414] as const) {
         await expect(page.getByTestId('owed-now-amount')).toHaveText(GROUPED_YUAN);
         await expect(page.getByTestId('home-entry-topUp')).toBeVisible();
         await expect(page.getByTestId('home-entry-salary')).toHaveCount(0);
-        await expect(page.getByTestId('home-entry-notices')).toHaveCount(0);
+        await expect(page.getByTestId('home-entry-notices')).toBeVisible();
         await shot('home');
         await page.getByTestId('owed-now-pay').click();
         await page.waitForURL(/#\/fee\/index$/);

@@ -33,6 +33,7 @@ test('every screen of a signed-in student fits, reads in the language and has la
     ['/#/fee/collect/history', 'walk-fee-collect-history'],
     ['/#/fee/other/history', 'walk-fee-other-history'],
     ['/#/order/other', 'walk-order-other'],
+    ['/#/home/noticelist', 'walk-notice-list'],
     ['/#/user/index', 'walk-user'],
     ['/#/user/edit', 'walk-user-edit'],
     ['/#/user/bank', 'walk-user-bank'],
@@ -49,6 +50,12 @@ test('every screen of a signed-in student fits, reads in the language and has la
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await screenshot(page, `walk-orders-${tab}`);
   }
+  // A notice with a table, a picture or an attachment (the seeded ones have all three).
+  await page.goto('/#/home/noticelist');
+  await page.getByTestId('notice-card').first().click();
+  await page.waitForURL(/#\/home\/notice\/\d+$/);
+  await expect(page.getByTestId('notice-content')).toBeVisible();
+  await screenshot(page, 'walk-notice-detail');
   // An order's detail, when the student has one.
   await page.goto('/#/order/index');
   const card = page.getByTestId('order-card').first();

@@ -34,7 +34,9 @@ export type FillerName =
   | 'titleId'
   | 'invoiceId'
   | 'slipId'
-  | 'otherIncomeId';
+  | 'otherIncomeId'
+  | 'noticeId'
+  | 'noticeAttachmentId';
 
 export interface RouteRule {
   class: RouteClass;
@@ -231,6 +233,29 @@ export const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/blade-finance/admin/invoice/list': { class: 'finance-office' },
   'POST /api/blade-finance/admin/invoice/{id}/retry': { class: 'finance-office', ids: { id: 'invoiceId' } },
+
+  // ---- notices (readers: tenant and audience walls, see modules/notice/notices.test.ts)
+  'GET /api/blade-desk/notice/list': { class: 'own-data' },
+  'GET /api/blade-desk/notice/detail': {
+    class: 'own-data',
+    ids: { id: 'noticeId' },
+    why: 'marks the notice read by the caller',
+    mayWrite: ['notice_reads'],
+  },
+  'GET /api/blade-desk/notice/unread-count': { class: 'own-data' },
+  'GET /api/blade-desk/notice/categories': { class: 'own-data' },
+  'GET /api/blade-desk/notice/attachment/{id}': {
+    class: 'public',
+    ids: { id: 'noticeAttachmentId' },
+    why: 'a plain download link (WeChat’s browser sends no header): the signature for one reader is the credential, and that reader’s walls are checked again',
+  },
+  'GET /api/blade-desk/admin/notice/list': { class: 'finance-office' },
+  'GET /api/blade-desk/admin/notice/{id}': { class: 'finance-office', ids: { id: 'noticeId' } },
+  'POST /api/blade-desk/admin/notice': { class: 'finance-office' },
+  'PUT /api/blade-desk/admin/notice/{id}': { class: 'finance-office', ids: { id: 'noticeId' } },
+  'POST /api/blade-desk/admin/notice/{id}/publish': { class: 'finance-office', ids: { id: 'noticeId' } },
+  'POST /api/blade-desk/admin/notice/{id}/withdraw': { class: 'finance-office', ids: { id: 'noticeId' } },
+  'POST /api/blade-desk/admin/notice/{id}/attachment': { class: 'finance-office', ids: { id: 'noticeId' } },
 
   // ---- demo stand-ins (absent in production: checked)
   'GET /api/blade-finance/pay/sandbox/checkout': { class: 'demo-only', why: STANDIN },

@@ -29,6 +29,7 @@ import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
 import devRoutes from './modules/dev/routes';
+import noticeRoutes from './modules/notice/routes';
 import feeRoutes from './modules/fee/routes';
 import invoiceRoutes from './modules/invoice/routes';
 import { attachOrderListCache } from './modules/order/list-cache';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(feeRoutes);
   await app.register(orderRoutes, { closeOrder });
   await app.register(payRoutes, { beforePrepay: assertSignedBeforePay });
+  await app.register(noticeRoutes);
   await app.register(salaryRoutes);
   await app.register(signatureRoutes);
   await app.register(ratingRoutes);

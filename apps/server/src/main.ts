@@ -40,7 +40,7 @@ async function main() {
   let jobs: Jobs | undefined;
   try {
     await database.migrate();
-    if (config.mode === 'demo' && (await seedDemo(database.db))) log.info('demo data seeded');
+    if (config.mode === 'demo' && (await seedDemo(database.db, config.dataDir))) log.info('demo data seeded');
     let selfUrl = `http://127.0.0.1:${config.port}`;
     const gateways = createGateways(config, database.db, () => selfUrl);
     app = await buildApp({ config, db: database.db, database, gateways });

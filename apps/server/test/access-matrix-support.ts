@@ -17,6 +17,7 @@ import {
   paymentExceptions,
   receivables,
 } from '@server/db/schema-finance';
+import { noticeAttachments, notices } from '@server/db/schema-notice';
 import { issueTokens } from '@server/modules/auth/tokens';
 import { userSubject, visitorSubject } from '@server/modules/auth/subject';
 import { pay } from './fee-fixtures';
@@ -233,6 +234,32 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
   // Pay of a staff member of the tenant (teacher1's, seeded): nobody in the matrix may read it.
   const [slip] = await db.select({ id: salarySlips.id }).from(salarySlips).limit(1);
   const [income] = await db.select({ id: otherIncomes.id }).from(otherIncomes).limit(1);
+  // A notice of 100001 for its students, with an attachment: no other tenant may read either.
+  const [tenantNotice] = await db
+    .insert(notices)
+    .values({
+      tenantId: UNI,
+      title: '矩阵本校通知',
+      titleEn: 'MatrixUniNotice',
+      category: 'general',
+      authorDept: '财务处',
+      content: '<p>MatrixUniNoticeBody</p>',
+      audience: ['student'],
+      status: 'published',
+      releaseTime: new Date(),
+    })
+    .returning();
+  const [noticeFile] = await db
+    .insert(noticeAttachments)
+    .values({
+      tenantId: UNI,
+      noticeId: tenantNotice!.id,
+      name: 'MatrixUniFile.pdf',
+      sizeBytes: 1,
+      mimeType: 'application/pdf',
+      storageKey: '0'.repeat(32),
+    })
+    .returning();
 
   return {
     userId,
@@ -253,6 +280,8 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       exceptionId: [exception!.id],
       userId: [userId],
       bindingId: [victimBinding!.id],
+      noticeId: [tenantNotice!.id],
+      noticeAttachmentId: [noticeFile!.id],
     },
     payAuthToken: payLink.json().data.payAuthToken,
     verifyId: sent.json().data.id,
@@ -286,7 +315,15 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       invoiceTitle: '矩阵单位有限公司',
       invoiceTaxId: '91110000600037341L',
     },
-    tenantMarkers: { itemName: '矩阵本校收费项', itemNameEn: 'MatrixUniItem', itemFen: '1357911' },
+    tenantMarkers: {
+      itemName: '矩阵本校收费项',
+      itemNameEn: 'MatrixUniItem',
+      itemFen: '1357911',
+      noticeTitle: '矩阵本校通知',
+      noticeTitleEn: 'MatrixUniNotice',
+      noticeBody: 'MatrixUniNoticeBody',
+      noticeFile: 'MatrixUniFile',
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { financeMessages } from './messages/finance';
 import { invoiceMessages } from './messages/invoice';
+import { noticeMessages } from './messages/notice';
 import { payMessages } from './messages/pay';
 import { salaryMessages } from './messages/salary';
 import { ratingMessages } from './messages/rating';
@@ -29,6 +30,7 @@ export const messages = {
   ...signatureMessages,
   ...ratingMessages,
   ...profileMessages,
+  ...noticeMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -60,6 +60,8 @@ const SCREEN_LOADERS: Record<string, () => Promise<ScreenModule>> = {
   home: () => import('../features/home/pages/home-page'),
   fee: () => import('./fee-screen').then((m) => m.loadFeeScreen()),
   ...profileLoaders,
+  noticeList: () => import('./notice-screens').then((m) => m.loadNoticeScreen('noticeList')),
+  noticeDetail: () => import('./notice-screens').then((m) => m.loadNoticeScreen('noticeDetail')),
   ...financeLoaders,
   ...Object.fromEntries(
     (['salary', 'salaryDetail', 'salaryOtherIncome'] as const).map((name) => [

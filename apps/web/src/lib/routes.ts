@@ -88,6 +88,8 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'login',
   'register',
   'home',
+  'noticeList',
+  'noticeDetail',
   'user',
   'userEdit',
   'bank',

@@ -11,6 +11,7 @@ import { seedInvoiceDemo } from './invoice';
 import { seedSalaryDemo } from './salary';
 import { seedSignatureDemo } from './signature';
 import { seedProfileDemo } from './profile';
+import { seedNoticeDemo } from './notices';
 import {
   dicts,
   employees,
@@ -195,7 +196,8 @@ const DEMO_SEED_LOCK = 7_310_002;
 const isSeeded = async (db: Db) =>
   (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.tenantId, '100001'))).length > 0;
 
-export async function seedDemo(db: Db): Promise<boolean> {
+/** dataDir: where the demo notices' attachment files go (none in tests: their rows only). */
+export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
   if (await isSeeded(db)) return false;
 
   // Side by side: argon2 runs on libuv's threads, and this is on the path of a first start.
@@ -452,6 +454,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedSalaryDemo(tx as unknown as Db);
     await seedSignatureDemo(tx as unknown as Db);
     await seedProfileDemo(tx as unknown as Db);
+    await seedNoticeDemo(tx as unknown as Db, dataDir);
     return true;
   });
 }

@@ -9,6 +9,7 @@ import { registerAdminExceptionRoutes } from './exceptions-routes';
 import { guardFinanceOffice } from './guard';
 import { registerAdminInvoiceRoutes } from './invoices-routes';
 import { registerAdminRatingRoutes } from './ratings-routes';
+import { registerAdminNoticeRoutes } from './notices-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
 import { registerAdminSalaryRoutes } from './salary-routes';
 import { registerAdminUserRoutes } from './users-routes';
@@ -24,5 +25,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminInvoiceRoutes(scope);
     registerAdminSalaryRoutes(scope);
     registerAdminRatingRoutes(scope);
+    registerAdminNoticeRoutes(scope);
   });
 }

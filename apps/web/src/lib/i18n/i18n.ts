@@ -10,13 +10,20 @@ import { fillParams } from '@cf/shared/fill-params';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { FinanceTextKey } from './finance-zh';
 import type { InvoiceTextKey } from './invoice-zh';
+import type { NoticesTextKey } from './notices-zh';
 import type { ProfileTextKey } from './profile-zh';
 import type { SalaryTextKey } from './salary-zh';
 import type { SignrateTextKey } from './signrate-zh';
 import { zh, type TextKey as FirstScreenTextKey } from './zh';
 
 export type TextKey =
-  FirstScreenTextKey | FinanceTextKey | InvoiceTextKey | ProfileTextKey | SalaryTextKey | SignrateTextKey;
+  | FirstScreenTextKey
+  | FinanceTextKey
+  | InvoiceTextKey
+  | NoticesTextKey
+  | ProfileTextKey
+  | SalaryTextKey
+  | SignrateTextKey;
 export type Language = 'zh' | 'en';
 export type TextParams = Record<string, string | number>;
 export type AntdLocale = typeof zhCN;

@@ -60,7 +60,9 @@ describe('home', () => {
     await screen.findByTestId('home-greeting');
     await screen.findByText('缴费大厅');
     expect(screen.queryByTestId('owed-now')).toBeNull();
-    expect(requestData).not.toHaveBeenCalled();
+    expect(requestData).not.toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/api/blade-finance/fee/student' }),
+    );
   });
 
   it('follows the tenant’s modules: top-up when enabled, nothing leading to "coming soon", no salary for students', async () => {
@@ -69,8 +71,49 @@ describe('home', () => {
     expect((await screen.findByTestId('home-entry-topUp')).getAttribute('href')).toBe(
       '/fee/other?category=recharge',
     );
-    expect(screen.queryByTestId('home-entry-notices')).toBeNull();
     expect(screen.queryByTestId('home-entry-salary')).toBeNull();
     expect(screen.queryByText('薪酬查询')).toBeNull();
+  });
+
+  it('shows the newest three notices and the unread count on the way to all of them', async () => {
+    userType = 'employee';
+    requestData.mockImplementation(({ url }: { url: string }) =>
+      Promise.resolve(
+        url.endsWith('/notice/unread-count')
+          ? { count: 4 }
+          : {
+              records: [1, 2, 3].map((id) => ({
+                id,
+                title: `通知${id}`,
+                releaseTime: '2026-01-0' + id + 'T02:00:00Z',
+                unread: id === 1,
+              })),
+            },
+      ),
+    );
+    show();
+    const box = await screen.findByTestId('latest-notices');
+    expect(screen.getAllByTestId('latest-notice').map((a) => a.getAttribute('href'))).toEqual([
+      '/home/notice/1',
+      '/home/notice/2',
+      '/home/notice/3',
+    ]);
+    expect(box.textContent).toContain('通知1');
+    expect((await screen.findByTestId('notices-unread-badge')).textContent).toBe('4');
+    expect(screen.getByTestId('notices-all').getAttribute('href')).toBe('/home/noticelist');
+    expect(requestData).toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/api/blade-desk/notice/list', params: { current: 1, size: 3 } }),
+    );
+  });
+
+  it('shows no notice block when the tenant has no notice module', async () => {
+    userType = 'employee';
+    modules = ['fee', 'order'];
+    show();
+    await screen.findByTestId('home-greeting');
+    expect(screen.queryByTestId('latest-notices')).toBeNull();
+    expect(requestData).not.toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/api/blade-desk/notice/list' }),
+    );
   });
 });

@@ -14,6 +14,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useT } from '@/lib/i18n/use-t';
 import { hasValidUserId } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
+import { LatestNotices } from '../components/latest-notices';
 import { OwedNowCard } from '../components/owed-now-card';
 import { visibleEntries, type Portal } from '../home-entries';
 import styles from './home-page.module.css';
@@ -43,6 +44,8 @@ export default function HomePage() {
   const [greetBefore, greetAfter] = t('home.greeting', { name: '\u0000' }).split('\u0000');
   // A student at a tenant with student fees sees first what they owe now.
   const owesFees = user?.userType === 'student' && (modules.data ?? []).includes('fee');
+  // Notices need a signed-in account (a WeChat visitor not bound yet has none) and the notice module.
+  const showsNotices = hasValidUserId(user) && (modules.data ?? []).includes('notice');
 
   const portal = (kind: Portal, titleKey: 'home.paymentPortal' | 'home.queryPortal') => {
     const entries = visibleEntries(modules.data ?? [], kind, user?.userType, bound);
@@ -106,6 +109,7 @@ export default function HomePage() {
           {owesFees ? <OwedNowCard /> : null}
           {portal('payment', 'home.paymentPortal')}
           {portal('query', 'home.queryPortal')}
+          {showsNotices ? <LatestNotices /> : null}
         </>
       )}
     </div>

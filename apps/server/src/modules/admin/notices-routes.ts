@@ -1,0 +1,161 @@
+/**
+ * /api/blade-desk/admin/notice/* (HTTP only): the finance office writes, edits, publishes and withdraws
+ * notices and attaches files to them (../notice/admin-service.ts). The scope's guard (guard.ts) checks
+ * the finance role and writes an audit row for every change that succeeded.
+ */
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
+import { badRequest } from '@server/http/errors';
+import { pageQuery } from '@cf/shared/wire/envelope';
+import { idParam } from '@cf/shared/wire/fields';
+import { adminNoticeSchema, noticeWriteBody } from '@cf/shared/wire/notice';
+import { MAX_ATTACHMENT_BYTES } from '@server/modules/notice/attachment-files';
+import {
+  adminNoticeDetail,
+  adminNoticeList,
+  attachFile,
+  createNotice,
+  publish,
+  updateNotice,
+  withdraw,
+  type UploadedFile,
+} from '@server/modules/notice/admin-service';
+
+const tags = ['admin'];
+const security = [{ bladeAuth: [] }];
+const one = { 200: envelopeSchema(adminNoticeSchema) };
+
+/** The first file part of a multipart upload (one byte over the limit marks it truncated). */
+async function uploadedFile(req: FastifyRequest): Promise<UploadedFile | undefined> {
+  if (!req.isMultipart()) throw badRequest('notice.fileMissing');
+  const part = await req.file({ limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1 } });
+  if (!part) return undefined;
+  const bytes = await part.toBuffer().catch((err: unknown) => {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
+    throw err;
+  });
+  return { filename: part.filename, bytes: bytes ?? Buffer.alloc(0), truncated: bytes === null };
+}
+
+export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
+  void scope.register(async (inner) => {
+    await inner.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5 } });
+    const app = inner.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/api/blade-desk/admin/notice/list',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: every notice of the tenant (drafts, published, withdrawn), newest first',
+          querystring: pageQuery,
+          response: { 200: envelopeSchema(pageSchema(adminNoticeSchema)) },
+        },
+      },
+      async (req) => ok(await adminNoticeList(req.server.db, req.auth, req.query)),
+    );
+
+    app.get(
+      '/api/blade-desk/admin/notice/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: one notice as stored',
+          params: idParam,
+          response: one,
+        },
+      },
+      async (req) => ok(await adminNoticeDetail(req.server.db, req.auth, req.params.id)),
+    );
+
+    app.post(
+      '/api/blade-desk/admin/notice',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: write a draft notice (HTML sanitized to the allow-list when stored)',
+          body: noticeWriteBody,
+          response: one,
+        },
+      },
+      async (req) => ok(await createNotice(req.server.db, req.auth, req.body)),
+    );
+
+    app.put(
+      '/api/blade-desk/admin/notice/:id',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: edit a draft or published notice (a withdrawn one is read-only)',
+          params: idParam,
+          body: noticeWriteBody,
+          response: one,
+        },
+      },
+      async (req) => ok(await updateNotice(req.server.db, req.auth, req.params.id, req.body)),
+    );
+
+    app.post(
+      '/api/blade-desk/admin/notice/:id/publish',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: publish a draft now',
+          params: idParam,
+          response: one,
+        },
+      },
+      async (req) => ok(await publish(req.server.db, req.auth, req.params.id)),
+    );
+
+    app.post(
+      '/api/blade-desk/admin/notice/:id/withdraw',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: withdraw a published notice (gone for every reader, with its files)',
+          params: idParam,
+          response: one,
+        },
+      },
+      async (req) => ok(await withdraw(req.server.db, req.auth, req.params.id)),
+    );
+
+    app.post(
+      '/api/blade-desk/admin/notice/:id/attachment',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: attach a file (multipart field `file`; size and type limited)',
+          consumes: ['multipart/form-data'],
+          params: idParam,
+          response: {
+            200: envelopeSchema(
+              z.object({ id: z.number(), name: z.string(), size: z.number(), url: z.string() }),
+            ),
+          },
+        },
+      },
+      async (req) =>
+        ok(
+          await attachFile(
+            req.server.db,
+            req.server.config.dataDir,
+            req.auth,
+            req.params.id,
+            await uploadedFile(req),
+          ),
+        ),
+    );
+  });
+}

@@ -1,0 +1,25 @@
+/**
+ * Chinese texts of the notice screens and of home's notice block: the source dictionary of the
+ * "notices" section, loaded with them (notices-texts.ts). notices-en.ts must have every key.
+ */
+export const noticesZh = {
+  'notices.latest': '通知公告',
+  'notices.all': '全部通知',
+  'notices.unreadBadge': '{count} 条未读',
+  'notices.unread': '未读',
+  'notices.allCategories': '全部',
+  'notices.filter': '按分类筛选',
+  'notices.empty': '暂无通知',
+  'notices.loadFailed': '通知加载失败，请稍后重试',
+  'notices.loadingMore': '加载中',
+  'notices.scrollForMore': '上滑加载更多',
+  'notices.noMore': '没有更多通知了',
+  'notices.retry': '重试',
+  'notices.releasedAt': '发布时间',
+  'notices.department': '发布部门',
+  'notices.attachments': '附件',
+  'notices.attachmentCount': '{count} 个附件',
+  'notices.download': '下载 {name}（{size}）',
+} satisfies Record<string, string>;
+
+export type NoticesTextKey = keyof typeof noticesZh;
