@@ -1,8 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadFinanceTexts } from '@/lib/i18n/finance-texts';
+
+// The detail's own blocks (signature, rating, invoice) ask the server for their state: here they wait,
+// so nothing reaches the network or a toast after the test has ended.
+vi.mock('@/lib/api-client', async (original) => ({
+  ...(await original<typeof import('@/lib/api-client')>()),
+  request: vi.fn(() => new Promise(() => undefined)),
+  requestData: vi.fn(() => new Promise(() => undefined)),
+}));
 import type { OrderDetail } from '../api/get-order-detail';
 import { OrderView } from './order-detail-page';
 
