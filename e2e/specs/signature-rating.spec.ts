@@ -5,7 +5,7 @@
  * with a comment, and find signature and rating in the order detail.
  */
 import { expect, type Page } from '@playwright/test';
-import { UNIVERSITY, checkScreen, orderCard, payInSandbox, screenshot, signIn, test } from '../support';
+import { UNIVERSITY, checkScreen, payInSandbox, screenshot, signIn, test } from '../support';
 
 const WORDS = {
   zh: {
@@ -66,9 +66,9 @@ test('a student signs an order before paying it, pays, rates it and sees both in
   const orderNo = (await page.getByTestId('cashier-order-no').textContent()) ?? '';
   expect(orderNo).not.toBe('');
 
-  // In the order detail the pay button waits for the signature.
-  await page.goto('/#/order/index?tab=unpaid');
-  await orderCard(page, orderNo).click();
+  // Paying at once: the cashier says the agreement comes first and takes the payer to the order detail,
+  // where the pay button waits for the signature.
+  await page.getByTestId('cashier-pay').click();
   await page.waitForURL(/#\/order\/detail\/\d+$/);
   const detailUrl = page.url();
   const signature = page.getByTestId('order-signature');

@@ -8,3 +8,9 @@ export const SIGNATURE_LIMITS = {
   maxStrokes: 300,
   maxPoints: 20_000,
 } as const;
+
+/**
+ * The Blade body code (with HTTP 400) of a prepay refused because the order's item asks for a signature
+ * before payment: the cashier then takes the payer to the order detail, where the pad is.
+ */
+export const SIGNATURE_NEEDED_CODE = 428;

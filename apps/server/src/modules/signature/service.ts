@@ -5,7 +5,7 @@
  * orderSignaturePng.
  */
 import type { SignatureState, SubmitSignatureBody } from '@cf/shared/wire/signature';
-import { SIGNATURE_LIMITS } from '@cf/shared/signature-limits';
+import { SIGNATURE_LIMITS, SIGNATURE_NEEDED_CODE } from '@cf/shared/signature-limits';
 import type { Db } from '@server/db/client';
 import type { SignatureTiming } from '@server/db/schema-signature';
 import { transaction } from '@server/db/transaction';
@@ -119,5 +119,6 @@ export const orderSignaturePng = (db: Db, tenantId: string, orderId: number): Pr
 export async function assertSignedBeforePay(db: Db, order: OrderRow): Promise<void> {
   if (order.signatureStatus === 'signed') return;
   const timings = await timingsOfOrder(db, order.tenantId, order.id);
-  if (timings.includes('before_pay')) throw badRequest('signature.neededBeforePay');
+  if (timings.includes('before_pay'))
+    throw new AppError(400, 'signature.neededBeforePay', undefined, SIGNATURE_NEEDED_CODE);
 }

@@ -3,6 +3,7 @@
  * PNG is checked (a PNG, ≤ 200 KB, a sane size) and stored once with its strokes; only the order's
  * creator signs, whoever may see the order sees the image (image/png, nosniff), other tenants nothing.
  */
+import { SIGNATURE_NEEDED_CODE } from '@cf/shared/signature-limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers';
 import { api, demoTokens, feeItemId, orderRow, pay, UNI, type Tokens } from '@server-test/fee-fixtures';
@@ -82,6 +83,7 @@ describe('signatures', () => {
       body: { orderNo: dormKeyOrderNo, channel: 'sandbox' },
     });
     expect(prepay.statusCode).toBe(400);
+    expect(prepay.json().code).toBe(SIGNATURE_NEEDED_CODE);
     expect(prepay.json().msg).toBe(
       'This order must be signed by the person who created it (in the order detail) before it can be paid',
     );

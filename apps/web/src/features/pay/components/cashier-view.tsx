@@ -1,9 +1,11 @@
 import Button from 'antd-mobile/es/components/button';
 import { formatYuan } from '@cf/shared/money';
+import { SIGNATURE_NEEDED_CODE } from '@cf/shared/signature-limits';
 import { payDeadline } from '@cf/shared/order-expiry';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { localName } from '@/components/finance/finance-text';
+import { ApiError } from '@/lib/api-client';
 import { toastFail, toastText } from '@/lib/feedback';
 import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { wechatSource } from '@/lib/wechat';
@@ -65,8 +67,16 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
       if (outcome === 'cancel') return toastText(t('pay.cancelled'));
       if (outcome === 'unavailable') return toastFail(t('pay.wechatNeeded'));
       navigate(payPagePath(pay, 'result'), { replace: true });
-    } catch {
-      // The client already showed the server's reason.
+    } catch (error) {
+      // The client already showed the server's reason. An order whose item asks for a signature
+      // first: its creator signs in the order detail (a payer through a pay link cannot sign).
+      if (
+        error instanceof ApiError &&
+        error.code === SIGNATURE_NEEDED_CODE &&
+        pay.orderId &&
+        !pay.payAuthToken
+      )
+        navigate(`/order/detail/${pay.orderId}`);
     } finally {
       setPaying(false);
     }
