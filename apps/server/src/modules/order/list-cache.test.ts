@@ -4,7 +4,13 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
 import { transaction, type Tx } from '@server/db/transaction';
 import { announceOrderChange, onOrderChange } from './changes';
-import { announcementOf, OrderListCache, parseAnnouncement } from './list-cache';
+import {
+  announcementOf,
+  batchedPublisher,
+  OrderListCache,
+  parseAnnouncement,
+  parseAnnouncements,
+} from './list-cache';
 
 const student = { tenantId: '100001', userId: 7, oauthId: null };
 const visitor = { tenantId: '100001', userId: 0, oauthId: 41 };
@@ -162,5 +168,22 @@ describe('announcements the server sends', () => {
     const text = announcementOf({ tenantId: '100001', userIds: [7, null, 9], oauthIds: [undefined, 3] });
     expect(JSON.parse(text)).toEqual({ t: '100001', u: [7, 9], o: [3] });
     expect(parseAnnouncement(text)).toEqual({ tenantId: '100001', userIds: [7, 9], oauthIds: [3] });
+  });
+
+  it('of one tick go out in one NOTIFY (split under the payload limit), and parse back as a list', async () => {
+    const sent: string[] = [];
+    const publish = batchedPublisher((payload) => sent.push(payload));
+    for (let i = 0; i < 300; i++) publish({ tenantId: '100001', userIds: [i], oauthIds: [] });
+    expect(sent).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.length).toBeLessThan(10);
+    for (const payload of sent) expect(Buffer.byteLength(payload)).toBeLessThan(8000);
+    const all = sent.flatMap((payload) => parseAnnouncements(payload)!);
+    expect(all.map((p) => p.userIds[0])).toEqual([...Array(300).keys()]);
+    expect(parseAnnouncements('{"t":"100001","u":[1],"o":[]}')).toEqual([
+      { tenantId: '100001', userIds: [1], oauthIds: [] },
+    ]);
+    expect(parseAnnouncements('[{"t":"100001","u":[1],"o":[]},{"t":2}]')).toBeNull();
   });
 });

@@ -165,6 +165,49 @@ export function announcementOf(parties: OrderParties): string {
   return JSON.stringify({ t: parties.tenantId, u: ids(parties.userIds), o: ids(parties.oauthIds) });
 }
 
+/** A NOTIFY payload stays under PostgreSQL's 8000 bytes. */
+const MAX_PAYLOAD = 7000;
+
+/**
+ * Collects the changes announced in one tick and sends them as JSON arrays of announcements (each
+ * under MAX_PAYLOAD), so a burst of writes costs one NOTIFY, not one each.
+ */
+export function batchedPublisher(send: (payload: string) => unknown): (parties: OrderParties) => void {
+  let pending: string[] = [];
+  return (parties) => {
+    pending.push(announcementOf(parties));
+    if (pending.length > 1) return;
+    setImmediate(() => {
+      const batch = pending;
+      pending = [];
+      let part: string[] = [];
+      let size = 2;
+      for (const one of batch) {
+        if (part.length && size + one.length + 1 > MAX_PAYLOAD) {
+          send(`[${part.join(',')}]`);
+          part = [];
+          size = 2;
+        }
+        part.push(one);
+        size += one.length + 1;
+      }
+      if (part.length) send(`[${part.join(',')}]`);
+    });
+  };
+}
+
+/** Parses a cf_order_list payload: one announcement (the trigger's) or an array (the server's). */
+export function parseAnnouncements(payload: string): OrderParties[] | null {
+  try {
+    const data: unknown = JSON.parse(payload);
+    const list = Array.isArray(data) ? data : [data];
+    const parsed = list.map((one) => parseAnnouncement(JSON.stringify(one)));
+    return parsed.every((p): p is OrderParties => p !== null) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Parses a cf_order_list announcement; null when it is not one. */
 export function parseAnnouncement(payload: string): OrderParties | null {
   try {
@@ -190,20 +233,22 @@ export async function attachOrderListCache(
   const cache = new OrderListCache(options);
   if (database?.announcesWrites) {
     // Every process hears this one's writes: announced right after they commit (see migration 0006),
-    // whether or not this process caches. Unawaited: a lost announcement costs at most TTL of staleness.
-    const offPublish = onOrderChange(db, (parties) => {
-      database.notify(ORDER_LIST_CHANNEL, announcementOf(parties)).catch((err: unknown) => {
+    // whether or not this process caches; the writes of one tick in one NOTIFY. Unawaited: a lost
+    // announcement costs at most TTL of staleness.
+    const publish = batchedPublisher((payload) =>
+      database.notify(ORDER_LIST_CHANNEL, payload).catch((err: unknown) => {
         app.log.warn({ err }, 'order list change not announced');
-      });
-    });
+      }),
+    );
+    const offPublish = onOrderChange(db, publish);
     app.addHook('onClose', async () => offPublish());
   }
   if (!database || options.maxBytes <= 0) return cache;
   const offCommits = onOrderChange(db, (parties) => cache.invalidate(parties));
   const stop = await database.listen(ORDER_LIST_CHANNEL, {
     message(payload) {
-      const parties = parseAnnouncement(payload);
-      if (parties) cache.invalidate(parties);
+      const list = parseAnnouncements(payload);
+      if (list) for (const parties of list) cache.invalidate(parties);
       else cache.clear();
     },
     reset(up) {
