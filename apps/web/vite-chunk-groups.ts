@@ -59,9 +59,6 @@ export function chunkGroups() {
     // What sign-in shares with later screens (a form row) rides with boot: otherwise a later screen
     // would fetch the sign-in chunk, or sign-in a later screen's.
     if (groups[0] === 'login' && groups.length > 1) return 'boot';
-    // The money screens' libraries (antd-mobile's popups, tabs and the animation code under them) in a
-    // chunk of their own beside the screens': one lazy part in two chunks, each within the 50 KB budget.
-    if (groups[0] === 'money' && /[\\/]node_modules[\\/]/.test(id)) return 'money-lib';
     return groups[0] ?? null;
   };
 }
