@@ -65,6 +65,8 @@ test('an unpaid order is cancelled from its detail after a confirmation', async 
   await expect(page.getByTestId('order-continue-pay')).toHaveCount(0);
   await expect(page.getByTestId('order-share')).toHaveCount(0);
   await expect(page.getByTestId('order-cancel')).toHaveCount(0);
+  // The confirmation may still be closing (the reply can be quicker than its animation).
+  await expect(confirm).toBeHidden();
   await screenshot(page, 'order-cancelled');
 
   // Among the closed orders now (expired or cancelled), not the unpaid ones.
