@@ -49,6 +49,8 @@ test('an unpaid order is cancelled from its detail after a confirmation', async 
   // A confirmation first; keeping it changes nothing.
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('确定取消该订单吗？');
+  // Looked at once it has finished opening (mid-animation its buttons are still scaled down).
+  await untilStill(confirm);
   await screenshot(page, 'order-cancel-confirm', confirm);
   await confirm.getByRole('button', { name: '再想想' }).click();
   await expect(confirm).toBeHidden();
