@@ -42,6 +42,11 @@ export const financeMessages = {
     en: 'The bill does not exist or has already been reviewed',
   },
   'fee.financeOnly': { zh: '仅财务人员可操作', en: 'Only the finance office may do this' },
+  'admin.managerOnly': { zh: '仅财务主管可操作', en: 'Only a finance manager may do this' },
+  'admin.tenantAdminOnly': {
+    zh: '仅学校管理员可操作',
+    en: "Only the school's administrator may do this",
+  },
   'enroll.notFound': {
     zh: '未找到该新生，请核对身份证号和姓名',
     en: 'No newly admitted student matches this ID number and name; please check your input',

@@ -11,18 +11,56 @@ import { forbidden } from '@server/http/errors';
 import type { Db } from '@server/db/client';
 import { findUser, rolesOf } from '../auth/subject';
 
-const FINANCE_ROLES = new Set(['finance', 'admin']);
+/**
+ * The finance office's levels, lowest first: a clerk runs the daily queues, a manager also moves money
+ * back (waivers, reductions) and a tenant admin also changes the school's settings. A route asks for
+ * more than a clerk through its config: `{ config: { financeLevel: 'manager' } }`.
+ */
+const FINANCE_LEVELS = ['clerk', 'manager', 'admin'] as const;
+export type FinanceLevel = (typeof FINANCE_LEVELS)[number];
 
-/** Role aliases are read from the database, not the token, so a revoked role stops at once. */
-export async function requireFinanceRole(db: Db, auth: AuthContext): Promise<void> {
+/** Role alias -> level; `admin` is the tenant's administrator. */
+const LEVEL_OF_ROLE: Record<string, FinanceLevel> = {
+  finance: 'clerk',
+  finance_manager: 'manager',
+  admin: 'admin',
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The lowest finance-office level that may call the route (default: clerk). */
+    financeLevel?: FinanceLevel;
+  }
+}
+
+const rank = (level: FinanceLevel) => FINANCE_LEVELS.indexOf(level);
+
+/** The caller's highest finance level, or undefined. Read from the database, so a revoked role stops at once. */
+export async function financeLevelOf(db: Db, auth: AuthContext): Promise<FinanceLevel | undefined> {
   const user = auth.userId > 0 ? await findUser(db, auth.tenantId, auth.userId) : undefined;
   const roles = user ? await rolesOf(db, auth.tenantId, user.roleIds) : [];
-  if (!roles.some((r) => FINANCE_ROLES.has(r.roleAlias))) throw forbidden('fee.financeOnly');
+  let best: FinanceLevel | undefined;
+  for (const role of roles) {
+    const level = LEVEL_OF_ROLE[role.roleAlias];
+    if (level && (!best || rank(level) > rank(best))) best = level;
+  }
+  return best;
+}
+
+export async function requireFinanceRole(
+  db: Db,
+  auth: AuthContext,
+  needed: FinanceLevel = 'clerk',
+): Promise<void> {
+  const level = await financeLevelOf(db, auth);
+  if (!level) throw forbidden('fee.financeOnly');
+  if (rank(level) < rank(needed))
+    throw forbidden(needed === 'admin' ? 'admin.tenantAdminOnly' : 'admin.managerOnly');
 }
 
 export async function requireFinanceOffice(req: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireUser(req, reply);
-  await requireFinanceRole(req.server.db, req.auth);
+  await requireFinanceRole(req.server.db, req.auth, req.routeOptions.config.financeLevel ?? 'clerk');
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
