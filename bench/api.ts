@@ -8,7 +8,8 @@
 // bench/count-queries.mjs preloaded, and each route is first requested QUERY_PROBES times one by one.
 // First of all, start.mjs times the compiled server's start (fresh and seeded data folder; 3 s and 1.5 s).
 // BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_WORKERS, BENCH_KINDS (postgres,pglite),
-// BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_SKIP_START=1 (no start timing).
+// BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_SKIP_START=1 (no start timing),
+// BENCH_ROUTES (e.g. "create,noticeList": only those routes, for profiling one; budgets of others: not run).
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
@@ -27,6 +28,7 @@ const CEILING_SECONDS = Math.max(3, Math.round(DURATION / 2));
 const QUERY_PROBES = 20;
 const KINDS = (process.env.BENCH_KINDS ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const ONLY = process.env.BENCH_ROUTES ? new Set(process.env.BENCH_ROUTES.split(',')) : undefined;
 /** Budgets on PostgreSQL: share of the ceiling at least, p99 at most (ms). */
 const BUDGETS: { route: Route; cacheOff: boolean; name: string; share: number }[] = [
   { route: 'list', cacheOff: true, name: 'order list, reply cache off', share: 0.15 },
@@ -237,8 +239,9 @@ async function benchOne(kind: 'postgres' | 'pglite', variant: { cacheOff?: boole
     // Queries per request first, while the server is idle (a loaded server is still working through
     // the last run's queue for a while): each route asked QUERY_PROBES times, one after the other.
     const queriesOf: Partial<Record<Route, number>> = {};
+    const skipped = (route: Route) => (variant.cacheOff && route !== 'list') || (ONLY && !ONLY.has(route));
     for (const [route, name, opts] of scenarios) {
-      if (variant.cacheOff && route !== 'list') continue;
+      if (skipped(route)) continue;
       const before = await server.queries();
       for (let i = 0; i < QUERY_PROBES; i++) {
         const res = await fetch(opts.url!, {
@@ -252,7 +255,7 @@ async function benchOne(kind: 'postgres' | 'pglite', variant: { cacheOff?: boole
       queriesOf[route] = ((await server.queries()) - before) / QUERY_PROBES;
     }
     for (const [route, name, opts] of scenarios) {
-      if (variant.cacheOff && route !== 'list') continue;
+      if (skipped(route)) continue;
       const queries = queriesOf[route]!;
       const ceiling = await run(ceilingOpts, CEILING_SECONDS);
       const r = await run(opts);
@@ -283,7 +286,7 @@ const start = process.env.BENCH_SKIP_START ? undefined : await benchStart();
 const results: Awaited<ReturnType<typeof benchOne>>[] = [];
 for (const kind of KINDS) {
   results.push(await benchOne(kind));
-  results.push(await benchOne(kind, { cacheOff: true }));
+  if (!ONLY || ONLY.has('list')) results.push(await benchOne(kind, { cacheOff: true }));
 }
 print(
   `\nAPI benchmark (autocannon, ${CONNECTIONS} connections, ${DURATION} s per route after ${CEILING_SECONDS} s of the ceiling${WORKERS ? `, ${WORKERS} workers` : ''})\n`,

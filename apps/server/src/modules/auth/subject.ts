@@ -51,7 +51,8 @@ export async function findOauthLink(
 export const roleNameOf = (userRoles: { roleAlias: string }[]) => userRoles.map((r) => r.roleAlias).join(',');
 
 /** A bound person is greeted by the school's name of them, not the WeChat nickname the binding kept. */
-export const displayName = (user: UserRow) => user.realName || user.nickName || user.account;
+export const displayName = (user: Pick<UserRow, 'realName' | 'nickName' | 'account'>) =>
+  user.realName || user.nickName || user.account;
 
 export async function userSubject(db: Db, user: UserRow, oauthId: number | null): Promise<TokenSubject> {
   const userRoles = await rolesOf(db, user.tenantId, user.roleIds);

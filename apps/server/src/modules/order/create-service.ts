@@ -19,6 +19,7 @@ import { commitments, lockReceivables } from '../fee/receivable-repo';
 import { receivableView, type FeeItemRow } from '../fee/views';
 import type { OrderRow } from './pay-status';
 import { checkFormData } from './form-data';
+import { readCreateFacts } from './create-facts';
 import { insertOrder, openEnrollOrder, type NewOrderItem } from './order-repo';
 import type { CreateEnrollBody, CreateOtherBody, ReceivableRequest } from '@cf/shared/wire/order';
 import { autocommit, transaction } from '@server/db/transaction';
@@ -160,17 +161,17 @@ export async function createOtherOrder(ctx: OrderCtx, body: CreateOtherBody) {
   const { db, auth } = ctx;
   if ((body.feeItemId === undefined) === (body.receivableId === undefined))
     throw badRequest('fee.itemsRequired');
-  // The caller's person and name, and the catalogue item, are independent reads: asked at once,
-  // and a refusal reported in this order (person, then caller).
-  const [personRead, creatorRead, itemRead] = await Promise.allSettled([
-    requireCallerPerson(db, auth.tenantId, auth.userId),
-    creatorOf(db, auth),
-    body.feeItemId === undefined ? undefined : findFeeItem(db, auth.tenantId, body.feeItemId),
-  ]);
-  for (const read of [personRead, creatorRead, itemRead]) if (read.status === 'rejected') throw read.reason;
-  const person = (personRead as PromiseFulfilledResult<Person>).value;
-  const creator = (creatorRead as PromiseFulfilledResult<Creator>).value;
-  const item = (itemRead as PromiseFulfilledResult<FeeItemRow | undefined>).value;
+  // The caller's person and names and the catalogue item: one read; refusals in this order.
+  const facts = await readCreateFacts(db, auth.tenantId, auth.userId, body.feeItemId);
+  if (!facts.person) throw badRequest('bind.notBound');
+  if (!facts.user) throw unauthorized('auth.tokenInvalid');
+  const person = facts.person;
+  const creator: Creator = {
+    userId: facts.user.id,
+    oauthId: auth.oauthId,
+    userName: displayName(facts.user),
+  };
+  const item = facts.item;
   const expire = ctx.config.pay.orderExpireMinutes;
 
   if (body.receivableId !== undefined) {

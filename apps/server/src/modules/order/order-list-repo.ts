@@ -3,7 +3,7 @@
  * statement each, answering a page, the total count and every order's item names in one round trip.
  * A caller is a user id (-1 when none) and a WeChat oauth id (-1 when none); a status of '' is every tab.
  */
-import { desc, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { orders, type OrderType, type PayStatus } from '@server/db/schema-finance';
 import type { PageQuery } from '@server/http/envelope';
@@ -37,8 +37,13 @@ const paid: SQL = sql`(
   OR (${p('userId')} = -1 AND ${orders.payerUserId} IS NULL AND ${orders.payerOauthId} = ${p('oauthId')}
       AND (${orders.oauthId} IS NULL OR ${orders.oauthId} <> ${p('oauthId')})))`;
 
+/**
+ * A page by row number, not LIMIT/OFFSET parameters: PostgreSQL then finds its generic plan as cheap as
+ * a custom one and stops planning the statement on every call (planning was more than half its time).
+ * Only the page's rows reach the item-name subqueries.
+ */
 function prepare(db: Db, kind: OrderListKind) {
-  return db
+  const page = db
     .select({
       id: orders.id,
       orderNo: orders.orderNo,
@@ -50,18 +55,36 @@ function prepare(db: Db, kind: OrderListKind) {
       expireAt: orders.expireAt,
       personName: orders.personName,
       userName: orders.userName,
-      itemsZh: sql<string>`coalesce((SELECT string_agg(i.name, '、' ORDER BY i.id) FROM order_items i WHERE i.order_id = "orders"."id"), '')`,
-      itemsEn: sql<string>`coalesce((SELECT string_agg(coalesce(nullif(i.name_en, ''), i.name), ', ' ORDER BY i.id) FROM order_items i WHERE i.order_id = "orders"."id"), '')`,
-      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+      rn: sql<number>`row_number() OVER (ORDER BY "orders"."created_at" DESC, "orders"."id" DESC)`.as('rn'),
+      total: sql<number>`count(*) OVER ()`.mapWith(Number).as('total'),
     })
     .from(orders)
     .where(
       sql`${orders.tenantId} = ${p('tenantId')} AND ${kind === 'mine' ? mine : paid}
         AND (${p('status')}::text = '' OR ${orders.payStatus} = ${p('status')}::text)`,
     )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(p('limit'))
-    .offset(p('offset'))
+    .as('page');
+  return db
+    .select({
+      id: page.id,
+      orderNo: page.orderNo,
+      orderType: page.orderType,
+      totalFen: page.totalFen,
+      payStatus: page.payStatus,
+      invoiceStatus: page.invoiceStatus,
+      createdAt: page.createdAt,
+      expireAt: page.expireAt,
+      personName: page.personName,
+      userName: page.userName,
+      itemsZh: sql<string>`coalesce((SELECT string_agg(i.name, '、' ORDER BY i.id) FROM order_items i WHERE i.order_id = "page"."id"), '')`,
+      itemsEn: sql<string>`coalesce((SELECT string_agg(coalesce(nullif(i.name_en, ''), i.name), ', ' ORDER BY i.id) FROM order_items i WHERE i.order_id = "page"."id"), '')`,
+      total: page.total,
+    })
+    .from(page)
+    .where(
+      sql`${page.rn} > ${p('offset')}::bigint AND ${page.rn} <= ${p('offset')}::bigint + ${p('limit')}::bigint`,
+    )
+    .orderBy(page.rn)
     .prepare(`order_list_${kind}`);
 }
 

@@ -1,33 +1,50 @@
 /** Queries of orders and their items; every one carries the tenant and the caller it is about. */
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '@server/db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@server/db/client';
+import { rawStatement, rowFromDriver } from '@server/db/raw-statement';
 import { orderItems, orders, type OrderType } from '@server/db/schema-finance';
 import type { OrderRow, OrderTx } from './pay-status';
 import { announceOrderChange } from './changes';
 import { newOrderNo } from './order-no';
 
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'orderNo' | 'expireAt'>;
+/** What a new order is made of; the rest of its row starts at the columns' defaults. */
+export type NewOrder = Pick<
+  typeof orders.$inferInsert,
+  'tenantId' | 'personType' | 'personId' | 'personName' | 'userId' | 'oauthId' | 'userName' | 'totalFen'
+> & { orderType: OrderType };
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId' | 'tenantId'>;
 
 /** Tries before giving up on drawing an unused order number (a repeat is already one in a billion). */
 const ORDER_NO_TRIES = 5;
 
-/** A row as the driver answers it (column names) read the way drizzle reads the table's columns. */
-function orderFromDriver(raw: Record<string, unknown>): OrderRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(orders))) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as OrderRow;
-}
+const ph = (name: string) => sql.placeholder(name);
 
 /**
- * Inserts an order that expires `expireMinutes` from the database's now, and its items, in one
- * statement (a data-modifying WITH): atomic on its own, so a caller that takes no lock needs no
- * transaction around it (autocommit() from db/transaction.ts).
+ * The order (expiring `expireMinutes` from the database's now) and its items in one statement (a
+ * data-modifying WITH), prepared once per connection: atomic on its own, so a caller that takes no lock
+ * needs no transaction around it (autocommit() from db/transaction.ts). A repeated order number inserts
+ * nothing (ON CONFLICT) and answers no row.
  */
+const insertOrderStatement = rawStatement<Record<string, unknown>>(
+  'order_insert',
+  sql`WITH o AS (
+        INSERT INTO orders (tenant_id, order_no, order_type, person_type, person_id, person_name, user_id,
+                            oauth_id, user_name, total_fen, expire_at)
+        VALUES (${ph('tenantId')}, ${ph('orderNo')}, ${ph('orderType')}, ${ph('personType')}, ${ph('personId')},
+                ${ph('personName')}, ${ph('userId')}, ${ph('oauthId')}, ${ph('userName')}, ${ph('totalFen')},
+                now() + make_interval(mins => ${ph('expireMinutes')}::integer))
+        ON CONFLICT (order_no) DO NOTHING
+        RETURNING *), i AS (
+        INSERT INTO order_items
+          (order_id, tenant_id, receivable_id, fee_item_id, name, name_en, price_fen, quantity, amount_fen, form_data)
+        SELECT o.id, o.tenant_id, (e.v->>'receivable_id')::integer, (e.v->>'fee_item_id')::integer,
+               e.v->>'name', e.v->>'name_en', (e.v->>'price_fen')::bigint, (e.v->>'quantity')::integer,
+               (e.v->>'amount_fen')::bigint, e.v->'form_data'
+        FROM o, jsonb_array_elements(${ph('lines')}::jsonb) WITH ORDINALITY AS e(v, n)
+        ORDER BY e.n)
+      SELECT * FROM o`,
+);
 export async function insertOrder(
   tx: OrderTx,
   order: NewOrder,
@@ -47,29 +64,14 @@ export async function insertOrder(
     })),
   );
   for (let attempt = 0; attempt < ORDER_NO_TRIES; attempt++) {
-    const inserted = tx
-      .insert(orders)
-      .values({
-        ...order,
-        orderNo: newOrderNo(order.orderType as OrderType),
-        expireAt: sql`now() + make_interval(mins => ${expireMinutes})`,
-      })
-      .onConflictDoNothing({ target: orders.orderNo })
-      .returning();
-    const rows = await queryRows<Record<string, unknown>>(
-      tx,
-      sql`WITH o AS (${inserted.getSQL()}), i AS (
-            INSERT INTO order_items
-              (order_id, tenant_id, receivable_id, fee_item_id, name, name_en, price_fen, quantity, amount_fen, form_data)
-            SELECT o.id, o.tenant_id, (e.v->>'receivable_id')::integer, (e.v->>'fee_item_id')::integer,
-                   e.v->>'name', e.v->>'name_en', (e.v->>'price_fen')::bigint, (e.v->>'quantity')::integer,
-                   (e.v->>'amount_fen')::bigint, e.v->'form_data'
-            FROM o, jsonb_array_elements(${lines}::jsonb) WITH ORDINALITY AS e(v, n)
-            ORDER BY e.n)
-          SELECT * FROM o`,
-    );
+    const rows = await insertOrderStatement(tx, {
+      ...order,
+      orderNo: newOrderNo(order.orderType),
+      expireMinutes,
+      lines,
+    });
     if (!rows[0]) continue;
-    const row = orderFromDriver(rows[0]);
+    const row = rowFromDriver(orders, rows[0]);
     announceOrderChange(tx, row);
     return row;
   }
@@ -130,8 +132,6 @@ export interface DetailBill {
   orderId: number | null;
   note: string;
 }
-
-const ph = (name: string) => sql.placeholder(name);
 
 /** One prepared statement: the order, its items and its bills (json_agg), in one round trip. */
 function prepareDetail(db: Db) {
