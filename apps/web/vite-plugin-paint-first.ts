@@ -63,6 +63,12 @@ export function paintFirst(options: PaintFirstOptions): Plugin {
         for (const p of preloads) out = out.replace(p[0], '');
         const initial = new Set([entry[1]!, ...preloads.map((p) => p[1]!)].map((f) => f.replace(/^\//, '')));
         const bundle = ctx.bundle ?? {};
+        const sizeOf = (file: string) => {
+          const chunk = bundle[file.replace(/^\//, '')];
+          return chunk?.type === 'chunk' ? chunk.code.length : 0;
+        };
+        const largestFirst = (files: string[]) => [...files].sort((a, b) => sizeOf(b) - sizeOf(a));
+        const list = (files: string[]) => JSON.stringify([...new Set(files)]);
         const shell = chunkFiles(bundle, SHELL_MODULE, initial);
         const money = chunkFiles(bundle, MONEY_MODULE, initial);
         const fee = chunkFiles(bundle, FEE_MODULE, initial);
@@ -75,29 +81,32 @@ export function paintFirst(options: PaintFirstOptions): Plugin {
           `var h=document.head,r=location.hash.replace(/^#/,'').split('?')[0],en=false;` +
           `try{en=localStorage.getItem('language')==='en'}catch(e){}` +
           `function p(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)}` +
-          `function start(inner){${JSON.stringify(preloads.map((p) => p[1]))}.forEach(p);` +
+          `function start(inner){${JSON.stringify(largestFirst(preloads.map((p) => p[1]!)))}.forEach(p);` +
           `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};h.appendChild(s);` +
-          `if(!inner)return;${JSON.stringify(shell)}.forEach(p);` +
-          `var fee=r==='/fee/index';` +
-          `if(fee||/^\\/(fee|order|pay|enroll)(\\/|$)/.test(r)){(fee?${JSON.stringify(fee)}:${JSON.stringify(money)}).forEach(p);` +
-          `(en?${JSON.stringify(texts.en)}:${JSON.stringify(texts.zh)}).forEach(p)}}` +
+          `if(!inner)return;` +
+          // An inner screen's chunks: the shell's, then the screen's, then its texts.
+          `var fee=r==='/fee/index',money=/^\\/(fee|order|pay|enroll)(\\/|$)/.test(r);` +
+          `(fee?(en?${list([...shell, ...fee, ...texts.en])}:${list([...shell, ...fee, ...texts.zh])}):` +
+          `money?(en?${list([...shell, ...money, ...texts.en])}:${list([...shell, ...money, ...texts.zh])}):` +
+          `${list(shell)}).forEach(p)}` +
           `var m=/(?:^|; )[\\w-]+-access-token=([^;]*)/.exec(document.cookie);` +
           `if(!r||/^\\/(login)?$/.test(r)||!m){window.__cfStart=start;return}` +
           `var hd={Authorization:${JSON.stringify(options.basicAuth)},'Accept-Language':en?'en-US':'zh-CN','Blade-Auth':'bearer '+decodeURIComponent(m[1])};` +
-          // The replies first: six requests at a time travel over HTTP/1.1, and these are small.
+          // The scripts first, the largest first: over HTTP/1.1 six requests travel at a time, and a
+          // large script queued behind a wave of small replies arrives a whole round trip later.
           `var e=window.__cfEarly={};` +
-          `function g(u){e[u]=fetch(u,{credentials:'include',headers:hd}).then(function(x){return x.json()}).catch(function(){return null})}` +
-          `${JSON.stringify(EARLY_ALWAYS)}.forEach(g);` +
-          `var f=${JSON.stringify(EARLY_BY_ROUTE)}[r];if(f)f.forEach(g);` +
           `start(true);` +
+          `function g(u){e[u]=fetch(u,{credentials:'include',headers:hd}).then(function(x){return x.json()}).catch(function(){return null})}` +
+          `var f=${JSON.stringify(EARLY_BY_ROUTE)}[r];if(f)f.forEach(g);` +
+          `${JSON.stringify(EARLY_ALWAYS)}.forEach(g);` +
           `setTimeout(function(){window.__cfEarly={}},${EARLY_LIFE_MS})` +
           `})()</script>`;
         const loader = `<script>requestAnimationFrame(function(){setTimeout(function(){window.__cfStart&&window.__cfStart(false)},0)})</script>`;
         // Before the stylesheet: a script after it would wait for the stylesheet to arrive.
         const css = /<link rel="stylesheet"[^>]*>/.exec(out);
         out = css
-          ? out.replace(css[0], `${boot}\n    ${css[0]}`)
-          : out.replace('</head>', `${boot}\n  </head>`);
+          ? out.replace(css[0], () => `${boot}\n    ${css[0]}`)
+          : out.replace('</head>', () => `${boot}\n  </head>`);
         return out.replace('</body>', `${loader}\n  </body>`);
       },
     },

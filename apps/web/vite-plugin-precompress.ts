@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 /**
- * Production builds only: a .br and a .gz beside every script and stylesheet of dist/assets, which the
+ * Production builds only: a .br and a .gz beside index.html and every script and stylesheet of dist/assets, which the
  * server sends to a browser that accepts them (@fastify/static `preCompressed`, apps/server/src/app.ts).
  * The shell then crosses a slow network as ~125 KB instead of ~380 KB.
  */
@@ -18,9 +18,14 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       const assets = path.join(outDir, 'assets');
-      for (const file of readdirSync(assets)) {
-        if (!/\.(js|css)$/.test(file)) continue;
-        const full = path.join(assets, file);
+      const files = [
+        ...readdirSync(assets)
+          .filter((file) => /\.(js|css)$/.test(file))
+          .map((file) => path.join(assets, file)),
+        // The page itself: its boot script and the first-paint markup.
+        path.join(outDir, 'index.html'),
+      ];
+      for (const full of files) {
         const body = readFileSync(full);
         if (body.length < 1024) continue;
         writeFileSync(`${full}.gz`, gzipSync(body, { level: 9 }));
