@@ -56,5 +56,9 @@ export const en: Record<TextKey, string> = {
 
   'dashboard.heading': 'Dashboard',
   'dashboard.welcome': 'Hello, {name}',
-  'dashboard.placeholder': "Today's and this month's takings and the queues waiting for you will show here.",
+  'dashboard.queuesHint': 'What waits for the finance office; click one to open its queue.',
+  'dashboard.pendingBills': 'Other-means payments to review',
+  'dashboard.openExceptions': 'Open payment exceptions',
+  'dashboard.failedInvoices': 'Failed invoices',
+  'dashboard.pendingBindings': 'Bindings to approve',
 };

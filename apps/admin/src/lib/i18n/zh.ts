@@ -59,7 +59,11 @@ export const zh = {
 
   'dashboard.heading': '工作台',
   'dashboard.welcome': '你好，{name}',
-  'dashboard.placeholder': '今日与本月的收款、待处理的队列将显示在这里。',
+  'dashboard.queuesHint': '等待财务处处理的事项，点击进入对应队列。',
+  'dashboard.pendingBills': '待审核的其他方式缴费',
+  'dashboard.openExceptions': '待处理的支付异常',
+  'dashboard.failedInvoices': '开票失败的发票',
+  'dashboard.pendingBindings': '待审核的绑定',
 } as const;
 
 export type TextKey = keyof typeof zh;
