@@ -29,11 +29,7 @@ function QueueCard({
   return (
     <Link to={to} data-testid={testId}>
       <Card hoverable>
-        <Statistic
-          title={t(title)}
-          value={count.data ?? '–'}
-          loading={count.isLoading}
-        />
+        <Statistic title={t(title)} value={count.data ?? '–'} loading={count.isLoading} />
       </Card>
     </Link>
   );
