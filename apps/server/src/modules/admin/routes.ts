@@ -9,6 +9,7 @@ import { registerAdminExceptionRoutes } from './exceptions-routes';
 import { guardFinanceOffice } from './guard';
 import { registerAdminInvoiceRoutes } from './invoices-routes';
 import { registerAdminRatingRoutes } from './ratings-routes';
+import { registerAdminReconciliationRoutes } from './reconciliation-routes';
 import { registerAdminNoticeRoutes } from './notices-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
 import { registerAdminSalaryRoutes } from './salary-routes';
@@ -28,5 +29,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminRatingRoutes(scope);
     registerAdminNoticeRoutes(scope);
     registerAdminSettingsRoutes(scope);
+    registerAdminReconciliationRoutes(scope);
   });
 }
