@@ -115,8 +115,13 @@ export async function finishRun(
 
 /** running -> failed, with the channel's error code (never a secret: codes only). */
 export async function failRun(db: Db, runId: number, error: string): Promise<void> {
-  await db
-    .update(reconciliationRuns)
-    .set({ status: 'failed', error, updatedAt: new Date(), finishedAt: new Date() })
-    .where(and(eq(reconciliationRuns.id, runId), eq(reconciliationRuns.status, 'running')));
+  await transaction(db, async (tx) => {
+    const [failed] = await tx
+      .update(reconciliationRuns)
+      .set({ status: 'failed', error, differenceCount: 0, updatedAt: new Date(), finishedAt: new Date() })
+      .where(and(eq(reconciliationRuns.id, runId), eq(reconciliationRuns.status, 'running')))
+      .returning();
+    // The differences of an earlier attempt are no longer what the channel says.
+    if (failed) await replaceLines(tx, failed, []);
+  });
 }
