@@ -38,11 +38,14 @@ export type SecretState = z.infer<typeof secretStateSchema>;
 
 /** The merchant settings a pay channel keeps; the secrets among them never travel back. */
 export const PAY_SECRET_FIELDS = ['mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'] as const;
-export type PaySecretField = (typeof PAY_SECRET_FIELDS)[number];
 
-const pem = z.string().trim().max(8000).regex(/^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/, {
-  message: 'common.fieldInvalid',
-});
+const pem = z
+  .string()
+  .trim()
+  .max(8000)
+  .regex(/^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/, {
+    message: 'common.fieldInvalid',
+  });
 
 /**
  * A change to a pay channel: a field left out keeps its value; a secret named in `clear` is removed.

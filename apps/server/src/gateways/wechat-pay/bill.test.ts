@@ -35,7 +35,13 @@ describe('the trade bill format', () => {
     expect(text).toContain('总交易单数');
     expect(parseTradeBill(text)).toEqual([
       expect.objectContaining({ kind: 'payment', outNo: 'T1', amountFen: 120000, state: 'SUCCESS' }),
-      expect.objectContaining({ kind: 'refund', outNo: 'R1', outTradeNo: 'T1', amountFen: 5, state: 'SUCCESS' }),
+      expect.objectContaining({
+        kind: 'refund',
+        outNo: 'R1',
+        outTradeNo: 'T1',
+        amountFen: 5,
+        state: 'SUCCESS',
+      }),
     ]);
   });
 
@@ -79,7 +85,13 @@ describe('tradebill through the adapter and the simulator', () => {
   it('downloads the day: payments and refunds, with the signed request and the SHA1 checked', async () => {
     await paidOrder('BILL0001', 120000);
     await paidOrder('BILL0002', 300);
-    await channel.refund({ outTradeNo: 'BILL0002', outRefundNo: 'BILLR0002', refundFen: 100, totalFen: 300, reason: '' });
+    await channel.refund({
+      outTradeNo: 'BILL0002',
+      outRefundNo: 'BILLR0002',
+      refundFen: 100,
+      totalFen: 300,
+      reason: '',
+    });
     const statement = await channel.tradeBill('2025-09-01');
     expect(statement.lines.map((l) => [l.kind, l.outNo, l.amountFen, l.state])).toEqual([
       ['payment', 'BILL0001', 120000, 'SUCCESS'],

@@ -201,7 +201,12 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
 
   function sign(answer: Answer, requestSerial: string | undefined): SimResponse {
     if (answer.bytes)
-      return { status: answer.status, headers: { 'Content-Type': 'application/octet-stream' }, body: '', bytes: answer.bytes };
+      return {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/octet-stream' },
+        body: '',
+        bytes: answer.bytes,
+      };
     let body = answer.body === undefined ? '' : JSON.stringify(answer.body);
     const tamper = tampers.shift();
     const signer = signerOf(requestSerial);

@@ -183,7 +183,8 @@ export function wechatPayV3(
         answer = await call('GET', `/v3/bill/tradebill?bill_date=${q(billDate)}&bill_type=ALL&tar_type=GZIP`);
       } catch (error) {
         // A day without a single trade has no bill.
-        if (error instanceof PayChannelError && error.code === 'NO_STATEMENT_EXIST') return { billDate, lines: [] };
+        if (error instanceof PayChannelError && error.code === 'NO_STATEMENT_EXIST')
+          return { billDate, lines: [] };
         throw error;
       }
       const bill = read(wireBill, answer, 'trade bill');

@@ -104,12 +104,14 @@ describe('daily reconciliation', () => {
     expect(res.json().data).toMatchObject({ status: 'done', differenceCount: 3 });
     const lines = (await detail(res.json().data.id)).json().data.lines;
     expect(
-      lines.map((l: { difference: string; outNo: string; statementFen: number | null; ourFen: number | null }) => [
-        l.difference,
-        l.outNo,
-        l.statementFen,
-        l.ourFen,
-      ]),
+      lines.map(
+        (l: { difference: string; outNo: string; statementFen: number | null; ourFen: number | null }) => [
+          l.difference,
+          l.outNo,
+          l.statementFen,
+          l.ourFen,
+        ],
+      ),
     ).toEqual(
       expect.arrayContaining([
         ['amount', a.orderNo, 12_001, 12_000],
@@ -132,7 +134,11 @@ describe('daily reconciliation', () => {
     expect(sheet.rowCount).toBe(5);
     expect(sheet.getRow(2).getCell(2).value).toBe('Difference');
     const texts = [3, 4, 5].map((r) => String(sheet.getRow(r).getCell(2).value));
-    expect(texts.sort()).toEqual(['Amount differs', 'In the statement, not ours', 'Ours, not in the statement']);
+    expect(texts.sort()).toEqual([
+      'Amount differs',
+      'In the statement, not ours',
+      'Ours, not in the statement',
+    ]);
     simulator.clearStatementEdits();
   });
 
@@ -140,7 +146,11 @@ describe('daily reconciliation', () => {
     simulator.spoilNextBillHash();
     const res = await run(today());
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'failed', error: 'BILL_HASH_MISMATCH', differenceCount: 0 });
+    expect(res.json().data).toMatchObject({
+      status: 'failed',
+      error: 'BILL_HASH_MISMATCH',
+      differenceCount: 0,
+    });
     expect((await detail(res.json().data.id)).json().data.lines).toEqual([]);
     // Asked again with an honest bill: clean.
     expect((await run(today())).json().data).toMatchObject({ status: 'done', differenceCount: 0 });
@@ -168,7 +178,9 @@ describe('daily reconciliation', () => {
     const runs = await ctx.database.db
       .select()
       .from(reconciliationRuns)
-      .where(and(eq(reconciliationRuns.billDate, previousDay(today())), eq(reconciliationRuns.tenantId, '100002')));
+      .where(
+        and(eq(reconciliationRuns.billDate, previousDay(today())), eq(reconciliationRuns.tenantId, '100002')),
+      );
     expect(runs.length).toBeGreaterThan(0);
     expect(runs.every((r) => r.requestedBy === null && r.status === 'done')).toBe(true);
     // Before the bills are ready (10:00 Beijing time) nothing is started.

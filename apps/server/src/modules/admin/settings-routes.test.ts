@@ -76,9 +76,17 @@ describe('tenant settings', () => {
       params: { bind_studentNo: '0', bind_studentNoAlias: '学号', account_registerPhone: '0' },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.changed).toEqual(['bind_studentNo', 'bind_studentNoAlias', 'account_registerPhone']);
+    expect(res.json().data.changed).toEqual([
+      'bind_studentNo',
+      'bind_studentNoAlias',
+      'account_registerPhone',
+    ]);
     const after = await phoneParams('100001');
-    expect(after).toMatchObject({ bind_studentNo: '0', bind_studentNoAlias: '学号', account_registerPhone: '0' });
+    expect(after).toMatchObject({
+      bind_studentNo: '0',
+      bind_studentNoAlias: '学号',
+      account_registerPhone: '0',
+    });
     expect(await phoneParams('100002')).toEqual(before);
 
     const [row] = await ctx.database.db

@@ -41,7 +41,8 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
       config: adminOnly,
       schema: {
         ...common,
-        summary: "The tenant's settings; secrets only as set / not set (ids: last 4 characters); tenant admin",
+        summary:
+          "The tenant's settings; secrets only as set / not set (ids: last 4 characters); tenant admin",
         response: { 200: envelopeSchema(tenantSettingsSchema) },
       },
     },

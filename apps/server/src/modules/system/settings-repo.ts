@@ -78,7 +78,12 @@ export async function findProvider(tx: WriteTx, tenantId: string, kind: string) 
   return row?.settings;
 }
 
-export async function saveProvider(tx: WriteTx, tenantId: string, kind: string, settings: ProviderSettingsRow) {
+export async function saveProvider(
+  tx: WriteTx,
+  tenantId: string,
+  kind: string,
+  settings: ProviderSettingsRow,
+) {
   await tx
     .insert(tenantProviders)
     .values({ tenantId, kind, settings })

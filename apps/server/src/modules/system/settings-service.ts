@@ -40,9 +40,6 @@ import {
   upsertParam,
 } from './settings-repo';
 
-/** The ids among the secrets: shown by their last 4 characters. */
-const TAILED = new Set(['mchId', 'serialNo']);
-
 const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
 
 export function secretState(value: unknown, tailed = false): SecretState {

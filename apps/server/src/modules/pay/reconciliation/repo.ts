@@ -65,7 +65,12 @@ export async function oursOfDay(db: Db, tenantId: string, channel: string, billD
       channel,
       and(eq(payAttempts.status, 'PAID'), gte(orders.paidAt, start), lt(orders.paidAt, end)),
     )),
-    ...(await ourRefunds(db, tenantId, channel, and(gte(refunds.createdAt, start), lt(refunds.createdAt, end)))),
+    ...(await ourRefunds(
+      db,
+      tenantId,
+      channel,
+      and(gte(refunds.createdAt, start), lt(refunds.createdAt, end)),
+    )),
   ];
 }
 
@@ -80,11 +85,21 @@ export async function oursNamed(
   // Chunks keep the IN lists of a busy day within what a statement may bind.
   for (let i = 0; i < named.payments.length; i += 1000)
     found.push(
-      ...(await payments(db, tenantId, channel, inArray(payAttempts.outTradeNo, named.payments.slice(i, i + 1000)))),
+      ...(await payments(
+        db,
+        tenantId,
+        channel,
+        inArray(payAttempts.outTradeNo, named.payments.slice(i, i + 1000)),
+      )),
     );
   for (let i = 0; i < named.refunds.length; i += 1000)
     found.push(
-      ...(await ourRefunds(db, tenantId, channel, inArray(refunds.outRefundNo, named.refunds.slice(i, i + 1000)))),
+      ...(await ourRefunds(
+        db,
+        tenantId,
+        channel,
+        inArray(refunds.outRefundNo, named.refunds.slice(i, i + 1000)),
+      )),
     );
   return found;
 }
