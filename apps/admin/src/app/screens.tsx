@@ -4,7 +4,7 @@
  * come from this list, so a screen a role may not open is neither in its menu nor reachable by its
  * address. Pages load lazily: the first screen carries only the shell. README.md: "Adding a screen".
  */
-import { DashboardOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, SettingOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import type { RoleLevel } from '@admin/lib/roles';
@@ -36,5 +36,21 @@ export const SCREENS: ConsoleScreen[] = [
     icon: <DashboardOutlined />,
     level: 'clerk',
     page: lazy(() => import('@admin/features/dashboard/pages/dashboard-page')),
+  },
+  {
+    path: 'reconciliation',
+    title: 'nav.reconciliation',
+    icon: <AuditOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/reconciliation/pages/reconciliation-page')),
+  },
+  {
+    path: 'settings',
+    title: 'nav.settings',
+    icon: <SettingOutlined />,
+    level: 'admin',
+    group: 'system',
+    page: lazy(() => import('@admin/features/settings/pages/settings-page')),
   },
 ];

@@ -60,6 +60,7 @@ export const payChannelBody = z.object({
   apiV3Key: z.string().length(32, 'common.fieldInvalid').optional(),
   clear: z.array(z.enum(PAY_SECRET_FIELDS)).max(PAY_SECRET_FIELDS.length).optional(),
 });
+export type PayChannelChange = z.infer<typeof payChannelBody>;
 export const payChannelParam = z.object({ channel: channelEnum });
 
 export const payChannelSettingsSchema = z.object({
@@ -85,6 +86,8 @@ export const providerBody = z.object({
   httpToken: z.string().trim().min(1).max(500).optional(),
   clearToken: z.boolean().optional(),
 });
+
+export type ProviderChange = z.infer<typeof providerBody>;
 
 export const providerSettingsSchema = z.object({
   kind: z.enum(NOTIFY_PROVIDER_KINDS),

@@ -13,14 +13,14 @@ import {
   PAY_SECRET_FIELDS,
   SETTINGS_PARAM_KEYS,
   type NotifyProviderKind,
+  type PayChannelChange,
+  type ProviderChange,
   type PayChannelSettings,
   type ProviderSettings,
   type SecretState,
   type SettingsParamKey,
   type TenantSettings,
 } from '@cf/shared/wire/admin-settings';
-import type { z } from 'zod';
-import type { payChannelBody, providerBody } from '@cf/shared/wire/admin-settings';
 import type { Db } from '@server/db/client';
 import type { ProviderSettingsRow } from '@server/db/schema-settings';
 import { transaction } from '@server/db/transaction';
@@ -144,8 +144,6 @@ export async function updateModules(db: Db, tenantId: string, modules: string[])
   return unique;
 }
 
-type PayChannelChange = z.infer<typeof payChannelBody>;
-
 /**
  * Merges a change into the channel's settings (other settings, e.g. platform keys, are kept). WeChat
  * settings complete enough to talk to a merchant account must parse now, not at the first payment.
@@ -207,8 +205,6 @@ function checkWechatKeys(settings: Record<string, unknown>): void {
     throw badRequest('system.payKeysInvalid', { reason });
   }
 }
-
-type ProviderChange = z.infer<typeof providerBody>;
 
 export async function updateProvider(
   db: Db,
