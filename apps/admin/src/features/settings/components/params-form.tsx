@@ -1,9 +1,5 @@
 /** The binding and account params (spec §3): each as the phones understand it; only changed keys are sent. */
-import {
-  SETTINGS_PARAM_KEYS,
-  type SettingsParamKey,
-  type TenantSettings,
-} from '@cf/shared/wire/admin-settings';
+import type { SettingsParamKey, TenantSettings } from '@cf/shared/wire/admin-settings';
 import { App, Button, Card, Checkbox, Form, Input, Select } from 'antd';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
@@ -46,7 +42,7 @@ const CHOICES: Partial<Record<SettingsParamKey, [string, TextKey][]>> = {
   ],
 };
 
-/** What a phone assumes when a param is not stored (validation.ts). */
+/** What a phone assumes when a param is not stored (validation.ts); its keys are every param there is. */
 const DEFAULTS: Record<SettingsParamKey, string> = {
   bind_userTypes: 'student,employee,other',
   bind_studentNo: '1',
@@ -59,6 +55,7 @@ const DEFAULTS: Record<SettingsParamKey, string> = {
   account_disableUserCenter: '0',
 };
 
+const SETTINGS_PARAM_KEYS = Object.keys(DEFAULTS) as SettingsParamKey[];
 const USER_TYPES = ['student', 'employee', 'other'] as const;
 
 export function ParamsForm({ settings }: { settings: TenantSettings }) {
