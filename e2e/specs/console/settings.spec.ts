@@ -44,6 +44,7 @@ test('a tenant admin hides the student number and the phone bind form asks for t
   await page.locator('.ant-select-item-option[title="仅身份证号（隐藏学号）"]').click();
   await params.getByRole('button', { name: '保存' }).click();
   await expect(page.getByText('已保存，手机端即时生效')).toBeVisible();
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
 
   // The phone reads the params when it loads: the student number is gone, the ID card stays.
   await phone.reload();
@@ -70,5 +71,6 @@ test('a finance clerk reconciles a day and sees the run', async ({ page }) => {
   const runs = page.getByTestId('reconciliation-runs');
   await expect(runs.getByText('已完成')).toBeVisible();
   await expect(runs.getByText('微信支付')).toBeVisible();
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await consoleScreenshot(page, 'reconciliation');
 });

@@ -17,6 +17,7 @@ export function RunLines({ lines, loading }: { lines: ReconciliationLine[]; load
       dataSource={lines}
       pagination={false}
       data-testid="reconciliation-lines"
+      scroll={{ x: 'max-content' }}
       columns={[
         {
           title: t('reconcile.col.kind'),

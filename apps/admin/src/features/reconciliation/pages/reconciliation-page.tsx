@@ -82,6 +82,7 @@ export default function ReconciliationPage() {
         loading={runs.isLoading}
         dataSource={runs.data?.records ?? []}
         data-testid="reconciliation-runs"
+        scroll={{ x: 'max-content' }}
         pagination={{
           current,
           total: runs.data?.total ?? 0,
