@@ -1,4 +1,5 @@
-/** Finance-office accounts of each level for tests of level-gated admin routes (the seed has clerks only). */
+/** Finance-office accounts of each level for tests of level-gated admin routes, in any tenant. */
+import { and, eq } from 'drizzle-orm';
 import { roles, users } from '../src/db/schema';
 import type { FinanceLevel } from '../src/modules/admin/guard';
 import type { TestContext } from './helpers';
@@ -14,10 +15,17 @@ export async function officerToken(
   level: FinanceLevel,
 ): Promise<string> {
   const db = ctx.database.db;
-  const [role] = await db
-    .insert(roles)
-    .values({ tenantId, roleAlias: ALIAS[level], roleName: ALIAS[level] })
-    .returning({ id: roles.id });
+  // The demo seed may hold the role already (manager1 and admin1 of 100001).
+  const [existing] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.roleAlias, ALIAS[level])));
+  const [role] = existing
+    ? [existing]
+    : await db
+        .insert(roles)
+        .values({ tenantId, roleAlias: ALIAS[level], roleName: ALIAS[level] })
+        .returning({ id: roles.id });
   await db.insert(users).values({ tenantId, account, realName: account, roleIds: String(role!.id) });
   return tokenFor(ctx, tenantId, account);
 }

@@ -46,8 +46,8 @@ const SMS_TOKEN = 'sms-token-very-secret-1234';
 
 beforeAll(async () => {
   ctx = await createTestApp({ LOG_LEVEL: 'debug' }, { logger: { level: 'debug', stream: sink } });
-  admin = await officerToken(ctx, '100001', 'admin1', 'admin');
-  manager = await officerToken(ctx, '100001', 'manager1', 'manager');
+  admin = await officerToken(ctx, '100001', 'admin9', 'admin');
+  manager = await officerToken(ctx, '100001', 'manager9', 'manager');
   clerk = await tokenFor(ctx, '100001', 'finance1');
 });
 afterAll(() => ctx.close());
