@@ -261,7 +261,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'PUT /api/blade-finance/admin/settings/providers/{kind}': {
     class: 'finance-office',
     why: "the provider's own token, never the victim's",
-    omit: ['httpToken'],
+    omit: ['httpToken', 'clearToken'],
   },
   'GET /api/blade-finance/admin/reconciliation/runs': { class: 'finance-office' },
   'POST /api/blade-finance/admin/reconciliation/runs': {
