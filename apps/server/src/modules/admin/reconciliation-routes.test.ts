@@ -168,6 +168,32 @@ describe('daily reconciliation', () => {
     expect((await run(today(), 'sandbox')).json().data).toMatchObject({ status: 'done', differenceCount: 0 });
   });
 
+  it('the sandbox statement carries its payments and matches ours', async () => {
+    const sandbox = ctx.app.gateways.pay.standins!.sandbox;
+    sandbox.notifier.behaviour = { ...sandbox.notifier.behaviour, duplicateRate: 0, lateRate: 0 };
+    const order = await createPayOrder(ctx, { amounts: [4_200] });
+    const prepay = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-finance/pay/prepay',
+      headers: bladeAuth(student1),
+      payload: { orderNo: order.orderNo, channel: 'sandbox' },
+    });
+    const ticket = new URL(prepay.json().data.checkoutUrl, 'http://x').searchParams.get('ticket')!;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-finance/pay/sandbox/checkout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `ticket=${ticket}&action=pay`,
+    });
+    await sandbox.notifier.idle();
+    expect((await run(today(), 'sandbox')).json().data).toMatchObject({
+      status: 'done',
+      differenceCount: 0,
+      statement: { payments: { count: 1, fen: 4_200 } },
+      ours: { payments: { count: 1, fen: 4_200 } },
+    });
+  });
+
   it('the nightly job does yesterday once for every tenant channel', async () => {
     const noon = new Date(`${today()}T12:00:00+08:00`);
     const first = await reconcileYesterday(ctx.app, { now: noon });
