@@ -83,9 +83,7 @@ export function ParamsForm({ settings }: { settings: TenantSettings }) {
   return (
     <Card title={t('settings.params')} data-testid="settings-params">
       <Form<Values>
-        layout="horizontal"
-        labelCol={{ span: 8 }}
-        wrapperCol={{ span: 12 }}
+        layout="vertical"
         initialValues={initial}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
@@ -110,7 +108,7 @@ export function ParamsForm({ settings }: { settings: TenantSettings }) {
             </Form.Item>
           );
         })}
-        <Form.Item wrapperCol={{ offset: 8 }}>
+        <Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('settings.save')}
           </Button>

@@ -45,8 +45,7 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
     >
       <Form<Values>
         form={form}
-        labelCol={{ span: 8 }}
-        wrapperCol={{ span: 12 }}
+        layout="vertical"
         initialValues={{ enabled: channel.enabled, appId: channel.appId }}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
@@ -67,7 +66,7 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
             ))}
           </>
         )}
-        <Form.Item wrapperCol={{ offset: 8 }}>
+        <Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('settings.save')}
           </Button>

@@ -34,8 +34,7 @@ export function ProviderCard({ provider }: { provider: ProviderSettings }) {
     >
       <Form<Values>
         form={form}
-        labelCol={{ span: 8 }}
-        wrapperCol={{ span: 12 }}
+        layout="vertical"
         initialValues={{ httpUrl: provider.httpUrl, sender: provider.sender }}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
@@ -50,7 +49,7 @@ export function ProviderCard({ provider }: { provider: ProviderSettings }) {
             <SecretInput />
           </Form.Item>
         </Form.Item>
-        <Form.Item wrapperCol={{ offset: 8 }}>
+        <Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {t('settings.save')}
           </Button>
