@@ -36,7 +36,8 @@ export type FillerName =
   | 'slipId'
   | 'otherIncomeId'
   | 'noticeId'
-  | 'noticeAttachmentId';
+  | 'noticeAttachmentId'
+  | 'reconciliationRunId';
 
 export interface RouteRule {
   class: RouteClass;
@@ -248,6 +249,33 @@ export const ROUTES: Record<string, RouteRule> = {
     class: 'public',
     ids: { id: 'noticeAttachmentId' },
     why: 'a plain download link (WeChat’s browser sends no header): the signature for one reader is the credential, and that reader’s walls are checked again',
+  },
+  'GET /api/blade-finance/admin/settings': { class: 'finance-office' },
+  'PUT /api/blade-finance/admin/settings/params': { class: 'finance-office' },
+  'PUT /api/blade-finance/admin/settings/modules': { class: 'finance-office' },
+  'PUT /api/blade-finance/admin/settings/pay-channels/{channel}': {
+    class: 'finance-office',
+    why: "the merchant's own ids and keys, never the victim's",
+    omit: ['appId', 'mchId', 'serialNo', 'privateKeyPem', 'apiV3Key', 'clear'],
+  },
+  'PUT /api/blade-finance/admin/settings/providers/{kind}': {
+    class: 'finance-office',
+    why: "the provider's own token, never the victim's",
+    omit: ['httpToken', 'clearToken'],
+  },
+  'GET /api/blade-finance/admin/reconciliation/runs': { class: 'finance-office' },
+  'POST /api/blade-finance/admin/reconciliation/runs': {
+    class: 'finance-office',
+    why: "another tenant's finance office reconciles its own day (its own run row and audit row)",
+    mayWrite: ['audit_log', 'reconciliation_runs', 'reconciliation_lines'],
+  },
+  'GET /api/blade-finance/admin/reconciliation/runs/{id}': {
+    class: 'finance-office',
+    ids: { id: 'reconciliationRunId' },
+  },
+  'GET /api/blade-finance/admin/reconciliation/runs/{id}/export': {
+    class: 'finance-office',
+    ids: { id: 'reconciliationRunId' },
   },
   'GET /api/blade-desk/admin/notice/list': { class: 'finance-office' },
   'GET /api/blade-desk/admin/notice/{id}': { class: 'finance-office', ids: { id: 'noticeId' } },

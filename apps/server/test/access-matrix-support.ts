@@ -18,6 +18,7 @@ import {
   receivables,
 } from '@server/db/schema-finance';
 import { noticeAttachments, notices } from '@server/db/schema-notice';
+import { reconciliationRuns } from '@server/db/schema-reconciliation';
 import { issueTokens } from '@server/modules/auth/tokens';
 import { userSubject, visitorSubject } from '@server/modules/auth/subject';
 import { pay } from './fee-fixtures';
@@ -261,9 +262,15 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
     })
     .returning();
 
+  const [run] = await db
+    .insert(reconciliationRuns)
+    .values({ tenantId: UNI, billDate: '2026-01-05', channel: 'wechat', status: 'done' })
+    .returning();
+
   return {
     userId,
     ids: {
+      reconciliationRunId: [run!.id],
       titleId: [titleId],
       invoiceId: [invoiceId],
       slipId: [slip!.id],
@@ -375,6 +382,11 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     ticket: ['matrix-forged-ticket'],
     taxId: ['91110000600037341L'],
     taxpayerType: ['company'],
+    // tenant settings and reconciliation (finance office)
+    kind: ['sms'],
+    billDate: ['2026-01-05'],
+    modules: [['fee']],
+    params: [{ bind_studentNo: '1' }],
   };
 }
 

@@ -93,6 +93,7 @@ function wechatGateway(channel: PayChannel, notifyUrl: string, simulated: boolea
     // Without an https address the refund still goes out; the reconciliation job learns its outcome.
     refund: (input) => channel.refund({ ...input, notifyUrl: https ? notifyUrl : undefined }),
     queryRefund: (outRefundNo) => channel.queryRefund(outRefundNo),
+    statement: (billDate) => channel.tradeBill(billDate),
     parseNotify: (input) => channel.parseNotify(input),
     ackNotify: () => channel.ackNotify(),
     rejectNotify: (message) => channel.rejectNotify(message),

@@ -11,6 +11,7 @@ import type {
   PrepayInput,
   RefundInput,
   RefundResult,
+  Statement,
   TradeQueryResult,
 } from './wechat-pay/types';
 
@@ -72,6 +73,8 @@ export interface PayGateway {
   /** The gateway names its own notify address, as for prepay. */
   refund(input: Omit<RefundInput, 'notifyUrl'>): Promise<RefundResult>;
   queryRefund(outRefundNo: string): Promise<RefundResult>;
+  /** The channel's statement of a day (YYYY-MM-DD, Beijing time), checked and parsed. */
+  statement(billDate: string): Promise<Statement>;
   parseNotify(input: NotifyInput): ParseNotifyResult;
   ackNotify(): NotifyReply;
   rejectNotify(message: string): NotifyReply;

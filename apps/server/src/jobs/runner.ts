@@ -7,6 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { expireOrders } from './expire-orders';
 import { pollInvoices } from './poll-invoices';
 import { reconcilePayments } from './reconcile';
+import { reconcileYesterday } from './reconcile-daily';
+
+/** How often the nightly reconciliation looks for a day to do (and for failed runs to retry). */
+const DAILY_RECONCILE_INTERVAL_SECONDS = 15 * 60;
 
 export interface Jobs {
   stop(): Promise<void>;
@@ -49,6 +53,8 @@ export function startJobs(app: FastifyInstance): Jobs {
     every(app, 'poll-invoices', jobs.invoiceInterval, () =>
       pollInvoices(app, { leaseSeconds: jobs.invoiceInterval * 0.9 }),
     ),
+    // Cheap when there is nothing to do: yesterday's runs exist once made, and claims skip done ones.
+    every(app, 'reconcile-daily', DAILY_RECONCILE_INTERVAL_SECONDS, () => reconcileYesterday(app)),
   ];
   app.log.info({ jobs }, 'jobs started');
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

@@ -4,6 +4,7 @@
  * gateway's ledger lives outside: the merchant side learns from it only through notifies and queries.
  */
 import { randomBytes } from 'node:crypto';
+import type { BillEntry } from '../wechat-pay/bill';
 import { PayChannelError, type RefundResult, type TradeQueryResult } from '../wechat-pay/types';
 
 export type SandboxTradeState = 'NOTPAY' | 'SUCCESS' | 'PAYERROR' | 'CLOSED' | 'REFUND';
@@ -27,11 +28,16 @@ export interface SandboxTrade {
 }
 
 export interface SandboxRefund {
+  tenantId: string;
   refundId: string;
   outRefundNo: string;
   outTradeNo: string;
   refundFen: number;
+  createdAt: number;
 }
+
+/** The Beijing date (YYYY-MM-DD) and time of a moment, as statements write them. */
+const beijing = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 const key = (tenantId: string, outTradeNo: string) => `${tenantId}\u0000${outTradeNo}`;
 
@@ -130,9 +136,54 @@ export class SandboxBook {
       throw new PayChannelError('INVALID_REQUEST', 'refund exceeds what is left');
     trade.refundedFen += input.refundFen;
     trade.state = 'REFUND';
-    const refund = { refundId: `SBXR${randomBytes(8).toString('hex')}`, ...input };
+    const refund = {
+      tenantId,
+      refundId: `SBXR${randomBytes(8).toString('hex')}`,
+      createdAt: this.now(),
+      ...input,
+    };
     this.refunds.set(input.outRefundNo, refund);
     return { refundId: refund.refundId, status: 'SUCCESS' };
+  }
+
+  /** The tenant's paid trades and refunds of a Beijing day, as statement lines. */
+  billEntries(tenantId: string, billDate: string): BillEntry[] {
+    const common = { appId: 'sandbox', mchId: tenantId, openId: '', tradeType: 'CHECKOUT' };
+    const entries: BillEntry[] = [];
+    for (const t of this.trades.values()) {
+      if (t.tenantId !== tenantId || !t.successTime || !t.transactionId) continue;
+      const time = beijing(Date.parse(t.successTime));
+      if (!time.startsWith(billDate)) continue;
+      entries.push({
+        ...common,
+        kind: 'payment',
+        outNo: t.outTradeNo,
+        outTradeNo: t.outTradeNo,
+        transactionId: t.transactionId,
+        amountFen: t.amountFen,
+        state: 'SUCCESS',
+        time,
+        description: t.description,
+      });
+    }
+    for (const r of this.refunds.values()) {
+      const time = beijing(r.createdAt);
+      if (r.tenantId !== tenantId || !time.startsWith(billDate)) continue;
+      const trade = this.find(tenantId, r.outTradeNo);
+      entries.push({
+        ...common,
+        kind: 'refund',
+        outNo: r.outRefundNo,
+        outTradeNo: r.outTradeNo,
+        transactionId: trade?.transactionId ?? '',
+        amountFen: r.refundFen,
+        state: 'SUCCESS',
+        time,
+        description: trade?.description ?? '',
+        refundId: r.refundId,
+      });
+    }
+    return entries.sort((a, b) => a.time.localeCompare(b.time));
   }
 
   queryRefund(outRefundNo: string): RefundResult {

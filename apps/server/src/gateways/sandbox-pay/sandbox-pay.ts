@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { FetchLike, PayGateway } from '../types';
 import type { NotifyReply, PaymentEvent } from '../wechat-pay/types';
+import { formatTradeBill, packTradeBill, readTradeBill } from '../wechat-pay/bill';
 import { SandboxBook, type SandboxTrade } from './book';
 import { SANDBOX_ACK, SandboxNotifier } from './notifier';
 import { SIGNATURE_HEADER, verifyNotify } from './signature';
@@ -71,6 +72,12 @@ export function createSandbox(options: SandboxOptions) {
       close: async (outTradeNo) => book.close(tenantId, outTradeNo),
       refund: async (input) => book.refund(tenantId, input),
       queryRefund: async (outRefundNo) => book.queryRefund(outRefundNo),
+      // The sandbox writes its statement in WeChat's bill format, gzipped with its SHA1, and it is read
+      // back through the same checks as a downloaded WeChat bill.
+      statement: async (billDate) => {
+        const { gzip, sha1 } = packTradeBill(formatTradeBill(book.billEntries(tenantId, billDate)));
+        return readTradeBill(gzip, sha1, billDate);
+      },
       parseNotify({ headers, rawBody }) {
         const raw = headers[SIGNATURE_HEADER.toLowerCase()] ?? headers[SIGNATURE_HEADER];
         const verdict = verifyNotify(options.key, Array.isArray(raw) ? raw[0] : raw, rawBody, now());

@@ -53,6 +53,8 @@ export interface SimRefund {
 export interface Answer {
   status: number;
   body?: object;
+  /** A file (a gzipped bill): sent as it is, unsigned, as WeChat sends downloads. */
+  bytes?: Buffer;
 }
 
 const fail = (status: number, code: string, message: string): Answer => ({ status, body: { code, message } });

@@ -25,7 +25,7 @@ export async function listenSimulator(
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
-      res.writeHead(answer.status, answer.headers).end(answer.body);
+      res.writeHead(answer.status, answer.headers).end(answer.bytes ?? answer.body);
     });
   });
   await new Promise<void>((resolve, reject) => {

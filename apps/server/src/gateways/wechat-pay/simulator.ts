@@ -24,6 +24,7 @@ import {
   newPlatformCertificate,
   type PlatformCertificate,
 } from './simulator-certificates';
+import { SimBills, type StatementEdits } from './simulator-bills';
 import { SimOrderBook, type Answer, type SimOrder, type SimRefund } from './simulator-orders';
 import type { IncomingHeaders, PayFetch, RefundStatus } from './types';
 import { beijingTime, parseJson, type WireTradeState } from './wire';
@@ -70,6 +71,8 @@ export interface SimResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** A binary answer (a bill download); body is then empty. */
+  bytes?: Buffer;
 }
 
 /** Ways to spoil the next answer, to prove the adapter refuses untrusted responses. */
@@ -142,6 +145,7 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
       setImmediate(() => void send(buildRefundNotify(refund)).catch(() => {}));
     },
   );
+  const bills = new SimBills(book, merchant, now);
   const tampers: ResponseTamper[] = [];
   const calls: { method: string; path: string; status: number; wechatpaySerial?: string; body: string }[] =
     [];
@@ -182,6 +186,13 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
       return book.close(body, decodeURIComponent(match[1]!));
     }
     if (method === 'POST' && path === '/v3/refund/domestic/refunds') return book.refund(body);
+    if (method === 'GET' && path === '/v3/bill/tradebill') {
+      // The download address is on the host (and under the prefix) the request came to.
+      const host = headerOf(req.headers, 'host') ?? 'simulator';
+      const proto = headerOf(req.headers, 'x-forwarded-proto') ?? 'http';
+      return bills.tradeBill(url.searchParams, `${proto}://${host}${url.pathname.slice(0, at)}`);
+    }
+    if (method === 'GET' && path === '/v3/billdownload/file') return bills.download(url.searchParams);
     if ((match = path.match(/^\/v3\/refund\/domestic\/refunds\/([^/]+)$/)) && method === 'GET') {
       return book.queryRefund(decodeURIComponent(match[1]!));
     }
@@ -189,6 +200,13 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
   }
 
   function sign(answer: Answer, requestSerial: string | undefined): SimResponse {
+    if (answer.bytes)
+      return {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/octet-stream' },
+        body: '',
+        bytes: answer.bytes,
+      };
     let body = answer.body === undefined ? '' : JSON.stringify(answer.body);
     const tamper = tampers.shift();
     const signer = signerOf(requestSerial);
@@ -228,13 +246,22 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
   /** The FetchLike face of handle(): give it to wechatPayV3() in place of the global fetch. */
   const simulatorFetch: PayFetch = async (url, init) => {
     const { pathname, search } = new URL(url);
+    const { host } = new URL(url);
     const res = handle({
       method: init?.method ?? 'GET',
       path: pathname + search,
-      headers: init?.headers ?? {},
+      headers: { host, ...init?.headers },
       body: init?.body ?? '',
     });
-    return { status: res.status, headers: new Headers(res.headers), text: async () => res.body };
+    return {
+      status: res.status,
+      headers: new Headers(res.headers),
+      text: async () => res.bytes?.toString('utf8') ?? res.body,
+      arrayBuffer: async () => {
+        const bytes = res.bytes ?? Buffer.from(res.body, 'utf8');
+        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      },
+    };
   };
 
   /** Encrypts the resource, wraps it in the envelope and signs it as WeChat does (or spoils it). */
@@ -428,6 +455,13 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
       if (signer === 'publicKey' && !publicKey) throw new Error('simulator: no WeChat Pay public key');
       notifySigner = signer;
     },
+    /** Changes what the trade bills say from now on (tests: a missing, an extra, a differing line). */
+    editStatement(edits: StatementEdits): void {
+      bills.edit(edits);
+    },
+    clearStatementEdits: () => bills.clearEdits(),
+    /** The next trade bill's hash_value does not match its file. */
+    spoilNextBillHash: () => bills.spoilNextHash(),
     setRefundStatus(status: RefundStatus): void {
       refundStatus = status;
     },

@@ -134,6 +134,11 @@ export interface PayChannel {
   close(outTradeNo: string): Promise<void>;
   refund(input: RefundInput): Promise<RefundResult>;
   queryRefund(outRefundNo: string): Promise<RefundResult>;
+  /**
+   * The channel's statement of a day (YYYY-MM-DD, Beijing time): every payment and refund line,
+   * downloaded, checked against its hash and parsed (./bill.ts). A day without trades: no lines.
+   */
+  tradeBill(billDate: string): Promise<Statement>;
   parseNotify(input: NotifyInput): ParseNotifyResult;
   /** "Received, stop retrying" — also the answer to a duplicate. */
   ackNotify(): NotifyReply;
@@ -154,6 +159,26 @@ export class PayChannelError extends Error {
   }
 }
 
+/** One line of a channel's statement: a payment (by out_trade_no) or a refund (by out_refund_no). */
+export interface StatementLine {
+  kind: 'payment' | 'refund';
+  /** out_trade_no of a payment, out_refund_no of a refund. */
+  outNo: string;
+  outTradeNo: string;
+  transactionId: string;
+  /** The order amount of a payment; the refund amount of a refund. */
+  amountFen: number;
+  /** The trade state of a payment (SUCCESS), the refund status of a refund (SUCCESS, PROCESSING ...). */
+  state: string;
+  /** Beijing time as the bill writes it. */
+  time: string;
+}
+
+export interface Statement {
+  billDate: string;
+  lines: StatementLine[];
+}
+
 /** Response headers as the real fetch exposes them. */
 export interface HeadersLike {
   get(name: string): string | null;
@@ -166,4 +191,10 @@ export interface HeadersLike {
 export type PayFetch = (
   url: string,
   init?: { method?: string; headers?: Record<string, string>; body?: string },
-) => Promise<{ status: number; headers: HeadersLike; text(): Promise<string> }>;
+) => Promise<{
+  status: number;
+  headers: HeadersLike;
+  text(): Promise<string>;
+  /** Binary answers (a gzipped bill); the global fetch and the simulator have it. */
+  arrayBuffer?(): Promise<ArrayBuffer>;
+}>;

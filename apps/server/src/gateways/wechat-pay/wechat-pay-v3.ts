@@ -7,6 +7,7 @@
  */
 import type { ZodType } from 'zod';
 import { resolveWechatPayConfig, type WechatPayConfig } from './config';
+import { readTradeBill } from './bill';
 import { parseWechatPayNotify, wechatPayNotifyAck, wechatPayNotifyFail } from './notify';
 import { PlatformKeyring, type RawAnswer } from './platform-keys';
 import { authorizationHeader, jsapiParams, verifyPlatformSignature } from './signing';
@@ -16,6 +17,7 @@ import {
   parseJson,
   toRefundResult,
   toTradeQueryResult,
+  wireBill,
   wireError,
   wirePrepay,
   wireRefund,
@@ -44,7 +46,12 @@ export function wechatPayV3(
 
   /** Sends one signed request; the answer is not yet checked. */
   async function send(method: 'GET' | 'POST', path: string, payload?: object): Promise<RawAnswer> {
-    const url = config.baseUrl + path;
+    const res = await sendTo(method, config.baseUrl + path, payload);
+    return { status: res.status, header: (name) => res.headers.get(name), body: await res.text() };
+  }
+
+  /** One signed request to a full address (a bill's download_url is one). */
+  async function sendTo(method: 'GET' | 'POST', url: string, payload?: object) {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const { pathname, search } = new URL(url);
     const headers: Record<string, string> = {
@@ -58,8 +65,7 @@ export function wechatPayV3(
     const serial = keyring.requestSerial();
     if (serial) headers['Wechatpay-Serial'] = serial;
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetchFn(url, { method, headers, body: payload === undefined ? undefined : body });
-    return { status: res.status, header: (name) => res.headers.get(name), body: await res.text() };
+    return fetchFn(url, { method, headers, body: payload === undefined ? undefined : body });
   }
 
   const keyring = new PlatformKeyring(config.platformKeys, {
@@ -169,6 +175,30 @@ export function wechatPayV3(
     async queryRefund(outRefundNo) {
       const answer = await call('GET', `/v3/refund/domestic/refunds/${q(outRefundNo)}`);
       return toRefundResult(read(wireRefund, answer, 'refund query'));
+    },
+
+    async tradeBill(billDate) {
+      let answer: SignedAnswer;
+      try {
+        answer = await call('GET', `/v3/bill/tradebill?bill_date=${q(billDate)}&bill_type=ALL&tar_type=GZIP`);
+      } catch (error) {
+        // A day without a single trade has no bill.
+        if (error instanceof PayChannelError && error.code === 'NO_STATEMENT_EXIST')
+          return { billDate, lines: [] };
+        throw error;
+      }
+      const bill = read(wireBill, answer, 'trade bill');
+      // The download is signed like any request, so it goes to WeChat Pay's own host only.
+      if (new URL(bill.download_url).host !== new URL(config.baseUrl).host)
+        throw new PayChannelError('BAD_RESPONSE', 'WeChat Pay trade bill: download_url on another host');
+      // WeChat does not sign the file it answers: the SHA1 of hash_value vouches for it.
+      const res = await sendTo('GET', bill.download_url);
+      if (res.status !== 200 || !res.arrayBuffer) {
+        const error = wireError.safeParse(parseJson(await res.text()));
+        const code = error.success ? error.data.code : `HTTP_${res.status}`;
+        throw new PayChannelError(code, `WeChat Pay bill download: ${code}`, res.status);
+      }
+      return readTradeBill(Buffer.from(await res.arrayBuffer()), bill.hash_value, billDate);
     },
 
     parseNotify(input) {

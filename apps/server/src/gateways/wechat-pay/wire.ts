@@ -84,6 +84,13 @@ export const wireRefundNotice = z.object({
 });
 export type WireRefundNotice = z.infer<typeof wireRefundNotice>;
 
+/** GET /v3/bill/tradebill: where to download the day's bill, and the SHA1 of its text. */
+export const wireBill = z.object({
+  hash_type: z.literal('SHA1'),
+  hash_value: z.string().regex(/^[0-9a-fA-F]{40}$/),
+  download_url: z.string().url(),
+});
+
 export const wireError = z.object({ code: z.string(), message: z.string().optional() });
 
 /** JSON.parse that answers undefined for malformed text, so zod reports it as a wrong shape. */

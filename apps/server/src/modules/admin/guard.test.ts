@@ -31,7 +31,19 @@ interface Op {
 }
 
 /** Values for a body's required fields (403 must come from the role, not from validation). */
-const BODY_VALUES: Record<string, unknown> = { amountFen: 100, reason: 'guard test', note: 'guard test' };
+const BODY_VALUES: Record<string, unknown> = {
+  amountFen: 100,
+  reason: 'guard test',
+  note: 'guard test',
+  billDate: '2026-01-05',
+  channel: 'wechat',
+  params: {},
+  modules: [],
+};
+
+/** A path with its parameters filled (an id, a channel, a provider kind). */
+const pathOf = (path: string, id: number | string = 1) =>
+  path.replace('{id}', String(id)).replace('{channel}', 'wechat').replace('{kind}', 'sms');
 
 let ctx: TestContext;
 let ops: Op[];
@@ -137,26 +149,37 @@ afterAll(() => ctx?.close());
 
 describe('the finance-office scope (modules/admin)', () => {
   it('finds every finance-office route in the document', () => {
-    expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
-      'GET /api/blade-finance/admin/bill/list',
-      'GET /api/blade-finance/admin/binding/list',
-      'GET /api/blade-finance/admin/invoice/list',
-      'GET /api/blade-finance/admin/payment-exception/list',
-      'GET /api/blade-finance/admin/rating/averages',
-      'GET /api/blade-finance/admin/salary/slip/list',
-      'POST /api/blade-finance/admin/bill/{id}/review',
-      'POST /api/blade-finance/admin/bill/{id}/void',
-      'POST /api/blade-finance/admin/binding/{id}/approve',
-      'POST /api/blade-finance/admin/binding/{id}/refuse',
-      'POST /api/blade-finance/admin/invoice/{id}/retry',
-      'POST /api/blade-finance/admin/order/{id}/refund',
-      'POST /api/blade-finance/admin/payment-exception/refund/{id}',
-      'POST /api/blade-finance/admin/payment-exception/resolve/{id}',
-      'POST /api/blade-finance/admin/salary/import',
-      'POST /api/blade-finance/admin/salary/other-income/import',
-      'POST /api/blade-finance/admin/user/{id}/disable',
-      'POST /api/blade-finance/admin/user/{id}/enable',
-    ]);
+    expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual(
+      [
+        'GET /api/blade-finance/admin/bill/list',
+        'GET /api/blade-finance/admin/binding/list',
+        'GET /api/blade-finance/admin/invoice/list',
+        'GET /api/blade-finance/admin/payment-exception/list',
+        'GET /api/blade-finance/admin/reconciliation/runs',
+        'GET /api/blade-finance/admin/reconciliation/runs/{id}',
+        'GET /api/blade-finance/admin/reconciliation/runs/{id}/export',
+        'GET /api/blade-finance/admin/rating/averages',
+        'GET /api/blade-finance/admin/salary/slip/list',
+        'GET /api/blade-finance/admin/settings',
+        'POST /api/blade-finance/admin/bill/{id}/review',
+        'POST /api/blade-finance/admin/bill/{id}/void',
+        'POST /api/blade-finance/admin/binding/{id}/approve',
+        'POST /api/blade-finance/admin/binding/{id}/refuse',
+        'POST /api/blade-finance/admin/invoice/{id}/retry',
+        'POST /api/blade-finance/admin/order/{id}/refund',
+        'POST /api/blade-finance/admin/payment-exception/refund/{id}',
+        'POST /api/blade-finance/admin/payment-exception/resolve/{id}',
+        'POST /api/blade-finance/admin/reconciliation/runs',
+        'POST /api/blade-finance/admin/salary/import',
+        'POST /api/blade-finance/admin/salary/other-income/import',
+        'POST /api/blade-finance/admin/user/{id}/disable',
+        'POST /api/blade-finance/admin/user/{id}/enable',
+        'PUT /api/blade-finance/admin/settings/modules',
+        'PUT /api/blade-finance/admin/settings/params',
+        'PUT /api/blade-finance/admin/settings/pay-channels/{channel}',
+        'PUT /api/blade-finance/admin/settings/providers/{kind}',
+      ].sort(),
+    );
   });
 
   it('answers 403 to a signed-in user without the finance role on every route, and audits nothing', async () => {
@@ -164,7 +187,7 @@ describe('the finance-office scope (modules/admin)', () => {
     for (const account of ['student1', 'teacher1']) {
       const token = await tokenFor(ctx, UNI, account);
       for (const op of ops) {
-        const url = op.path.replace('{id}', '1');
+        const url = pathOf(op.path);
         const res = await call(token, op.method, url, op.method === 'GET' ? undefined : bodyOf(op));
         expect(res.statusCode, `${account} ${op.method} ${url}`).toBe(403);
         expect(res.json(), `${account} ${op.method} ${url}`).toMatchObject({ code: 403, success: false });
@@ -180,10 +203,11 @@ describe('the finance-office scope (modules/admin)', () => {
     const [toRefund] = (await wechatPaid(true, 32_002)).facts.exceptions;
     const [toResolve] = (await wechatPaid(true, 32_003)).facts.exceptions;
 
+    const admin1 = await tokenFor(ctx, UNI, 'admin1');
     /** Per write route: the id it acts on (made ready just before the call), its body and query. */
     const writes: Record<
       string,
-      () => Promise<{ id?: number; body?: Record<string, unknown>; query?: string }>
+      () => Promise<{ id?: number; body?: Record<string, unknown>; query?: string; token?: string }>
     > = {
       'POST /api/blade-finance/admin/bill/{id}/review': async () => ({ id: billToReview }),
       'POST /api/blade-finance/admin/bill/{id}/void': async () => ({ id: billToVoid }),
@@ -224,6 +248,26 @@ describe('the finance-office scope (modules/admin)', () => {
       // A load is audited whatever its line report says (here: an empty file, nothing stored).
       'POST /api/blade-finance/admin/salary/import': async () => ({ query: '?period=2030-01' }),
       'POST /api/blade-finance/admin/salary/other-income/import': async () => ({}),
+      'POST /api/blade-finance/admin/reconciliation/runs': async () => ({
+        body: { billDate: '2026-01-05', channel: 'wechat' },
+      }),
+      // The tenant's settings: its administrator's (admin1).
+      'PUT /api/blade-finance/admin/settings/modules': async () => ({
+        body: { modules: ['fee', 'order'] },
+        token: admin1,
+      }),
+      'PUT /api/blade-finance/admin/settings/params': async () => ({
+        body: { params: { bind_studentNoAlias: 'guard' } },
+        token: admin1,
+      }),
+      'PUT /api/blade-finance/admin/settings/pay-channels/{channel}': async () => ({
+        body: { enabled: true },
+        token: admin1,
+      }),
+      'PUT /api/blade-finance/admin/settings/providers/{kind}': async () => ({
+        body: { sender: 'guard' },
+        token: admin1,
+      }),
     };
     const writeOps = ops.filter((op) => op.method !== 'GET');
     expect(writeOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual(Object.keys(writes).sort());
@@ -231,12 +275,12 @@ describe('the finance-office scope (modules/admin)', () => {
     // Disable before enable, approve before refuse: the order the document lists them in may differ.
     for (const key of Object.keys(writes)) {
       const op = writeOps.find((o) => `${o.method} ${o.path}` === key)!;
-      const { id, body, query = '' } = await writes[key]!();
+      const { id, body, query = '', token = finance1 } = await writes[key]!();
       const before = await adminAuditRows();
-      const res = await call(finance1, op.method, op.path.replace('{id}', String(id)) + query, body);
+      const res = await call(token, op.method, pathOf(op.path, id) + query, body);
       expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
       expect(await adminAuditRows(), key).toBe(before + 1);
-      const action = `admin ${op.method} ${op.path.replace('{id}', ':id')}`;
+      const action = `admin ${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
       const [row] = await db()
         .select()
         .from(auditLog)

@@ -65,6 +65,16 @@ export async function requireFinanceOffice(req: FastifyRequest, reply: FastifyRe
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+const auditNotes = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/**
+ * Adds to the detail of the request's audit row (e.g. the names of the settings it changed). Never a
+ * secret's value: the audit log is read by the finance office.
+ */
+export function noteAudit(req: FastifyRequest, detail: Record<string, unknown>): void {
+  auditNotes.set(req, { ...auditNotes.get(req), ...detail });
+}
+
 /** Installs the gate and the audit hook on an encapsulated plugin scope (see routes.ts). */
 export function guardFinanceOffice(scope: FastifyInstance): void {
   scope.addHook('preHandler', requireFinanceOffice);
@@ -76,7 +86,7 @@ export function guardFinanceOffice(scope: FastifyInstance): void {
       tenantId: req.auth.tenantId,
       userId: req.auth.userId,
       action: `admin ${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
-      detail: { params: req.params ?? {}, status: reply.statusCode },
+      detail: { params: req.params ?? {}, status: reply.statusCode, ...auditNotes.get(req) },
     }).catch((err: unknown) => req.log.error({ err }, 'admin audit row not written'));
     return payload;
   });

@@ -9,9 +9,11 @@ import { registerAdminExceptionRoutes } from './exceptions-routes';
 import { guardFinanceOffice } from './guard';
 import { registerAdminInvoiceRoutes } from './invoices-routes';
 import { registerAdminRatingRoutes } from './ratings-routes';
+import { registerAdminReconciliationRoutes } from './reconciliation-routes';
 import { registerAdminNoticeRoutes } from './notices-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
 import { registerAdminSalaryRoutes } from './salary-routes';
+import { registerAdminSettingsRoutes } from './settings-routes';
 import { registerAdminUserRoutes } from './users-routes';
 
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -26,5 +28,7 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminSalaryRoutes(scope);
     registerAdminRatingRoutes(scope);
     registerAdminNoticeRoutes(scope);
+    registerAdminSettingsRoutes(scope);
+    registerAdminReconciliationRoutes(scope);
   });
 }

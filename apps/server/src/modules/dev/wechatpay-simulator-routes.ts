@@ -99,7 +99,10 @@ export default async function wechatSimulatorRoutes(instance: FastifyInstance): 
         headers: req.headers,
         body: typeof req.body === 'string' ? req.body : '',
       });
-      return reply.status(answer.status).headers(answer.headers).send(answer.body);
+      return reply
+        .status(answer.status)
+        .headers(answer.headers)
+        .send(answer.bytes ?? answer.body);
     },
   );
 }

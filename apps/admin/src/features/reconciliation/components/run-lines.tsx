@@ -1,0 +1,51 @@
+/** A run's difference lines: what the statement says beside what we recorded. */
+import type { ReconciliationLine } from '@cf/shared/wire/admin-reconciliation';
+import { yuanDigits } from '@cf/shared/money';
+import { Table, Tag } from 'antd';
+import { useT } from '@admin/lib/i18n/use-t';
+
+const money = (fen: number | null) => (fen === null ? '—' : yuanDigits(fen));
+const COLORS = { statement_only: 'red', ours_only: 'orange', amount: 'gold', state: 'purple' } as const;
+
+export function RunLines({ lines, loading }: { lines: ReconciliationLine[]; loading: boolean }) {
+  const { t } = useT();
+  return (
+    <Table<ReconciliationLine>
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={lines}
+      pagination={false}
+      data-testid="reconciliation-lines"
+      scroll={{ x: 'max-content' }}
+      columns={[
+        {
+          title: t('reconcile.col.kind'),
+          dataIndex: 'kind',
+          render: (k: 'payment' | 'refund') => t(`reconcile.kind.${k}`),
+        },
+        {
+          title: t('reconcile.col.difference'),
+          dataIndex: 'difference',
+          render: (d: ReconciliationLine['difference']) => (
+            <Tag color={COLORS[d]}>{t(`reconcile.diff.${d}`)}</Tag>
+          ),
+        },
+        { title: t('reconcile.col.outNo'), dataIndex: 'outNo' },
+        {
+          title: t('reconcile.col.transactionId'),
+          dataIndex: 'transactionId',
+          render: (v: string | null) => v ?? '—',
+        },
+        { title: t('reconcile.col.statementYuan'), dataIndex: 'statementFen', align: 'right', render: money },
+        { title: t('reconcile.col.ourYuan'), dataIndex: 'ourFen', align: 'right', render: money },
+        {
+          title: t('reconcile.col.statementState'),
+          dataIndex: 'statementState',
+          render: (v: string | null) => v ?? '—',
+        },
+        { title: t('reconcile.col.ourState'), dataIndex: 'ourState', render: (v: string | null) => v ?? '—' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+/** The mobile modules the phones show: the whole list, as codes. */
+import { App, Button, Card, Flex, Select } from 'antd';
+import { useState } from 'react';
+import { useT } from '@admin/lib/i18n/use-t';
+import { useSaveModules } from '../api/save-modules';
+
+export function ModulesCard({ modules }: { modules: string[] }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const save = useSaveModules();
+  const [value, setValue] = useState(modules);
+  return (
+    <Card title={t('settings.modules')} data-testid="settings-modules" style={{ marginBottom: 16 }}>
+      <Flex gap={12} align="center">
+        <Select
+          mode="tags"
+          value={value}
+          onChange={setValue}
+          placeholder={t('settings.modulesHint')}
+          aria-label={t('settings.modules')}
+          style={{ flex: 1 }}
+          tokenSeparators={[',', ' ']}
+        />
+        <Button
+          type="primary"
+          loading={save.isPending}
+          onClick={() =>
+            void save
+              .mutateAsync(value)
+              .then(() => message.success(t('settings.saved')))
+              .catch(() => undefined)
+          }
+        >
+          {t('settings.save')}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * Tenant settings: tenant admin only; secrets are write-only (never in a reply or a log line); a
+ * changed binding param is what the phones read next; another tenant is untouched; writes are audited
+ * with the names of what changed.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '@server/db/schema';
+import { payChannels } from '@server/db/schema-finance';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { officerToken } from '@server-test/finance-office';
+import { bladeAuth, tokenFor } from '@server-test/issue-token';
+
+const BASE = '/api/blade-finance/admin/settings';
+const lines: string[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    done();
+  },
+});
+
+let ctx: TestContext;
+let admin: string;
+let manager: string;
+let clerk: string;
+
+const send = (method: 'GET' | 'PUT', url: string, token: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: { ...bladeAuth(token), 'accept-language': 'en' }, payload });
+
+const phoneParams = async (tenantId: string) => {
+  const res = await ctx.app.inject({ url: `/api/blade-system/param/value-list?tenantId=${tenantId}` });
+  return Object.fromEntries(
+    (res.json().data as { paramKey: string; paramValue: string }[]).map((p) => [p.paramKey, p.paramValue]),
+  );
+};
+
+const PRIVATE_KEY = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .privateKey.export({ type: 'pkcs8', format: 'pem' })
+  .toString();
+const API_V3_KEY = 'SecretApiV3Key_abcdefghijklmnopq';
+const MCH_ID = '1609876543';
+const SMS_TOKEN = 'sms-token-very-secret-1234';
+
+beforeAll(async () => {
+  ctx = await createTestApp({ LOG_LEVEL: 'debug' }, { logger: { level: 'debug', stream: sink } });
+  admin = await officerToken(ctx, '100001', 'admin9', 'admin');
+  manager = await officerToken(ctx, '100001', 'manager9', 'manager');
+  clerk = await tokenFor(ctx, '100001', 'finance1');
+});
+afterAll(() => ctx.close());
+
+describe('tenant settings', () => {
+  it('refuses a clerk, a manager and a student', async () => {
+    for (const token of [clerk, manager]) {
+      for (const [method, url, body] of [
+        ['GET', BASE, undefined],
+        ['PUT', `${BASE}/params`, { params: { bind_studentNo: '0' } }],
+        ['PUT', `${BASE}/pay-channels/wechat`, { apiV3Key: API_V3_KEY }],
+      ] as const) {
+        const res = await send(method, url, token, body);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().msg).toBe("Only the school's administrator may do this");
+      }
+    }
+    const student = await send('GET', BASE, await tokenFor(ctx, '100001', 'student1'));
+    expect(student.statusCode).toBe(403);
+    expect((await phoneParams('100001')).bind_studentNo).toBe('1');
+  });
+
+  it('a changed binding param is what the phone reads next; the other tenant keeps its own', async () => {
+    const before = await phoneParams('100002');
+    const res = await send('PUT', `${BASE}/params`, admin, {
+      params: { bind_studentNo: '0', bind_studentNoAlias: '学号', account_registerPhone: '0' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.changed).toEqual([
+      'bind_studentNo',
+      'bind_studentNoAlias',
+      'account_registerPhone',
+    ]);
+    const after = await phoneParams('100001');
+    expect(after).toMatchObject({
+      bind_studentNo: '0',
+      bind_studentNoAlias: '学号',
+      account_registerPhone: '0',
+    });
+    expect(await phoneParams('100002')).toEqual(before);
+
+    const [row] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tenantId, '100001'), eq(auditLog.action, `admin PUT ${BASE}/params`)))
+      .orderBy(desc(auditLog.id));
+    expect(row!.detail).toMatchObject({
+      changed: ['bind_studentNo', 'bind_studentNoAlias', 'account_registerPhone'],
+    });
+
+    const bad = await send('PUT', `${BASE}/params`, admin, { params: { bind_userTypes: 'student,alien' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('The value of the parameter bind_userTypes is not valid');
+    const unknown = await send('PUT', `${BASE}/params`, admin, { params: { jwt_secret: 'x' } });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('sets the mobile modules the phone reads', async () => {
+    const res = await send('PUT', `${BASE}/modules`, admin, { modules: ['fee', 'order', 'fee'] });
+    expect(res.statusCode).toBe(200);
+    const phone = await ctx.app.inject({ url: '/api/blade-system/tenant/mobile-module?tenantId=100001' });
+    expect(phone.json().data).toEqual(['fee', 'order']);
+    const other = await ctx.app.inject({ url: '/api/blade-system/tenant/mobile-module?tenantId=100002' });
+    expect(other.json().data).not.toEqual(['fee', 'order']);
+  });
+
+  it('keeps pay and provider secrets write-only: never in a reply, the audit log or a log line', async () => {
+    const set = await send('PUT', `${BASE}/pay-channels/wechat`, admin, {
+      appId: 'wx1234567890abcdef',
+      mchId: MCH_ID,
+      serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      privateKeyPem: PRIVATE_KEY,
+      apiV3Key: API_V3_KEY,
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data).toMatchObject({
+      channel: 'wechat',
+      appId: 'wx1234567890abcdef',
+      mchId: { set: true, tail: '6543' },
+      privateKeyPem: { set: true },
+      apiV3Key: { set: true },
+    });
+    const provider = await send('PUT', `${BASE}/providers/sms`, admin, {
+      httpUrl: 'https://sms.example.edu/send',
+      httpToken: SMS_TOKEN,
+    });
+    expect(provider.statusCode).toBe(200);
+    expect(provider.json().data.httpToken).toEqual({ set: true });
+
+    const read = await send('GET', BASE, admin);
+    expect(read.statusCode).toBe(200);
+    const wechat = read.json().data.payChannels.find((c: { channel: string }) => c.channel === 'wechat');
+    expect(wechat.mchId).toEqual({ set: true, tail: '6543' });
+
+    // A key left out is kept; `clear` removes one.
+    const cleared = await send('PUT', `${BASE}/pay-channels/wechat`, admin, { clear: ['apiV3Key'] });
+    expect(cleared.json().data).toMatchObject({ apiV3Key: { set: false }, privateKeyPem: { set: true } });
+    const [stored] = await ctx.database.db
+      .select({ settings: payChannels.settings })
+      .from(payChannels)
+      .where(and(eq(payChannels.tenantId, '100001'), eq(payChannels.channel, 'wechat')));
+    expect(stored!.settings.privateKeyPem).toBe(PRIVATE_KEY.trim());
+
+    // A key that does not load is refused, naming no secret.
+    const badKey = await send('PUT', `${BASE}/pay-channels/wechat`, admin, {
+      apiV3Key: API_V3_KEY,
+      privateKeyPem: '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----',
+    });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().msg).toBe('The merchant keys cannot be used: private key');
+
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.tenantId, '100001'))
+      .orderBy(auditLog.id);
+    const payAudit = audits.find((a) => a.action === `admin PUT ${BASE}/pay-channels/:channel`);
+    expect(payAudit!.detail).toMatchObject({
+      changed: ['appId', 'mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'],
+    });
+
+    const everything = [
+      set.body,
+      provider.body,
+      read.body,
+      cleared.body,
+      badKey.body,
+      JSON.stringify(audits),
+      lines.join('\n'),
+    ].join('\n');
+    expect(lines.length).toBeGreaterThan(5);
+    for (const secret of [API_V3_KEY, SMS_TOKEN, MCH_ID, 'MIIE', PRIVATE_KEY.split('\n')[1]!])
+      expect(everything).not.toContain(secret);
+  });
+
+  it("another tenant's settings are its own", async () => {
+    const other = await officerToken(ctx, '100002', 'admin2', 'admin');
+    const read = await send('GET', BASE, other);
+    expect(read.statusCode).toBe(200);
+    const wechat = read.json().data.payChannels.find((c: { channel: string }) => c.channel === 'wechat');
+    expect(wechat?.privateKeyPem.set ?? false).toBe(false);
+    expect(read.json().data.providers[0].httpToken).toEqual({ set: false });
+  });
+});

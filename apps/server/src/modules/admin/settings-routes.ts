@@ -1,0 +1,133 @@
+/**
+ * /api/blade-finance/admin/settings/* (HTTP only): the tenant admin's settings of their own tenant.
+ * Tenant admin only (config.financeLevel 'admin'): a clerk or a manager gets 403. The scope's guard
+ * writes the audit row; each write adds the names of what it changed, never a secret's value.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  modulesBody,
+  paramsBody,
+  payChannelBody,
+  payChannelParam,
+  payChannelSettingsSchema,
+  providerBody,
+  providerParam,
+  providerSettingsSchema,
+  tenantSettingsSchema,
+} from '@cf/shared/wire/admin-settings';
+import { envelopeSchema, ok } from '@server/http/envelope';
+import {
+  readSettings,
+  updateModules,
+  updateParams,
+  updatePayChannel,
+  updateProvider,
+} from '../system/settings-service';
+import { noteAudit } from './guard';
+
+const BASE = '/api/blade-finance/admin/settings';
+const adminOnly = { financeLevel: 'admin' } as const;
+const common = { tags: ['finance admin'], security: [{ bladeAuth: [] }] };
+
+export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const available = (channel: 'wechat' | 'sandbox') => app.gateways.pay.available(channel);
+
+  app.get(
+    BASE,
+    {
+      config: adminOnly,
+      schema: {
+        ...common,
+        summary:
+          "The tenant's settings; secrets only as set / not set (ids: last 4 characters); tenant admin",
+        response: { 200: envelopeSchema(tenantSettingsSchema) },
+      },
+    },
+    async (req) => ok(await readSettings(app.db, req.auth.tenantId, available)),
+  );
+
+  app.put(
+    `${BASE}/params`,
+    {
+      config: adminOnly,
+      schema: {
+        ...common,
+        summary: 'Change binding and account params (keys left out keep their value); tenant admin',
+        body: paramsBody,
+        response: { 200: envelopeSchema(z.object({ changed: z.array(z.string()) })) },
+      },
+    },
+    async (req) => {
+      const changed = await updateParams(app.db, req.auth.tenantId, req.body.params);
+      noteAudit(req, { changed });
+      return ok({ changed });
+    },
+  );
+
+  app.put(
+    `${BASE}/modules`,
+    {
+      config: adminOnly,
+      schema: {
+        ...common,
+        summary: 'Set the enabled mobile modules (the whole list); tenant admin',
+        body: modulesBody,
+        response: { 200: envelopeSchema(z.object({ modules: z.array(z.string()) })) },
+      },
+    },
+    async (req) => {
+      const modules = await updateModules(app.db, req.auth.tenantId, req.body.modules);
+      noteAudit(req, { changed: ['mobileModules'], modules });
+      return ok({ modules });
+    },
+  );
+
+  app.put(
+    `${BASE}/pay-channels/:channel`,
+    {
+      config: adminOnly,
+      schema: {
+        ...common,
+        summary:
+          'Change a pay channel: enabled, app id, merchant keys (write-only; left out: kept; `clear`: removed); tenant admin',
+        params: payChannelParam,
+        body: payChannelBody,
+        response: { 200: envelopeSchema(payChannelSettingsSchema) },
+      },
+    },
+    async (req) => {
+      const { channel } = req.params;
+      const { changed, view } = await updatePayChannel(
+        app.db,
+        req.auth.tenantId,
+        channel,
+        req.body,
+        available(channel),
+      );
+      noteAudit(req, { changed });
+      return ok(view);
+    },
+  );
+
+  app.put(
+    `${BASE}/providers/:kind`,
+    {
+      config: adminOnly,
+      schema: {
+        ...common,
+        summary: 'Change the SMS or mail provider: address, sender, token (write-only); tenant admin',
+        params: providerParam,
+        body: providerBody,
+        response: { 200: envelopeSchema(providerSettingsSchema) },
+      },
+    },
+    async (req) => {
+      const { changed, view } = await updateProvider(app.db, req.auth.tenantId, req.params.kind, req.body);
+      noteAudit(req, { changed });
+      return ok(view);
+    },
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * The tenant admin's settings: binding and account params, enabled mobile modules, pay channels'
+ * merchant settings, SMS and mail providers. Secrets are write-only: what goes back says whether one
+ * is set (ids: their last 4 characters), never the value. Each change answers the names of what
+ * changed, for the audit row (never a value of a secret).
+ *
+ * Nothing here is cached on the server: the phones' param and module routes read the rows every
+ * time, and the pay gateways rebuild an adapter when a channel's settings differ (gateways/pay-channels.ts).
+ */
+import { USER_TYPES } from '@cf/shared/validation';
+import {
+  NOTIFY_PROVIDER_KINDS,
+  PAY_SECRET_FIELDS,
+  SETTINGS_PARAM_KEYS,
+  type NotifyProviderKind,
+  type PayChannelChange,
+  type ProviderChange,
+  type PayChannelSettings,
+  type ProviderSettings,
+  type SecretState,
+  type SettingsParamKey,
+  type TenantSettings,
+} from '@cf/shared/wire/admin-settings';
+import type { Db } from '@server/db/client';
+import type { ProviderSettingsRow } from '@server/db/schema-settings';
+import { transaction } from '@server/db/transaction';
+import { PAY_CHANNEL_NAMES, type PayChannelName } from '@server/gateways/types';
+import { resolveWechatPayConfig } from '@server/gateways/wechat-pay/config';
+import { badRequest } from '@server/http/errors';
+import { findTenant } from '@server/modules/auth/tenant';
+import {
+  findPayChannelRow,
+  findProvider,
+  listParamsByKeys,
+  listPayChannelRows,
+  listProviders,
+  saveProvider,
+  savePayChannel,
+  setMobileModules,
+  upsertParam,
+} from './settings-repo';
+
+const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export function secretState(value: unknown, tailed = false): SecretState {
+  const text = textOf(value);
+  if (!text) return { set: false };
+  return tailed && text.length > 4 ? { set: true, tail: text.slice(-4) } : { set: true };
+}
+
+function payChannelView(
+  channel: PayChannelName,
+  row: { enabled: boolean; settings: Record<string, unknown> } | undefined,
+): PayChannelSettings {
+  const settings = row?.settings ?? {};
+  return {
+    channel,
+    configured: row !== undefined,
+    enabled: row?.enabled ?? false,
+    appId: textOf(settings.appId),
+    mchId: secretState(settings.mchId, true),
+    serialNo: secretState(settings.serialNo, true),
+    privateKeyPem: secretState(settings.privateKeyPem),
+    apiV3Key: secretState(settings.apiV3Key),
+  };
+}
+
+function providerView(kind: NotifyProviderKind, settings: ProviderSettingsRow | undefined): ProviderSettings {
+  return {
+    kind,
+    httpUrl: settings?.httpUrl ?? '',
+    sender: settings?.sender ?? '',
+    httpToken: secretState(settings?.httpToken),
+  };
+}
+
+const asList = (modules: string[] | string | null | undefined): string[] =>
+  Array.isArray(modules)
+    ? modules
+    : (modules ?? '')
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean);
+
+export async function readSettings(
+  db: Db,
+  tenantId: string,
+  available: (channel: PayChannelName) => boolean,
+): Promise<TenantSettings> {
+  const tenant = await findTenant(db, tenantId);
+  const rows = await listPayChannelRows(db, tenantId);
+  const providers = await listProviders(db, tenantId);
+  const paramRows = await listParamsByKeys(db, tenantId, SETTINGS_PARAM_KEYS);
+  return {
+    tenantId,
+    params: paramRows.map((p) => ({ paramKey: p.paramKey as SettingsParamKey, paramValue: p.paramValue })),
+    mobileModules: asList(tenant?.mobileModules),
+    payChannels: PAY_CHANNEL_NAMES.filter((c) => available(c) || rows.some((r) => r.channel === c)).map((c) =>
+      payChannelView(
+        c,
+        rows.find((r) => r.channel === c),
+      ),
+    ),
+    providers: NOTIFY_PROVIDER_KINDS.map((kind) =>
+      providerView(kind, providers.find((p) => p.kind === kind)?.settings),
+    ),
+  };
+}
+
+/** What each param may hold (spec §3): the values the phones understand. */
+function paramValid(key: SettingsParamKey, value: string): boolean {
+  switch (key) {
+    case 'bind_userTypes': {
+      const types = value.split(',').map((t) => t.trim());
+      return types.length > 0 && types.every((t) => (USER_TYPES as readonly string[]).includes(t));
+    }
+    case 'bind_studentNoAlias':
+      return value.length <= 20;
+    default:
+      return /^[0-2]$/.test(value);
+  }
+}
+
+/** Sets the params named; answers the keys whose value changed. */
+export async function updateParams(
+  db: Db,
+  tenantId: string,
+  changes: Partial<Record<SettingsParamKey, string>>,
+): Promise<string[]> {
+  const entries = Object.entries(changes) as [SettingsParamKey, string][];
+  for (const [key, value] of entries) {
+    if (!paramValid(key, value)) throw badRequest('system.paramValueInvalid', { key });
+  }
+  return transaction(db, async (tx) => {
+    const changed: string[] = [];
+    for (const [key, value] of entries) if (await upsertParam(tx, tenantId, key, value)) changed.push(key);
+    return changed;
+  });
+}
+
+export async function updateModules(db: Db, tenantId: string, modules: string[]): Promise<string[]> {
+  const unique = [...new Set(modules)];
+  await setMobileModules(db, tenantId, unique);
+  return unique;
+}
+
+/**
+ * Merges a change into the channel's settings (other settings, e.g. platform keys, are kept). WeChat
+ * settings complete enough to talk to a merchant account must parse now, not at the first payment.
+ */
+export async function updatePayChannel(
+  db: Db,
+  tenantId: string,
+  channel: PayChannelName,
+  change: PayChannelChange,
+  available: boolean,
+): Promise<{ changed: string[]; view: PayChannelSettings }> {
+  if (!available) throw badRequest('system.channelNotAvailable');
+  return transaction(db, async (tx) => {
+    const row = await findPayChannelRow(tx, tenantId, channel);
+    const settings: Record<string, unknown> = { ...(row?.settings ?? {}) };
+    const changed: string[] = [];
+    for (const field of ['appId', ...PAY_SECRET_FIELDS] as const) {
+      const value = change[field];
+      if (value !== undefined && value !== settings[field]) {
+        settings[field] = value;
+        changed.push(field);
+      }
+    }
+    for (const field of change.clear ?? []) {
+      if (settings[field] !== undefined) {
+        delete settings[field];
+        if (!changed.includes(field)) changed.push(field);
+      }
+    }
+    const enabled = change.enabled ?? row?.enabled ?? true;
+    if (enabled !== row?.enabled) changed.push('enabled');
+    if (channel === 'wechat') checkWechatKeys(settings);
+    await savePayChannel(tx, tenantId, channel, { enabled, settings });
+    return { changed, view: payChannelView(channel, { enabled, settings }) };
+  });
+}
+
+/** All five merchant settings present: the keys must load (the reason names no secret). */
+function checkWechatKeys(settings: Record<string, unknown>): void {
+  const [mchId, appId, serialNo, privateKeyPem, apiV3Key] = [
+    settings.mchId,
+    settings.appId,
+    settings.serialNo,
+    settings.privateKeyPem,
+    settings.apiV3Key,
+  ].map(textOf);
+  if (!mchId || !appId || !serialNo || !privateKeyPem || !apiV3Key) return;
+  try {
+    resolveWechatPayConfig({
+      mchId,
+      appId,
+      serialNo,
+      privateKeyPem: privateKeyPem,
+      apiV3Key,
+      platformPublicKeys: {},
+    });
+  } catch (error) {
+    const reason = error instanceof Error && /APIv3/.test(error.message) ? 'APIv3 key' : 'private key';
+    throw badRequest('system.payKeysInvalid', { reason });
+  }
+}
+
+export async function updateProvider(
+  db: Db,
+  tenantId: string,
+  kind: NotifyProviderKind,
+  change: ProviderChange,
+): Promise<{ changed: string[]; view: ProviderSettings }> {
+  return transaction(db, async (tx) => {
+    const settings: ProviderSettingsRow = { ...((await findProvider(tx, tenantId, kind)) ?? {}) };
+    const changed: string[] = [];
+    for (const field of ['httpUrl', 'sender', 'httpToken'] as const) {
+      const value = change[field];
+      if (value !== undefined && value !== settings[field]) {
+        settings[field] = value;
+        changed.push(field);
+      }
+    }
+    if (change.clearToken && settings.httpToken !== undefined) {
+      delete settings.httpToken;
+      if (!changed.includes('httpToken')) changed.push('httpToken');
+    }
+    await saveProvider(tx, tenantId, kind, settings);
+    return { changed, view: providerView(kind, settings) };
+  });
+}

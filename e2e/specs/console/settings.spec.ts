@@ -1,0 +1,76 @@
+/**
+ * Stories (issue 15): the school's administrator changes a binding parameter in the console and the
+ * phone's bind form follows at its next load; a finance clerk has no tenant settings, neither in the
+ * menu nor by its address; a clerk reconciles a day and sees the run.
+ */
+import { expect } from '@playwright/test';
+import {
+  CONSOLE,
+  UNIVERSITY,
+  WECHAT_UA,
+  allowAsNewWechatUser,
+  anotherPhone,
+  consoleScreenshot,
+  consoleSignIn,
+  test,
+} from '@e2e/support';
+
+test('a tenant admin hides the student number and the phone bind form asks for the ID card only', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const phoneContext = await anotherPhone(browser, testInfo, {
+    userAgent: WECHAT_UA,
+    viewport: { width: 414, height: 860 },
+    isMobile: true,
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/?tenantId=${UNIVERSITY.tenantId}#/home`);
+  await allowAsNewWechatUser(phone);
+  await phone.waitForURL(/#\/register$/);
+  await expect(phone.getByLabel('学号', { exact: true })).toBeVisible();
+  await expect(phone.getByLabel('身份证号', { exact: true })).toBeVisible();
+
+  await consoleSignIn(page, CONSOLE.admin);
+  await page.getByRole('menuitem', { name: '学校设置' }).click();
+  await page.waitForURL(/#\/settings$/);
+  const params = page.getByTestId('settings-params');
+  await expect(params).toBeVisible();
+  // Secrets are shown only as set or not.
+  await expect(page.getByTestId('settings-channel-wechat').getByText('未设置').first()).toBeVisible();
+  await consoleScreenshot(page, 'settings');
+
+  await params.getByLabel('学生绑定字段').click();
+  await page.locator('.ant-select-item-option[title="仅身份证号（隐藏学号）"]').click();
+  await params.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已保存，手机端即时生效')).toBeVisible();
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+
+  // The phone reads the params when it loads: the student number is gone, the ID card stays.
+  await phone.reload();
+  await phone.waitForURL(/#\/register$/);
+  await expect(phone.getByLabel('身份证号', { exact: true })).toBeVisible();
+  await expect(phone.getByLabel('学号', { exact: true })).toHaveCount(0);
+  await phoneContext.close();
+});
+
+test('a finance clerk cannot open tenant settings', async ({ page }) => {
+  await consoleSignIn(page, CONSOLE.clerk);
+  await expect(page.getByRole('menuitem', { name: '学校设置' })).toHaveCount(0);
+  await page.goto('/admin/#/settings');
+  await expect(page.getByTestId('screen-forbidden')).toBeVisible();
+  await expect(page.getByTestId('settings')).toHaveCount(0);
+});
+
+test('a finance clerk reconciles a day and sees the run', async ({ page }) => {
+  await consoleSignIn(page, CONSOLE.clerk);
+  await page.goto('/admin/#/reconciliation');
+  await page.getByRole('button', { name: '开始对账' }).click();
+  await expect(page.getByText('对账完成：0 条差异')).toBeVisible();
+  await page.keyboard.press('Escape');
+  const runs = page.getByTestId('reconciliation-runs');
+  await expect(runs.getByText('已完成')).toBeVisible();
+  await expect(runs.getByText('微信支付')).toBeVisible();
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  await consoleScreenshot(page, 'reconciliation');
+});

@@ -1,0 +1,108 @@
+/**
+ * The wire of the tenant admin's settings routes (/api/blade-finance/admin/settings/*): the binding and
+ * account params the phones read, the enabled mobile modules, the pay channels' merchant settings and
+ * the SMS and mail providers. Secrets are write-only: a reply says whether one is set (and for a
+ * merchant id its last 4 characters), never its value.
+ */
+import { z } from 'zod';
+import { ACCOUNT_PARAM_KEYS, BIND_PARAM_KEYS } from '../validation';
+import { channelEnum } from './pay';
+
+/** The params a tenant admin may change (spec §3 "Tenant parameters for binding", account params). */
+export const SETTINGS_PARAM_KEYS = [
+  ...Object.values(BIND_PARAM_KEYS),
+  ...Object.values(ACCOUNT_PARAM_KEYS),
+] as const;
+export type SettingsParamKey = (typeof SETTINGS_PARAM_KEYS)[number];
+
+const paramValue = z.string().trim().max(200);
+
+/** Only the keys named change; a key left out keeps its value. */
+export const paramsBody = z.object({
+  params: z.partialRecord(z.enum(SETTINGS_PARAM_KEYS), paramValue),
+});
+
+/** A mobile module's code, as the phone's tab bar and home page know them. */
+const moduleCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, 'common.fieldInvalid');
+export const modulesBody = z.object({ modules: z.array(moduleCode).max(50) });
+
+/** A secret as a reply shows it: set or not, and for an id its last 4 characters. */
+export const secretStateSchema = z.object({
+  set: z.boolean(),
+  tail: z.string().optional().describe('last 4 characters, for ids only (merchant id, serial)'),
+});
+export type SecretState = z.infer<typeof secretStateSchema>;
+
+/** The merchant settings a pay channel keeps; the secrets among them never travel back. */
+export const PAY_SECRET_FIELDS = ['mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'] as const;
+
+const pem = z
+  .string()
+  .trim()
+  .max(8000)
+  .regex(/^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/, {
+    message: 'common.fieldInvalid',
+  });
+
+/**
+ * A change to a pay channel: a field left out keeps its value; a secret named in `clear` is removed.
+ * The APIv3 key is 32 characters, as WeChat Pay's merchant platform sets it.
+ */
+export const payChannelBody = z.object({
+  enabled: z.boolean().optional(),
+  appId: z.string().trim().max(64).optional(),
+  mchId: z.string().trim().min(1).max(32).optional(),
+  serialNo: z.string().trim().min(1).max(64).optional(),
+  privateKeyPem: pem.optional(),
+  apiV3Key: z.string().length(32, 'common.fieldInvalid').optional(),
+  clear: z.array(z.enum(PAY_SECRET_FIELDS)).max(PAY_SECRET_FIELDS.length).optional(),
+});
+export type PayChannelChange = z.infer<typeof payChannelBody>;
+export const payChannelParam = z.object({ channel: channelEnum });
+
+export const payChannelSettingsSchema = z.object({
+  channel: channelEnum,
+  /** Whether a row exists for the tenant (a channel not set up cannot be offered). */
+  configured: z.boolean(),
+  enabled: z.boolean(),
+  appId: z.string(),
+  mchId: secretStateSchema,
+  serialNo: secretStateSchema,
+  privateKeyPem: secretStateSchema,
+  apiV3Key: secretStateSchema,
+});
+
+export const NOTIFY_PROVIDER_KINDS = ['sms', 'mail'] as const;
+export type NotifyProviderKind = (typeof NOTIFY_PROVIDER_KINDS)[number];
+export const providerParam = z.object({ kind: z.enum(NOTIFY_PROVIDER_KINDS) });
+
+/** An SMS or mail provider's HTTP API: its address, sender and (write-only) bearer token. */
+export const providerBody = z.object({
+  httpUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
+  sender: z.string().trim().max(100).optional(),
+  httpToken: z.string().trim().min(1).max(500).optional(),
+  clearToken: z.boolean().optional(),
+});
+
+export type ProviderChange = z.infer<typeof providerBody>;
+
+export const providerSettingsSchema = z.object({
+  kind: z.enum(NOTIFY_PROVIDER_KINDS),
+  httpUrl: z.string(),
+  sender: z.string(),
+  httpToken: secretStateSchema,
+});
+
+export const tenantSettingsSchema = z.object({
+  tenantId: z.string(),
+  params: z.array(z.object({ paramKey: z.enum(SETTINGS_PARAM_KEYS), paramValue: z.string() })),
+  mobileModules: z.array(z.string()),
+  payChannels: z.array(payChannelSettingsSchema),
+  providers: z.array(providerSettingsSchema),
+});
+export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
+export type PayChannelSettings = z.infer<typeof payChannelSettingsSchema>;
+export type ProviderSettings = z.infer<typeof providerSettingsSchema>;
