@@ -27,6 +27,7 @@ const MODULE_ORDER = [
   'signature',
   'rating',
   'invoice',
+  'imports',
   'admin',
   'dev',
 ];

@@ -7,6 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { expireOrders } from './expire-orders';
 import { pollInvoices } from './poll-invoices';
 import { reconcilePayments } from './reconcile';
+import { resumeStoppedImports } from './run-imports';
+
+/** How often stopped imports are looked for (their lease is 60 s). */
+const IMPORT_RESUME_SECONDS = 15;
 
 export interface Jobs {
   stop(): Promise<void>;
@@ -49,6 +53,7 @@ export function startJobs(app: FastifyInstance): Jobs {
     every(app, 'poll-invoices', jobs.invoiceInterval, () =>
       pollInvoices(app, { leaseSeconds: jobs.invoiceInterval * 0.9 }),
     ),
+    every(app, 'resume-imports', IMPORT_RESUME_SECONDS, () => resumeStoppedImports(app)),
   ];
   app.log.info({ jobs }, 'jobs started');
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

@@ -7,6 +7,7 @@ import { registerAdminBillRoutes } from './bills-routes';
 import { registerAdminBindingRoutes } from './bindings-routes';
 import { registerAdminExceptionRoutes } from './exceptions-routes';
 import { guardFinanceOffice } from './guard';
+import { registerAdminImportRoutes } from './imports-routes';
 import { registerAdminInvoiceRoutes } from './invoices-routes';
 import { registerAdminRatingRoutes } from './ratings-routes';
 import { registerAdminNoticeRoutes } from './notices-routes';
@@ -26,5 +27,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminSalaryRoutes(scope);
     registerAdminRatingRoutes(scope);
     registerAdminNoticeRoutes(scope);
+    registerAdminImportRoutes(scope);
   });
 }
