@@ -5,6 +5,7 @@
  * inside the commit's transaction, so the commit changes what the report said (or refuses).
  */
 import type { ImportKind } from '@cf/shared/wire/admin-imports';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import type { Tx } from '@server/db/transaction';
 import type { Sheet } from '../salary/import-file';
@@ -41,8 +42,17 @@ export interface ImportRules {
   plan(db: Reader, tenantId: string, sheet: Sheet, options: JobOptions, progress: Progress): Promise<Plan>;
 }
 
-/** Rows per multi-row statement: PostgreSQL takes at most 65,535 parameters in one. */
+/** Rows per multi-row statement of drizzle's builder: PostgreSQL takes at most 65,535 parameters in one. */
 export const CHUNK = 1000;
+/** Rows per set-based statement fed one JSON parameter (jsonb_to_recordset). */
+export const BIG_CHUNK = 5000;
+
+/**
+ * Rows as one jsonb parameter, for `FROM jsonb_to_recordset(...) AS x(column type, ...)`: one
+ * parameter per statement instead of one per cell, so thousands of rows cost one small query plan
+ * and little memory (the same on PostgreSQL and PGlite).
+ */
+export const jsonRows = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
 
 /** A plan that stores nothing: the file has problems. */
 export const refusedPlan = (rows: number, problems: Problem[]): Plan => ({

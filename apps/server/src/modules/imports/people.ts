@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { employees, students } from '@server/db/schema';
 import type { Tx } from '@server/db/transaction';
 import { choice, idNumber, limited, phone, wholeNumber, type Choices } from './cells';
-import { CHUNK, eachWithProgress, refusedPlan, type ImportRules, type Reader } from './kind';
+import { BIG_CHUNK, eachWithProgress, jsonRows, refusedPlan, type ImportRules, type Reader } from './kind';
 import { firstRows, readTable, type Column } from './table';
 
 type Key =
@@ -119,51 +119,68 @@ async function storedEmployees(db: Reader, tenantId: string) {
   return new Map(rows.map((r) => [r.no, r]));
 }
 
-/** `excluded.<column>` for each field the rows carry: the update of an upsert. */
-function excludedSet(table: typeof students | typeof employees, fields: string[]) {
-  const columns = table as unknown as Record<string, { name: string }>;
-  return Object.fromEntries(fields.map((f) => [f, sql.raw(`excluded.${columns[f]!.name}`)]));
-}
-
 type Tick = (rows: number) => Promise<void>;
 
-async function upsertStudents(
+/**
+ * One table's upsert fed as jsonb rows (./kind.ts): new numbers are inserted, known ones get the
+ * fields the file carries (`fields`, by column name); the other columns keep what is stored.
+ */
+async function upsert(
   tx: Tx,
   tenantId: string,
-  rows: (StudentFields & { studentNo: string })[],
+  target: { table: string; key: string; columns: Record<string, string> },
+  rows: Record<string, unknown>[],
   fields: string[],
   tick: Tick,
 ) {
-  for (let at = 0; at < rows.length; at += CHUNK) {
-    await tx
-      .insert(students)
-      .values(rows.slice(at, at + CHUNK).map((r) => ({ tenantId, ...r })))
-      .onConflictDoUpdate({
-        target: [students.tenantId, students.studentNo],
-        set: excludedSet(students, fields),
-      });
-    await tick(Math.min(rows.length, at + CHUNK));
+  const names = Object.keys(target.columns);
+  const list = sql.raw(names.join(', '));
+  const shape = sql.raw(names.map((n) => `${n} ${target.columns[n]}`).join(', '));
+  const set = sql.raw(fields.map((f) => `${f} = excluded.${f}`).join(', '));
+  for (let at = 0; at < rows.length; at += BIG_CHUNK) {
+    await tx.execute(sql`
+      INSERT INTO ${sql.raw(target.table)} (tenant_id, ${list})
+      SELECT ${tenantId}, ${list} FROM jsonb_to_recordset(${jsonRows(rows.slice(at, at + BIG_CHUNK))}) AS x(${shape})
+      ON CONFLICT (tenant_id, ${sql.raw(target.key)}) DO UPDATE SET ${set}`);
+    await tick(Math.min(rows.length, at + BIG_CHUNK));
   }
 }
 
-async function upsertEmployees(
-  tx: Tx,
-  tenantId: string,
-  rows: (EmployeeFields & { employeeNo: string })[],
-  fields: string[],
-  tick: Tick,
-) {
-  for (let at = 0; at < rows.length; at += CHUNK) {
-    await tx
-      .insert(employees)
-      .values(rows.slice(at, at + CHUNK).map((r) => ({ tenantId, ...r })))
-      .onConflictDoUpdate({
-        target: [employees.tenantId, employees.employeeNo],
-        set: excludedSet(employees, fields),
-      });
-    await tick(Math.min(rows.length, at + CHUNK));
-  }
-}
+const STUDENT_COLUMNS = {
+  student_no: 'text',
+  student_name: 'text',
+  id_type: 'smallint',
+  id_card: 'text',
+  start_year: 'int',
+  major: 'text',
+  class_name: 'text',
+  phone: 'text',
+};
+const EMPLOYEE_COLUMNS = {
+  employee_no: 'text',
+  employee_name: 'text',
+  id_card: 'text',
+  department: 'text',
+  phone: 'text',
+};
+
+const studentRecord = (r: StudentFields & { studentNo: string }) => ({
+  student_no: r.studentNo,
+  student_name: r.studentName,
+  id_type: r.idType,
+  id_card: r.idCard,
+  start_year: r.startYear ?? null,
+  major: r.major ?? null,
+  class_name: r.className ?? null,
+  phone: r.phone ?? null,
+});
+const employeeRecord = (r: EmployeeFields & { employeeNo: string }) => ({
+  employee_no: r.employeeNo,
+  employee_name: r.employeeName,
+  id_card: r.idCard,
+  department: r.department ?? null,
+  phone: r.phone ?? null,
+});
 
 export const peopleImport: ImportRules = {
   kind: 'people',
@@ -231,12 +248,16 @@ export const peopleImport: ImportRules = {
     if (table.problems.length) return refusedPlan(table.rows.length, table.problems);
     const has = (key: Key) => table.at[key] !== undefined;
     const studentFields = [
-      'studentName',
-      'idType',
-      'idCard',
-      ...(['startYear', 'major', 'className', 'phone'] as const).filter(has),
+      'student_name',
+      'id_type',
+      'id_card',
+      ...(['startYear', 'major', 'className', 'phone'] as const)
+        .filter(has)
+        .map(
+          (k) => ({ startYear: 'start_year', major: 'major', className: 'class_name', phone: 'phone' })[k],
+        ),
     ];
-    const employeeFields = ['employeeName', 'idCard', ...(['department', 'phone'] as const).filter(has)];
+    const employeeFields = ['employee_name', 'id_card', ...(['department', 'phone'] as const).filter(has)];
     return {
       rows: table.rows.length,
       created,
@@ -245,8 +266,12 @@ export const peopleImport: ImportRules = {
       problems: [],
       async store(tx, storeProgress) {
         await storeProgress.phase('commit', newStudents.length + newEmployees.length);
-        await upsertStudents(tx, tenantId, newStudents, studentFields, (n) => storeProgress.tick(n));
-        await upsertEmployees(tx, tenantId, newEmployees, employeeFields, (n) =>
+        const studentTable = { table: 'students', key: 'student_no', columns: STUDENT_COLUMNS };
+        await upsert(tx, tenantId, studentTable, newStudents.map(studentRecord), studentFields, (n) =>
+          storeProgress.tick(n),
+        );
+        const employeeTable = { table: 'employees', key: 'employee_no', columns: EMPLOYEE_COLUMNS };
+        await upsert(tx, tenantId, employeeTable, newEmployees.map(employeeRecord), employeeFields, (n) =>
           storeProgress.tick(newStudents.length + n),
         );
       },

@@ -9,7 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { employees, students } from '@server/db/schema';
 import { receivables, type OrderType } from '@server/db/schema-finance';
 import { choice, date, fen, limited, schoolYear, type Choices } from './cells';
-import { CHUNK, eachWithProgress, refusedPlan, type ImportRules, type Reader } from './kind';
+import { BIG_CHUNK, eachWithProgress, jsonRows, refusedPlan, type ImportRules, type Reader } from './kind';
 import { firstRows, readTable, type Column } from './table';
 
 type Key =
@@ -145,20 +145,40 @@ async function storedReceivables(db: Reader, tenantId: string, years: string[]) 
 }
 type StoredReceivable = NewReceivable & { id: number; receivedFen: number; refundFen: number };
 
+/** Snake-case rows for jsonb_to_recordset (./kind.ts). */
+const recordOf = (r: NewReceivable & { id?: number }) => ({
+  id: r.id,
+  category: r.category,
+  person_type: r.personType,
+  person_id: r.personId,
+  school_year: r.schoolYear,
+  item_code: r.itemCode,
+  item_name: r.itemName,
+  item_name_en: r.itemNameEn,
+  allow_partial: r.allowPartial,
+  payable_fen: r.payableFen,
+  due_date: r.dueDate?.toISOString() ?? null,
+});
+
+async function insertReceivables(tx: Reader, tenantId: string, rows: NewReceivable[]) {
+  await tx.execute(sql`
+    INSERT INTO receivables (tenant_id, category, person_type, person_id, school_year, item_code, item_name,
+                             item_name_en, allow_partial, payable_fen, due_date)
+    SELECT ${tenantId}, category, person_type, person_id, school_year, item_code, item_name, item_name_en,
+           allow_partial, payable_fen, due_date
+    FROM jsonb_to_recordset(${jsonRows(rows.map(recordOf))})
+      AS x(category text, person_type text, person_id int, school_year text, item_code text, item_name text,
+           item_name_en text, allow_partial boolean, payable_fen bigint, due_date timestamptz)`);
+}
+
 async function updateReceivables(tx: Reader, tenantId: string, rows: (NewReceivable & { id: number })[]) {
-  const values = sql.join(
-    rows.map(
-      (r) =>
-        sql`(${r.id}::int, ${r.itemName}::text, ${r.itemNameEn}::text, ${r.payableFen}::bigint, ${r.allowPartial}::boolean, ${r.dueDate?.toISOString() ?? null}::timestamptz)`,
-    ),
-    sql`, `,
-  );
   await tx.execute(sql`
     UPDATE receivables AS r
-    SET item_name = v.item_name, item_name_en = v.item_name_en, payable_fen = v.payable_fen,
-        allow_partial = v.allow_partial, due_date = v.due_date
-    FROM (VALUES ${values}) AS v(id, item_name, item_name_en, payable_fen, allow_partial, due_date)
-    WHERE r.id = v.id AND r.tenant_id = ${tenantId}`);
+    SET item_name = x.item_name, item_name_en = x.item_name_en, payable_fen = x.payable_fen,
+        allow_partial = x.allow_partial, due_date = x.due_date
+    FROM jsonb_to_recordset(${jsonRows(rows.map(recordOf))})
+      AS x(id int, item_name text, item_name_en text, payable_fen bigint, allow_partial boolean, due_date timestamptz)
+    WHERE r.id = x.id AND r.tenant_id = ${tenantId}`);
 }
 
 export const receivablesImport: ImportRules = {
@@ -260,13 +280,13 @@ export const receivablesImport: ImportRules = {
       problems: [],
       async store(tx, storeProgress) {
         await storeProgress.phase('commit', inserts.length + updates.length);
-        for (let at = 0; at < inserts.length; at += CHUNK) {
-          await tx.insert(receivables).values(inserts.slice(at, at + CHUNK).map((r) => ({ tenantId, ...r })));
-          await storeProgress.tick(Math.min(inserts.length, at + CHUNK));
+        for (let at = 0; at < inserts.length; at += BIG_CHUNK) {
+          await insertReceivables(tx, tenantId, inserts.slice(at, at + BIG_CHUNK));
+          await storeProgress.tick(Math.min(inserts.length, at + BIG_CHUNK));
         }
-        for (let at = 0; at < updates.length; at += CHUNK) {
-          await updateReceivables(tx, tenantId, updates.slice(at, at + CHUNK));
-          await storeProgress.tick(inserts.length + Math.min(updates.length, at + CHUNK));
+        for (let at = 0; at < updates.length; at += BIG_CHUNK) {
+          await updateReceivables(tx, tenantId, updates.slice(at, at + BIG_CHUNK));
+          await storeProgress.tick(inserts.length + Math.min(updates.length, at + BIG_CHUNK));
         }
       },
     };
