@@ -12,7 +12,6 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** checking (parse, validate) -> checked (the dry-run report) -> committing -> committed; or failed. */
 export const IMPORT_STATUSES = ['checking', 'checked', 'committing', 'committed', 'failed'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_PHASES = ['parse', 'validate', 'commit'] as const;
 
 export const importKindParam = z.object({ kind: z.enum(IMPORT_KINDS) });
@@ -32,7 +31,6 @@ export const importProblemSchema = z.object({
   value: z.string().describe('what the cell held'),
   message: z.string().describe('in the caller’s language'),
 });
-export type ImportProblem = z.infer<typeof importProblemSchema>;
 
 export const importJobSchema = z.object({
   id: z.number(),
