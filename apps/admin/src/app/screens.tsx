@@ -4,7 +4,7 @@
  * come from this list, so a screen a role may not open is neither in its menu nor reachable by its
  * address. Pages load lazily: the first screen carries only the shell. README.md: "Adding a screen".
  */
-import { DashboardOutlined } from '@ant-design/icons';
+import { DashboardOutlined, UploadOutlined } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import type { RoleLevel } from '@admin/lib/roles';
@@ -36,5 +36,13 @@ export const SCREENS: ConsoleScreen[] = [
     icon: <DashboardOutlined />,
     level: 'clerk',
     page: lazy(() => import('@admin/features/dashboard/pages/dashboard-page')),
+  },
+  {
+    path: 'imports',
+    title: 'nav.imports',
+    icon: <UploadOutlined />,
+    level: 'clerk',
+    group: 'people',
+    page: lazy(() => import('@admin/features/imports/pages/imports-page')),
   },
 ];
