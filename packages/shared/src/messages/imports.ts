@@ -47,22 +47,22 @@ export const importMessages = {
     en: 'Repeats row {row}',
   },
   'imports.choiceInvalid': {
-    zh: '“{value}”无效，可填：{choices}',
-    en: '"{value}" is not valid; use one of: {choices}',
+    zh: '无效，可填：{choices}',
+    en: 'Not valid; use one of: {choicesEn}',
   },
   'imports.numberInvalid': {
-    zh: '“{value}”不是 {min} 到 {max} 之间的整数',
-    en: '"{value}" is not a whole number from {min} to {max}',
+    zh: '应为 {min} 到 {max} 之间的整数',
+    en: 'Not a whole number from {min} to {max}',
   },
   'imports.tooLong': { zh: '不能超过 {max} 个字符', en: 'At most {max} characters' },
   'imports.idCardInvalid': {
     zh: '身份证号应为 15 或 18 位',
     en: 'A mainland ID number has 15 or 18 characters',
   },
-  'imports.phoneInvalid': { zh: '“{value}”不是有效的手机号', en: '"{value}" is not a valid phone number' },
+  'imports.phoneInvalid': { zh: '不是有效的手机号', en: 'Not a valid phone number' },
   'imports.schoolYearInvalid': {
-    zh: '“{value}”不是学年（如 2025-2026）',
-    en: '"{value}" is not a school year (e.g. 2025-2026)',
+    zh: '不是学年（如 2025-2026）',
+    en: 'Not a school year (e.g. 2025-2026)',
   },
   'imports.studentUnknown': {
     zh: '本单位没有学号为 {no} 的学生',

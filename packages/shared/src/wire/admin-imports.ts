@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { pageQuery } from './envelope';
 import { id } from './fields';
 
-export const IMPORT_KINDS = ['people', 'fee-items', 'receivables', 'salary', 'other-income'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
+import { IMPORT_KINDS, type ImportKind } from '../import-kinds';
+
+export type { ImportKind };
 
 /** checking (parse, validate) -> checked (the dry-run report) -> committing -> committed; or failed. */
 export const IMPORT_STATUSES = ['checking', 'checked', 'committing', 'committed', 'failed'] as const;

@@ -23,8 +23,12 @@ export function choice<K extends string, V extends string | number | boolean>(
   const word = text.toLowerCase();
   const found = choices.find(([w]) => w.toLowerCase() === word);
   if (found) return found[1];
-  const shown = [...new Set(choices.map(([w]) => w))].join('、');
-  row.problem(key, 'imports.choiceInvalid', { value: text.slice(0, 40), choices: shown });
+  const words = [...new Set(choices.map(([w]) => w))];
+  const ascii = (w: string) => /^[\x20-\x7e]+$/.test(w);
+  row.problem(key, 'imports.choiceInvalid', {
+    choices: words.filter((w) => !ascii(w)).join('、') || words.join('、'),
+    choicesEn: words.filter(ascii).join(', '),
+  });
   return null;
 }
 
@@ -38,7 +42,7 @@ export function wholeNumber<K extends string>(
   if (text === '') return undefined;
   const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
   if (Number.isInteger(n) && n >= min && n <= max) return n;
-  row.problem(key, 'imports.numberInvalid', { value: text.slice(0, 40), min, max });
+  row.problem(key, 'imports.numberInvalid', { min, max });
   return null;
 }
 
@@ -81,7 +85,7 @@ export function schoolYear<K extends string>(row: TableRow<K>, key: K, required:
   if (text === null || text === '') return text === '' ? '' : null;
   const match = /^(\d{4})\s*[-/~至]\s*(\d{4})$/.exec(text);
   if (match && Number(match[2]) === Number(match[1]) + 1) return `${match[1]}-${match[2]}`;
-  row.problem(key, 'imports.schoolYearInvalid', { value: text.slice(0, 40) });
+  row.problem(key, 'imports.schoolYearInvalid');
   return null;
 }
 
@@ -89,7 +93,7 @@ export function phone<K extends string>(row: TableRow<K>, key: K): string | null
   const text = row.text(key).replace(/[\s-]/g, '');
   if (text === '') return undefined;
   if (isPhone(text)) return text;
-  row.problem(key, 'imports.phoneInvalid', { value: text.slice(0, 40) });
+  row.problem(key, 'imports.phoneInvalid');
   return null;
 }
 

@@ -108,8 +108,8 @@ export const feeItemsImport: ImportRules = {
           const found = USER_TYPES.find(([w]) => w.toLowerCase() === word.toLowerCase());
           if (!found)
             row.problem('userTypes', 'imports.choiceInvalid', {
-              value: word.slice(0, 40),
               choices: '学生、教职工、其他',
+              choicesEn: 'student, employee, other',
             });
           return found?.[1] ?? '';
         });

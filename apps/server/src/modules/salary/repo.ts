@@ -115,7 +115,11 @@ export async function staffByNumber(db: Reader, tenantId: string) {
 }
 
 /** Staff (employees.id) who have a slip of the month. */
-export async function slipHoldersOfPeriod(db: Reader, tenantId: string, period: string): Promise<Set<number>> {
+export async function slipHoldersOfPeriod(
+  db: Reader,
+  tenantId: string,
+  period: string,
+): Promise<Set<number>> {
   const rows = await db
     .select({ employeeId: salarySlips.employeeId })
     .from(salarySlips)

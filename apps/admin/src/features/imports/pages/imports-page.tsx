@@ -5,7 +5,8 @@
  * there is no problem. The commit is all or nothing; its result shows here.
  */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { IMPORT_KINDS, type ImportJob, type ImportKind } from '@cf/shared/wire/admin-imports';
+import { IMPORT_KINDS, type ImportKind } from '@cf/shared/import-kinds';
+import type { ImportJob } from '@cf/shared/wire/admin-imports';
 import {
   Alert,
   Button,
