@@ -17,6 +17,7 @@ import {
   paymentExceptions,
   receivables,
 } from '@server/db/schema-finance';
+import { importJobs } from '@server/db/schema-imports';
 import { noticeAttachments, notices } from '@server/db/schema-notice';
 import { issueTokens } from '@server/modules/auth/tokens';
 import { userSubject, visitorSubject } from '@server/modules/auth/subject';
@@ -261,6 +262,21 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
     })
     .returning();
 
+  // A checked people import of the victim's school naming the victim (its file and its report).
+  const [importJob] = await db
+    .insert(importJobs)
+    .values({
+      tenantId: UNI,
+      kind: 'people',
+      fileName: 'matrix.csv',
+      file: Buffer.from('人员类型,学号/工号,姓名,证件号码\n学生,S2024001,张三,110101200401011234\n'),
+      status: 'checked',
+      rows: 1,
+      errorCount: 1,
+      errors: [{ row: 2, column: '姓名', value: '张三', key: 'salary.required' }],
+    })
+    .returning();
+
   return {
     userId,
     ids: {
@@ -282,6 +298,7 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       bindingId: [victimBinding!.id],
       noticeId: [tenantNotice!.id],
       noticeAttachmentId: [noticeFile!.id],
+      importJobId: [importJob!.id],
     },
     payAuthToken: payLink.json().data.payAuthToken,
     verifyId: sent.json().data.id,
@@ -375,6 +392,7 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     ticket: ['matrix-forged-ticket'],
     taxId: ['91110000600037341L'],
     taxpayerType: ['company'],
+    kind: ['people'],
   };
 }
 
