@@ -7,6 +7,7 @@ import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, userBindings } from '@server/db/schema';
 import { bills, receivables } from '@server/db/schema-finance';
+import { importJobs } from '@server/db/schema-imports';
 import { invoices } from '@server/db/schema-invoice';
 import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
 import { createTestApp, type TestContext } from '@server-test/helpers';
@@ -140,6 +141,10 @@ describe('the finance-office scope (modules/admin)', () => {
     expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
       'GET /api/blade-finance/admin/bill/list',
       'GET /api/blade-finance/admin/binding/list',
+      'GET /api/blade-finance/admin/import/job/list',
+      'GET /api/blade-finance/admin/import/job/{id}',
+      'GET /api/blade-finance/admin/import/job/{id}/report',
+      'GET /api/blade-finance/admin/import/{kind}/template',
       'GET /api/blade-finance/admin/invoice/list',
       'GET /api/blade-finance/admin/payment-exception/list',
       'GET /api/blade-finance/admin/rating/averages',
@@ -148,6 +153,8 @@ describe('the finance-office scope (modules/admin)', () => {
       'POST /api/blade-finance/admin/bill/{id}/void',
       'POST /api/blade-finance/admin/binding/{id}/approve',
       'POST /api/blade-finance/admin/binding/{id}/refuse',
+      'POST /api/blade-finance/admin/import/job/{id}/commit',
+      'POST /api/blade-finance/admin/import/{kind}',
       'POST /api/blade-finance/admin/invoice/{id}/retry',
       'POST /api/blade-finance/admin/order/{id}/refund',
       'POST /api/blade-finance/admin/payment-exception/refund/{id}',
@@ -164,7 +171,7 @@ describe('the finance-office scope (modules/admin)', () => {
     for (const account of ['student1', 'teacher1']) {
       const token = await tokenFor(ctx, UNI, account);
       for (const op of ops) {
-        const url = op.path.replace('{id}', '1');
+        const url = op.path.replace('{id}', '1').replace('{kind}', 'people');
         const res = await call(token, op.method, url, op.method === 'GET' ? undefined : bodyOf(op));
         expect(res.statusCode, `${account} ${op.method} ${url}`).toBe(403);
         expect(res.json(), `${account} ${op.method} ${url}`).toMatchObject({ code: 403, success: false });
@@ -183,7 +190,7 @@ describe('the finance-office scope (modules/admin)', () => {
     /** Per write route: the id it acts on (made ready just before the call), its body and query. */
     const writes: Record<
       string,
-      () => Promise<{ id?: number; body?: Record<string, unknown>; query?: string }>
+      () => Promise<{ id?: number; kind?: string; body?: Record<string, unknown>; query?: string }>
     > = {
       'POST /api/blade-finance/admin/bill/{id}/review': async () => ({ id: billToReview }),
       'POST /api/blade-finance/admin/bill/{id}/void': async () => ({ id: billToVoid }),
@@ -224,6 +231,22 @@ describe('the finance-office scope (modules/admin)', () => {
       // A load is audited whatever its line report says (here: an empty file, nothing stored).
       'POST /api/blade-finance/admin/salary/import': async () => ({ query: '?period=2030-01' }),
       'POST /api/blade-finance/admin/salary/other-income/import': async () => ({}),
+      // An upload is audited whatever the file (here: empty); the commit of a checked job without errors.
+      'POST /api/blade-finance/admin/import/{kind}': async () => ({ kind: 'fee-items' }),
+      'POST /api/blade-finance/admin/import/job/{id}/commit': async () => {
+        const [job] = await db()
+          .insert(importJobs)
+          .values({
+            tenantId: UNI,
+            kind: 'people',
+            file: Buffer.from('人员类型,学号/工号,姓名,证件号码\n学生,S2031001,甲,110101200601011111'),
+            status: 'checked',
+            rows: 1,
+            created: 1,
+          })
+          .returning();
+        return { id: job!.id };
+      },
     };
     const writeOps = ops.filter((op) => op.method !== 'GET');
     expect(writeOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual(Object.keys(writes).sort());
@@ -231,19 +254,21 @@ describe('the finance-office scope (modules/admin)', () => {
     // Disable before enable, approve before refuse: the order the document lists them in may differ.
     for (const key of Object.keys(writes)) {
       const op = writeOps.find((o) => `${o.method} ${o.path}` === key)!;
-      const { id, body, query = '' } = await writes[key]!();
+      const { id, kind, body, query = '' } = await writes[key]!();
       const before = await adminAuditRows();
-      const res = await call(finance1, op.method, op.path.replace('{id}', String(id)) + query, body);
+      const url = op.path.replace('{id}', String(id)).replace('{kind}', String(kind));
+      const res = await call(finance1, op.method, url + query, body);
       expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
       expect(await adminAuditRows(), key).toBe(before + 1);
-      const action = `admin ${op.method} ${op.path.replace('{id}', ':id')}`;
+      const action = `admin ${op.method} ${op.path.replace('{id}', ':id').replace('{kind}', ':kind')}`;
       const [row] = await db()
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.action, action), eq(auditLog.tenantId, UNI)))
         .orderBy(desc(auditLog.id))
         .limit(1);
-      expect(row, key).toMatchObject({ action, detail: { params: id ? { id } : {}, status: 200 } });
+      const params = id ? { id } : kind ? { kind } : {};
+      expect(row, key).toMatchObject({ action, detail: { params, status: 200 } });
     }
   });
 });
