@@ -14,6 +14,7 @@ import { salarySlips } from '@server/db/schema-salary';
 import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers';
 import { tokenFor } from '@server-test/issue-token';
 import { serialDate } from './cells';
+import { resumeImports } from './service';
 
 const T = '100001';
 const BASE = '/api/blade-finance/admin/import';
@@ -438,5 +439,32 @@ describe('bulk loading by the finance office', () => {
       .where(and(eq(salarySlips.tenantId, T), eq(salarySlips.period, '2031-01')));
     expect(stored).toMatchObject([{ netFen: 870_000 }]);
     expect((await upload('salary', 'x', '?period=2031-13')).statusCode).toBe(400);
+  });
+
+  it('takes over a job whose process stopped (after its lease) and finishes it', async () => {
+    // A job left checking by a process that died two minutes ago, and one stamped just now (running).
+    const file = Buffer.from(`${PEOPLE_HEADER}\n学生,S2099701,续跑,身份证,110101200601017001,,,,,`);
+    const [stale] = await db()
+      .insert(importJobs)
+      .values({
+        tenantId: '100002',
+        kind: 'people',
+        file,
+        status: 'checking',
+        updatedAt: sql`now() - interval '2 minutes'`,
+      })
+      .returning();
+    const [fresh] = await db()
+      .insert(importJobs)
+      .values({ tenantId: '100002', kind: 'fee-items', file, status: 'checking' })
+      .returning();
+    expect(await resumeImports(db(), { error: () => undefined })).toBe(1);
+    expect(await settled(stale!.id, otherTenant)).toMatchObject({
+      status: 'checked',
+      created: 1,
+      errorCount: 0,
+    });
+    expect((await read(fresh!.id, otherTenant)).json().data.status).toBe('checking');
+    await db().update(importJobs).set({ status: 'failed' }).where(eq(importJobs.id, fresh!.id));
   });
 });
