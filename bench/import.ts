@@ -46,7 +46,12 @@ if (serverUrl) {
 }
 
 let rssPeak = 0;
-const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+let heapPeak = 0;
+const sampler = setInterval(() => {
+  const m = process.memoryUsage();
+  rssPeak = Math.max(rssPeak, m.rss);
+  heapPeak = Math.max(heapPeak, m.heapUsed);
+}, 20);
 
 const config = loadConfig({
   ...process.env,
@@ -161,7 +166,7 @@ try {
   );
   const rssMb = rssPeak / 1024 / 1024;
   print(
-    `import memory: RSS peak ${rssMb.toFixed(0)} MB (server and bench in one process; ${rssAtStart.toFixed(0)} MB before the first upload); budget ${BUDGETS.rssMb} MB`,
+    `import memory: RSS peak ${rssMb.toFixed(0)} MB (server and bench in one process; ${rssAtStart.toFixed(0)} MB before the first upload; JS heap peak ${(heapPeak / 1024 / 1024).toFixed(0)} MB); budget ${BUDGETS.rssMb} MB`,
   );
   print(
     `load average while measured (1, 5, 15 min; 2 cores shared): ${loadavg()
