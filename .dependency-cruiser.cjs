@@ -28,6 +28,7 @@ const MODULE_ORDER = [
   'signature',
   'rating',
   'invoice',
+  'imports',
   'admin',
   'dev',
 ];

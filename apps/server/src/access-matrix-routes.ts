@@ -37,7 +37,8 @@ export type FillerName =
   | 'otherIncomeId'
   | 'noticeId'
   | 'noticeAttachmentId'
-  | 'reconciliationRunId';
+  | 'reconciliationRunId'
+  | 'importJobId';
 
 export interface RouteRule {
   class: RouteClass;
@@ -206,6 +207,23 @@ export const ROUTES: Record<string, RouteRule> = {
     mayWrite: ['audit_log'],
   },
   'GET /api/blade-finance/admin/salary/slip/list': { class: 'finance-office' },
+  // ---- bulk imports (issue 15)
+  'GET /api/blade-finance/admin/import/{kind}/template': { class: 'finance-office' },
+  'POST /api/blade-finance/admin/import/{kind}': {
+    class: 'finance-office',
+    why: 'an upload is a job of the caller’s own tenant (checked in the background), and is audited',
+    mayWrite: ['import_jobs', 'audit_log'],
+  },
+  'GET /api/blade-finance/admin/import/job/list': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/import/job/{id}': { class: 'finance-office', ids: { id: 'importJobId' } },
+  'POST /api/blade-finance/admin/import/job/{id}/commit': {
+    class: 'finance-office',
+    ids: { id: 'importJobId' },
+  },
+  'GET /api/blade-finance/admin/import/job/{id}/report': {
+    class: 'finance-office',
+    ids: { id: 'importJobId' },
+  },
   // ---- signature, rating
   'GET /api/blade-finance/signature/detail/{id}': { class: 'own-data', ids: { id: 'orderId' } },
   'POST /api/blade-finance/signature/submit/{id}': { class: 'own-data', ids: { id: 'orderId' } },

@@ -17,6 +17,7 @@ import {
   paymentExceptions,
   receivables,
 } from '@server/db/schema-finance';
+import { importJobs } from '@server/db/schema-imports';
 import { noticeAttachments, notices } from '@server/db/schema-notice';
 import { reconciliationRuns } from '@server/db/schema-reconciliation';
 import { issueTokens } from '@server/modules/auth/tokens';
@@ -267,6 +268,21 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
     .values({ tenantId: UNI, billDate: '2026-01-05', channel: 'wechat', status: 'done' })
     .returning();
 
+  // A checked people import of the victim's school naming the victim (its file and its report).
+  const [importJob] = await db
+    .insert(importJobs)
+    .values({
+      tenantId: UNI,
+      kind: 'people',
+      fileName: 'matrix.csv',
+      file: Buffer.from('人员类型,学号/工号,姓名,证件号码\n学生,S2024001,张三,110101200401011234\n'),
+      status: 'checked',
+      rows: 1,
+      errorCount: 1,
+      errors: [{ row: 2, column: '姓名', value: '张三', key: 'salary.required' }],
+    })
+    .returning();
+
   return {
     userId,
     ids: {
@@ -289,6 +305,7 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       bindingId: [victimBinding!.id],
       noticeId: [tenantNotice!.id],
       noticeAttachmentId: [noticeFile!.id],
+      importJobId: [importJob!.id],
     },
     payAuthToken: payLink.json().data.payAuthToken,
     verifyId: sent.json().data.id,
@@ -383,7 +400,7 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     taxId: ['91110000600037341L'],
     taxpayerType: ['company'],
     // tenant settings and reconciliation (finance office)
-    kind: ['sms'],
+    kind: ['sms', 'people'],
     billDate: ['2026-01-05'],
     modules: [['fee']],
     params: [{ bind_studentNo: '1' }],

@@ -2,6 +2,7 @@ import { fillParams } from './fill-params';
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
 import { financeMessages } from './messages/finance';
+import { importMessages } from './messages/imports';
 import { invoiceMessages } from './messages/invoice';
 import { noticeMessages } from './messages/notice';
 import { payMessages } from './messages/pay';
@@ -31,6 +32,7 @@ export const messages = {
   ...ratingMessages,
   ...profileMessages,
   ...noticeMessages,
+  ...importMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -8,6 +8,7 @@ import {
   AuditOutlined,
   DashboardOutlined,
   FileDoneOutlined,
+  UploadOutlined,
   SettingOutlined,
   StarOutlined,
   UserSwitchOutlined,
@@ -100,5 +101,13 @@ export const SCREENS: ConsoleScreen[] = [
     level: 'admin',
     group: 'system',
     page: lazy(() => import('@admin/features/settings/pages/settings-page')),
+  },
+  {
+    path: 'imports',
+    title: 'nav.imports',
+    icon: <UploadOutlined />,
+    level: 'clerk',
+    group: 'people',
+    page: lazy(() => import('@admin/features/imports/pages/imports-page')),
   },
 ];

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, request, requestData, setUnauthorizedHandler, transport } from './api-client';
+import {
+  ApiError,
+  downloadFile,
+  request,
+  requestData,
+  setUnauthorizedHandler,
+  transport,
+} from './api-client';
 import { setErrorFeedback } from './feedback';
 import { setLanguage } from './i18n/i18n';
 import { getSession, saveGrant } from './session';
@@ -79,5 +86,36 @@ describe('console api client', () => {
     await expect(request({ url: '/api/x', silent: true })).rejects.toMatchObject({ code: 0 });
     expect(errors).toEqual([]);
     expect(getSession()).toBeUndefined();
+  });
+
+  it('sends a file as the body with its own type', async () => {
+    answer(200, { code: 200, success: true, data: { id: 7 }, msg: 'ok' });
+    const file = new File(['a,b\n1,2'], 'people.csv', { type: 'text/csv' });
+    await expect(requestData({ url: '/api/import', method: 'post', data: file })).resolves.toEqual({ id: 7 });
+    expect(calls[0]!.init.body).toBe(file);
+    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('text/csv');
+  });
+
+  it('saves a downloaded file under the server’s name, and shows a refusal', async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(transport, 'fetch').mockImplementation(() =>
+      Promise.resolve(
+        new Response('xlsx', {
+          status: 200,
+          headers: { 'content-disposition': 'attachment; filename="r.xlsx"' },
+        }),
+      ),
+    );
+    await downloadFile({ url: '/api/report' }, 'fallback.xlsx');
+    expect(clicked).toEqual(['r.xlsx']);
+    vi.restoreAllMocks();
+    answer(404, { code: 404, success: false, data: null, msg: 'That import was not found' });
+    await expect(downloadFile({ url: '/api/report' }, 'fallback.xlsx')).rejects.toBeInstanceOf(ApiError);
+    expect(errors).toEqual(['That import was not found']);
   });
 });

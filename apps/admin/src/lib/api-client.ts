@@ -17,7 +17,7 @@ export interface RequestConfig {
   method?: 'get' | 'post' | 'put' | 'delete';
   /** Query parameters; undefined, null and '' ones are left out. */
   params?: Record<string, unknown>;
-  /** A form (URLSearchParams), FormData, or anything else as JSON. */
+  /** A form (URLSearchParams), FormData, a file (Blob: sent as is, with its type), or anything else as JSON. */
   data?: unknown;
   headers?: Record<string, string>;
   /** No toast on failure (the caller shows its own message). */
@@ -90,7 +90,10 @@ export async function request<T>(config: RequestConfig): Promise<T> {
   if (token) headers['Blade-Auth'] = `bearer ${token}`;
   let body: BodyInit | undefined;
   if (config.data instanceof URLSearchParams || config.data instanceof FormData) body = config.data;
-  else if (config.data !== undefined) {
+  else if (config.data instanceof Blob) {
+    body = config.data;
+    headers['Content-Type'] = config.data.type || 'application/octet-stream';
+  } else if (config.data !== undefined) {
     body = JSON.stringify(config.data);
     headers['Content-Type'] = 'application/json';
   }
@@ -129,4 +132,43 @@ export async function request<T>(config: RequestConfig): Promise<T> {
 /** A call answering the Blade envelope {code, success, data, msg}: resolves with its data. */
 export async function requestData<T>(config: RequestConfig): Promise<T> {
   return (await request<R<T>>(config)).data;
+}
+
+/**
+ * A file the server answers (a template, a report), saved through the browser under the name the
+ * server gives (Content-Disposition). A refusal is read as the Blade envelope it is.
+ */
+export async function downloadFile(config: RequestConfig, fallbackName: string): Promise<void> {
+  await requestGate();
+  const headers: Record<string, string> = {
+    Authorization: basicClientHeader(),
+    'Accept-Language': getLanguage() === 'en' ? 'en' : 'zh-CN',
+  };
+  const token = getAccessToken();
+  if (token) headers['Blade-Auth'] = `bearer ${token}`;
+  let res: Response;
+  try {
+    res = await transport.fetch(`${config.url}${queryString(config.params)}`, {
+      headers,
+      credentials: 'include',
+    });
+  } catch {
+    const failure = t('common.networkError');
+    toastError(failure);
+    throw new ApiError(failure, 0);
+  }
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => undefined);
+    const text = failureText(body);
+    if (res.status === 401) onUnauthorized();
+    else toastError(text);
+    throw new ApiError(text, res.status, body);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

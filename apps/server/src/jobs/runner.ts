@@ -11,6 +11,10 @@ import { reconcileYesterday } from './reconcile-daily';
 
 /** How often the nightly reconciliation looks for a day to do (and for failed runs to retry). */
 const DAILY_RECONCILE_INTERVAL_SECONDS = 15 * 60;
+import { resumeStoppedImports } from './run-imports';
+
+/** How often stopped imports are looked for (their lease is 60 s). */
+const IMPORT_RESUME_SECONDS = 15;
 
 export interface Jobs {
   stop(): Promise<void>;
@@ -55,6 +59,7 @@ export function startJobs(app: FastifyInstance): Jobs {
     ),
     // Cheap when there is nothing to do: yesterday's runs exist once made, and claims skip done ones.
     every(app, 'reconcile-daily', DAILY_RECONCILE_INTERVAL_SECONDS, () => reconcileYesterday(app)),
+    every(app, 'resume-imports', IMPORT_RESUME_SECONDS, () => resumeStoppedImports(app)),
   ];
   app.log.info({ jobs }, 'jobs started');
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

@@ -2,7 +2,7 @@
  * The finance office's levels: a clerk (role finance) passes the default gate but not a manager's or a
  * tenant admin's route; finance_manager passes a manager's; admin passes all; a student passes none.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, users } from '@server/db/schema';
 import type { AuthContext } from '@server/http/context';
@@ -24,12 +24,16 @@ const authOf = async (account: string): Promise<AuthContext> => ({
   roleName: '',
 });
 
-/** Gives finance1 exactly the role alias given (a new role row in tenant 100001). */
+/** Gives finance1 exactly the role alias given (the tenant's role row, made when the seed has none). */
 async function giveRole(alias: string): Promise<void> {
-  const [role] = await db()
+  await db()
     .insert(roles)
     .values({ tenantId: '100001', roleAlias: alias, roleName: alias })
-    .returning();
+    .onConflictDoNothing();
+  const [role] = await db()
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, '100001'), eq(roles.roleAlias, alias)));
   await db()
     .update(users)
     .set({ roleIds: String(role!.id) })

@@ -7,6 +7,7 @@ import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, userBindings } from '@server/db/schema';
 import { bills, receivables } from '@server/db/schema-finance';
+import { importJobs } from '@server/db/schema-imports';
 import { invoices } from '@server/db/schema-invoice';
 import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
 import { createTestApp, type TestContext } from '@server-test/helpers';
@@ -42,8 +43,11 @@ const BODY_VALUES: Record<string, unknown> = {
 };
 
 /** A path with its parameters filled (an id, a channel, a provider kind). */
-const pathOf = (path: string, id: number | string = 1) =>
-  path.replace('{id}', String(id)).replace('{channel}', 'wechat').replace('{kind}', 'sms');
+const pathOf = (path: string, id: number | string = 1, kind?: string) =>
+  path
+    .replace('{id}', String(id))
+    .replace('{channel}', 'wechat')
+    .replace('{kind}', kind ?? (path.includes('/import/') ? 'people' : 'sms'));
 
 let ctx: TestContext;
 let ops: Op[];
@@ -153,18 +157,24 @@ describe('the finance-office scope (modules/admin)', () => {
       [
         'GET /api/blade-finance/admin/bill/list',
         'GET /api/blade-finance/admin/binding/list',
+        'GET /api/blade-finance/admin/import/job/list',
+        'GET /api/blade-finance/admin/import/job/{id}',
+        'GET /api/blade-finance/admin/import/job/{id}/report',
+        'GET /api/blade-finance/admin/import/{kind}/template',
         'GET /api/blade-finance/admin/invoice/list',
         'GET /api/blade-finance/admin/payment-exception/list',
+        'GET /api/blade-finance/admin/rating/averages',
         'GET /api/blade-finance/admin/reconciliation/runs',
         'GET /api/blade-finance/admin/reconciliation/runs/{id}',
         'GET /api/blade-finance/admin/reconciliation/runs/{id}/export',
-        'GET /api/blade-finance/admin/rating/averages',
         'GET /api/blade-finance/admin/salary/slip/list',
         'GET /api/blade-finance/admin/settings',
         'POST /api/blade-finance/admin/bill/{id}/review',
         'POST /api/blade-finance/admin/bill/{id}/void',
         'POST /api/blade-finance/admin/binding/{id}/approve',
         'POST /api/blade-finance/admin/binding/{id}/refuse',
+        'POST /api/blade-finance/admin/import/job/{id}/commit',
+        'POST /api/blade-finance/admin/import/{kind}',
         'POST /api/blade-finance/admin/invoice/{id}/retry',
         'POST /api/blade-finance/admin/order/{id}/refund',
         'POST /api/blade-finance/admin/payment-exception/refund/{id}',
@@ -207,7 +217,13 @@ describe('the finance-office scope (modules/admin)', () => {
     /** Per write route: the id it acts on (made ready just before the call), its body and query. */
     const writes: Record<
       string,
-      () => Promise<{ id?: number; body?: Record<string, unknown>; query?: string; token?: string }>
+      () => Promise<{
+        id?: number;
+        kind?: string;
+        body?: Record<string, unknown>;
+        query?: string;
+        token?: string;
+      }>
     > = {
       'POST /api/blade-finance/admin/bill/{id}/review': async () => ({ id: billToReview }),
       'POST /api/blade-finance/admin/bill/{id}/void': async () => ({ id: billToVoid }),
@@ -268,6 +284,22 @@ describe('the finance-office scope (modules/admin)', () => {
         body: { sender: 'guard' },
         token: admin1,
       }),
+      // An upload is audited whatever the file (here: empty); the commit of a checked job without errors.
+      'POST /api/blade-finance/admin/import/{kind}': async () => ({ kind: 'fee-items' }),
+      'POST /api/blade-finance/admin/import/job/{id}/commit': async () => {
+        const [job] = await db()
+          .insert(importJobs)
+          .values({
+            tenantId: UNI,
+            kind: 'people',
+            file: Buffer.from('人员类型,学号/工号,姓名,证件号码\n学生,S2031001,甲,110101200601011111'),
+            status: 'checked',
+            rows: 1,
+            created: 1,
+          })
+          .returning();
+        return { id: job!.id };
+      },
     };
     const writeOps = ops.filter((op) => op.method !== 'GET');
     expect(writeOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual(Object.keys(writes).sort());
@@ -275,9 +307,9 @@ describe('the finance-office scope (modules/admin)', () => {
     // Disable before enable, approve before refuse: the order the document lists them in may differ.
     for (const key of Object.keys(writes)) {
       const op = writeOps.find((o) => `${o.method} ${o.path}` === key)!;
-      const { id, body, query = '', token = finance1 } = await writes[key]!();
+      const { id, kind, body, query = '', token = finance1 } = await writes[key]!();
       const before = await adminAuditRows();
-      const res = await call(token, op.method, pathOf(op.path, id) + query, body);
+      const res = await call(token, op.method, pathOf(op.path, id, kind) + query, body);
       expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
       expect(await adminAuditRows(), key).toBe(before + 1);
       const action = `admin ${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -287,7 +319,8 @@ describe('the finance-office scope (modules/admin)', () => {
         .where(and(eq(auditLog.action, action), eq(auditLog.tenantId, UNI)))
         .orderBy(desc(auditLog.id))
         .limit(1);
-      expect(row, key).toMatchObject({ action, detail: { params: id ? { id } : {}, status: 200 } });
+      const params = id ? { id } : kind ? { kind } : {};
+      expect(row, key).toMatchObject({ action, detail: { params, status: 200 } });
     }
   });
 });

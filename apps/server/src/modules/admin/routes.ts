@@ -7,6 +7,7 @@ import { registerAdminBillRoutes } from './bills-routes';
 import { registerAdminBindingRoutes } from './bindings-routes';
 import { registerAdminExceptionRoutes } from './exceptions-routes';
 import { guardFinanceOffice } from './guard';
+import { registerAdminImportRoutes } from './imports-routes';
 import { registerAdminInvoiceRoutes } from './invoices-routes';
 import { registerAdminRatingRoutes } from './ratings-routes';
 import { registerAdminReconciliationRoutes } from './reconciliation-routes';
@@ -30,5 +31,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminNoticeRoutes(scope);
     registerAdminSettingsRoutes(scope);
     registerAdminReconciliationRoutes(scope);
+    registerAdminImportRoutes(scope);
   });
 }

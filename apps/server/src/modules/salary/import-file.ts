@@ -13,6 +13,8 @@ export interface SheetRow {
   cells: string[];
   /** Indexes of cells holding a formula. */
   formulas: number[];
+  /** Indexes of cells inside a merged range (XLSX only). */
+  merged?: number[];
 }
 
 export interface Sheet {
@@ -36,12 +38,19 @@ export function decodeCsv(file: Buffer): string {
   return text.replace(/^\uFEFF/, '');
 }
 
+/** Full-width digits, letters and number punctuation (as Chinese input methods type them) -> ASCII. */
+const FULL_WIDTH = /[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A\uFF0B-\uFF0F\u3000]/g;
+export const normaliseCell = (text: string): string =>
+  text
+    .replace(FULL_WIDTH, (c) => (c === '\u3000' ? ' ' : String.fromCharCode(c.charCodeAt(0) - 0xfee0)))
+    .trim();
+
 /** A CSV cell that a spreadsheet would run: =SUM(...), @cmd, +A1, -A1 (but not -5 or +5). */
 const CSV_FORMULA = /^(=|@|[+-][^\d.\s])/;
 
 function readCsv(file: Buffer): Sheet {
   const parsed = Papa.parse<string[]>(decodeCsv(file), { skipEmptyLines: false });
-  const lines = parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map((c) => c.trim()) }));
+  const lines = parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map(normaliseCell) }));
   const [first, ...rest] = lines;
   return {
     header: first?.cells ?? [],
@@ -76,12 +85,14 @@ async function readXlsx(file: Buffer): Promise<Sheet> {
   sheet.eachRow({ includeEmpty: true }, (row, line) => {
     const cells: string[] = [];
     const formulas: number[] = [];
+    const merged: number[] = [];
     for (let col = 1; col <= width; col++) {
       const cell = row.getCell(col);
       if (cell.type === ExcelJS.ValueType.Formula) formulas.push(col - 1);
-      cells.push(cellText(cell.value).trim());
+      if (cell.isMerged) merged.push(col - 1);
+      cells.push(normaliseCell(cellText(cell.value)));
     }
-    lines.push({ line, cells, formulas });
+    lines.push({ line, cells, formulas, merged });
   });
   const [first, ...rest] = lines;
   return { header: first?.line === 1 ? first.cells : [], rows: first?.line === 1 ? rest : lines };

@@ -8,18 +8,20 @@ import { isPeriod } from '@cf/shared/salary';
 import type { ImportReport } from '@cf/shared/wire/salary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { transaction } from '@server/db/transaction';
+import { transaction, type Tx } from '@server/db/transaction';
 import { badRequest } from '@server/http/errors';
 import { readSheet, type Sheet } from './import-file';
 import { checkIncomeSheet, checkSlipSheet, type Problem } from './import-rules';
 import {
-  countSlipsOfPeriod,
   deleteSlipsOfPeriod,
   incomeKey,
   insertIncomes,
   insertSlips,
+  slipHoldersOfPeriod,
   staffByNumber,
   storedIncomeKeys,
+  type NewOtherIncome,
+  type NewSlip,
 } from './repo';
 
 /** More rows than this is not one school's month. */
@@ -67,6 +69,51 @@ async function sheetOf(file: Buffer): Promise<Sheet | Problem> {
   return sheet;
 }
 
+type Reader = Db | Tx;
+
+export interface SlipPlan {
+  rows: number;
+  problems: Problem[];
+  slips: NewSlip[];
+  /** Staff of the file who already have a slip of the month (replaced when asked). */
+  replacing: number;
+}
+
+/** Every row of a month's slips checked, and the month's slips already stored. */
+export async function planSlips(
+  db: Reader,
+  tenantId: string,
+  sheet: Sheet,
+  options: { period: string; replace: boolean },
+): Promise<SlipPlan> {
+  const { period } = options;
+  const check = checkSlipSheet(sheet, await staffByNumber(db, tenantId), period);
+  const loaded = await slipHoldersOfPeriod(db, tenantId, period);
+  if (loaded.size > 0 && !options.replace)
+    check.problems.unshift({
+      row: 0,
+      column: '',
+      key: 'salary.monthLoaded',
+      params: { period, count: loaded.size },
+    });
+  const replacing = check.slips.filter((s) => loaded.has(s.employeeId)).length;
+  return { rows: check.rows, problems: check.problems, slips: check.slips, replacing };
+}
+
+/** Stores a checked month (replacing the month's slips when asked); answers how many were replaced. */
+export async function storeSlips(
+  tx: Tx,
+  tenantId: string,
+  slips: NewSlip[],
+  options: { period: string; replace: boolean },
+): Promise<number> {
+  // Two loads of one month at once: the second waits, then replaces (or finds) the first's.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`salary:${tenantId}:${options.period}`}))`);
+  const gone = options.replace ? await deleteSlipsOfPeriod(tx, tenantId, options.period) : 0;
+  await insertSlips(tx, tenantId, slips);
+  return gone;
+}
+
 export async function importSlips(
   db: Db,
   tenantId: string,
@@ -77,24 +124,29 @@ export async function importSlips(
   if (!isPeriod(period)) throw badRequest('salary.periodInvalid');
   const sheet = await sheetOf(file);
   if (!('header' in sheet)) return refused(0, [sheet]);
-  const check = checkSlipSheet(sheet, await staffByNumber(db, tenantId), period);
-  const loaded = await countSlipsOfPeriod(db, tenantId, period);
-  if (loaded > 0 && !options.replace)
-    check.problems.unshift({
-      row: 0,
-      column: '',
-      key: 'salary.monthLoaded',
-      params: { period, count: loaded },
-    });
-  if (check.problems.length || options.dryRun) return refused(check.rows, check.problems);
-  const replaced = await transaction(db, async (tx) => {
-    // Two loads of one month at once: the second waits, then replaces (or finds) the first's.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`salary:${tenantId}:${period}`}))`);
-    const gone = options.replace ? await deleteSlipsOfPeriod(tx, tenantId, period) : 0;
-    await insertSlips(tx, tenantId, check.slips);
-    return gone;
+  const plan = await planSlips(db, tenantId, sheet, { period, replace: options.replace });
+  if (plan.problems.length || options.dryRun) return refused(plan.rows, plan.problems);
+  const replaced = await transaction(db, (tx) =>
+    storeSlips(tx, tenantId, plan.slips, { period, replace: options.replace }),
+  );
+  return { stored: true, rows: plan.rows, replaced, problems: [] };
+}
+
+export interface IncomePlan {
+  rows: number;
+  problems: Problem[];
+  incomes: NewOtherIncome[];
+}
+
+/** Every row of a batch of other income checked, and against the records already stored. */
+export async function planIncomes(db: Reader, tenantId: string, sheet: Sheet): Promise<IncomePlan> {
+  const check = checkIncomeSheet(sheet, await staffByNumber(db, tenantId));
+  const stored = await storedIncomeKeys(db, tenantId, [...new Set(check.incomes.map((i) => i.employeeId))]);
+  check.incomes.forEach((income, i) => {
+    if (stored.has(incomeKey(income)))
+      check.problems.push({ row: check.lines[i]!, column: '', key: 'salary.incomeLoaded' });
   });
-  return { stored: true, rows: check.rows, replaced, problems: [] };
+  return { rows: check.rows, problems: check.problems, incomes: check.incomes };
 }
 
 export async function importOtherIncome(
@@ -105,13 +157,8 @@ export async function importOtherIncome(
 ): Promise<ImportOutcome> {
   const sheet = await sheetOf(file);
   if (!('header' in sheet)) return refused(0, [sheet]);
-  const check = checkIncomeSheet(sheet, await staffByNumber(db, tenantId));
-  const stored = await storedIncomeKeys(db, tenantId, [...new Set(check.incomes.map((i) => i.employeeId))]);
-  check.incomes.forEach((income, i) => {
-    if (stored.has(incomeKey(income)))
-      check.problems.push({ row: check.lines[i]!, column: '', key: 'salary.incomeLoaded' });
-  });
-  if (check.problems.length || options.dryRun) return refused(check.rows, check.problems);
-  await transaction(db, (tx) => insertIncomes(tx, tenantId, check.incomes));
-  return { stored: true, rows: check.rows, replaced: 0, problems: [] };
+  const plan = await planIncomes(db, tenantId, sheet);
+  if (plan.problems.length || options.dryRun) return refused(plan.rows, plan.problems);
+  await transaction(db, (tx) => insertIncomes(tx, tenantId, plan.incomes));
+  return { stored: true, rows: plan.rows, replaced: 0, problems: [] };
 }

@@ -114,12 +114,17 @@ export async function staffByNumber(db: Reader, tenantId: string) {
   return new Map(rows.map((r) => [r.no, r]));
 }
 
-export async function countSlipsOfPeriod(db: Reader, tenantId: string, period: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** Staff (employees.id) who have a slip of the month. */
+export async function slipHoldersOfPeriod(
+  db: Reader,
+  tenantId: string,
+  period: string,
+): Promise<Set<number>> {
+  const rows = await db
+    .select({ employeeId: salarySlips.employeeId })
     .from(salarySlips)
     .where(and(eq(salarySlips.tenantId, tenantId), eq(salarySlips.period, period)));
-  return Number(row?.n ?? 0);
+  return new Set(rows.map((r) => r.employeeId));
 }
 
 export async function deleteSlipsOfPeriod(tx: Tx, tenantId: string, period: string): Promise<number> {

@@ -1,0 +1,99 @@
+/**
+ * SQL of import jobs besides their transitions (job-status.ts): creating one, reading one or a page of
+ * a tenant's, progress and heartbeat, and claiming jobs whose process stopped (SKIP LOCKED, as
+ * jobs/claim.ts claims orders).
+ */
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { ImportKind } from '@cf/shared/wire/admin-imports';
+import { queryRows, type Db } from '@server/db/client';
+import { importJobs } from '@server/db/schema-imports';
+import type { ImportJobRow } from './job-status';
+
+/** Creates a job in checking; the unique index refuses a second running one of its kind. */
+export async function insertJob(
+  db: Db,
+  job: {
+    tenantId: string;
+    kind: ImportKind;
+    fileName: string;
+    file: Buffer;
+    options: Record<string, string | boolean>;
+    createdBy: number;
+  },
+): Promise<ImportJobRow> {
+  const [row] = await db
+    .insert(importJobs)
+    .values({ ...job, status: 'checking', phase: 'parse' })
+    .returning();
+  return row!;
+}
+
+export async function findJob(db: Db, tenantId: string, id: number): Promise<ImportJobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(importJobs)
+    .where(and(eq(importJobs.tenantId, tenantId), eq(importJobs.id, id)));
+  return row;
+}
+
+/** A job by id alone: for the process that runs it (it has the tenant from the row). */
+export async function jobById(db: Db, id: number): Promise<ImportJobRow | undefined> {
+  const [row] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+  return row;
+}
+
+/** A page of the tenant's jobs, newest first, without their files and problems. */
+export async function jobPage(
+  db: Db,
+  tenantId: string,
+  filter: { kind?: ImportKind },
+  paging: { offset: number; limit: number },
+) {
+  const where = and(
+    eq(importJobs.tenantId, tenantId),
+    filter.kind ? eq(importJobs.kind, filter.kind) : undefined,
+  );
+  const { file: _file, errors: _errors, options: _options, ...columns } = getTableColumns(importJobs);
+  const rows = await db
+    .select(columns)
+    .from(importJobs)
+    .where(where)
+    .orderBy(desc(importJobs.id))
+    .offset(paging.offset)
+    .limit(paging.limit);
+  const [total] = await db.select({ n: count() }).from(importJobs).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Progress and heartbeat of a running job (outside any transaction). */
+export async function writeProgress(
+  db: Db,
+  id: number,
+  progress: { phase: string; done: number; total: number },
+) {
+  await db
+    .update(importJobs)
+    .set({ ...progress, updatedAt: sql`now()` })
+    .where(eq(importJobs.id, id));
+}
+
+/**
+ * Running jobs nobody has stamped within the lease (their process stopped): stamped and answered, so
+ * one process takes each over. Another process claiming at the same moment skips the locked rows.
+ */
+export async function claimStaleJobs(db: Db, leaseSeconds: number, limit = 5): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE import_jobs SET updated_at = now()
+        WHERE id IN (
+          SELECT id FROM import_jobs
+          WHERE status IN ('checking', 'committing')
+            AND updated_at < now() - make_interval(secs => ${leaseSeconds})
+          ORDER BY id
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id`,
+  );
+  return rows.map((r) => Number(r.id));
+}

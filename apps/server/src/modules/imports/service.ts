@@ -1,0 +1,288 @@
+/**
+ * Bulk loading as a job (issue 15): an upload becomes a job row; the process that took it reads the
+ * file, checks every row (the dry run: created, updated, unchanged, every problem), and on the finance
+ * office's word commits it: the same check again inside one transaction, then every write, all or
+ * nothing. A job of a stopped process is taken over after its lease (resumeImports, run by jobs/).
+ * Two running imports of one kind in one tenant: the second is refused (imports.busy).
+ */
+import { translate, type Language, type MessageKey } from '@cf/shared/messages';
+import { isPeriod } from '@cf/shared/salary';
+import type { ImportJob, ImportJobSummary, ImportKind } from '@cf/shared/wire/admin-imports';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@server/db/client';
+import type { StoredProblem } from '@server/db/schema-imports';
+import { transaction } from '@server/db/transaction';
+import { AppError, badRequest, notFound } from '@server/http/errors';
+import { readSheet, type Sheet } from '../salary/import-file';
+import { feeItemsImport } from './fee-items';
+import {
+  markChecked,
+  markCommitted,
+  markCommitting,
+  markFailed,
+  markRecheckFailed,
+  type ImportJobRow,
+} from './job-status';
+import type { ImportRules, Plan } from './kind';
+import { peopleImport } from './people';
+import { trackProgress, liveProgress, runsHere } from './progress';
+import { receivablesImport } from './receivables';
+import { claimStaleJobs, findJob, insertJob, jobById, jobPage } from './repo';
+import { otherIncomeImport, salaryImport } from './salary-kinds';
+import type { Problem } from './table';
+
+/** Files of this size and more are refused before they are read (the route's body limit). */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+/** More rows than this is not one school's load. */
+const MAX_IMPORT_ROWS = 100_000;
+/** A job reply lists this many problems; the XLSX report has every stored one. */
+const PROBLEMS_IN_REPLY = 500;
+/** A running job not stamped for this long is taken over by another process. */
+export const IMPORT_LEASE_SECONDS = 60;
+
+export const IMPORT_RULES: Record<ImportKind, ImportRules> = {
+  people: peopleImport,
+  'fee-items': feeItemsImport,
+  receivables: receivablesImport,
+  salary: salaryImport,
+  'other-income': otherIncomeImport,
+};
+
+const RUNNING_UNIQUE = 'import_jobs_running';
+const isBusy = (err: unknown) => {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgError = e.cause ?? e;
+  return pgError.code === '23505' && (pgError.constraint ?? RUNNING_UNIQUE) === RUNNING_UNIQUE;
+};
+const busy = () => new AppError(409, 'imports.busy');
+
+/** Problems in file order (row, then as found), the cell's text cut to what a report shows. */
+const stored = (problems: Problem[]): StoredProblem[] =>
+  problems
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.row - b.p.row || a.i - b.i)
+    .map(({ p }) => ({ row: p.row, column: p.column, value: p.value, key: p.key, params: p.params }));
+
+async function sheetOf(file: Buffer): Promise<Sheet | Problem> {
+  const whole = { row: 0, column: '', value: '' };
+  if (file.length === 0) return { ...whole, key: 'salary.fileEmpty' };
+  const sheet = await readSheet(file);
+  if (!sheet) return { ...whole, key: 'salary.fileUnreadable' };
+  if (sheet.rows.length > MAX_IMPORT_ROWS)
+    return { ...whole, key: 'imports.tooManyRows', params: { max: MAX_IMPORT_ROWS } };
+  return sheet;
+}
+
+/** Thrown inside the commit's transaction when the re-check finds problems: rolls back, reports. */
+class Refused extends Error {
+  constructor(readonly plan: Plan) {
+    super('import refused on re-check');
+  }
+}
+
+const running = new WeakMap<Db, Set<Promise<void>>>();
+
+/** Waits for the jobs this process runs (the app's close). */
+export async function waitForImports(db: Db): Promise<void> {
+  await Promise.all([...(running.get(db) ?? [])]);
+}
+
+interface Log {
+  error(obj: object, msg: string): void;
+}
+
+/** Runs the job's next step (check or commit) in this process, in the background. */
+export function runInBackground(db: Db, log: Log, id: number): void {
+  if (runsHere(db, id)) return;
+  const set = running.get(db) ?? new Set();
+  running.set(db, set);
+  const run: Promise<void> = runJob(db, id)
+    .catch((err: unknown) => log.error({ err, importJob: id }, 'import job failed'))
+    .finally(() => set.delete(run));
+  set.add(run);
+}
+
+/** Checks or commits the job, whichever its state asks for. */
+async function runJob(db: Db, id: number): Promise<void> {
+  const job = await jobById(db, id);
+  if (!job || (job.status !== 'checking' && job.status !== 'committing')) return;
+  const rules = IMPORT_RULES[job.kind as ImportKind];
+  const progress = trackProgress(db, id);
+  try {
+    await progress.phase('parse', 1);
+    const sheet = await sheetOf(job.file);
+    await progress.tick(1);
+    if (job.status === 'checking') {
+      if (!('header' in sheet)) return void (await markChecked(db, id, emptyCounts, stored([sheet])));
+      const plan = await rules.plan(db, job.tenantId, sheet, job.options, progress);
+      await markChecked(db, id, plan, stored(plan.problems));
+      return;
+    }
+    if (!('header' in sheet)) return void (await markRecheckFailed(db, id, emptyCounts, stored([sheet])));
+    await commit(db, job, rules, sheet, progress);
+  } catch (err) {
+    await markFailed(db, id, 'imports.failed');
+    throw err;
+  } finally {
+    progress.end();
+  }
+}
+
+const emptyCounts = { rows: 0, created: 0, updated: 0, unchanged: 0 };
+
+async function commit(
+  db: Db,
+  job: ImportJobRow,
+  rules: ImportRules,
+  sheet: Sheet,
+  progress: ReturnType<typeof trackProgress>,
+): Promise<void> {
+  try {
+    progress.inTransaction(true);
+    await transaction(db, async (tx) => {
+      // Belt and braces beside the unique index: one commit of a kind per tenant at a time.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`import:${job.tenantId}:${job.kind}`}))`);
+      const plan = await rules.plan(tx, job.tenantId, sheet, job.options, progress);
+      if (plan.problems.length) throw new Refused(plan);
+      await plan.store(tx, progress);
+      if (!(await markCommitted(tx, job.id, plan)))
+        throw new Error(`import job ${job.id} is no longer committing`);
+    });
+  } catch (err) {
+    if (!(err instanceof Refused)) throw err;
+    await markRecheckFailed(db, job.id, err.plan, stored(err.plan.problems));
+  } finally {
+    progress.inTransaction(false);
+  }
+}
+
+/** The upload: a new job in checking, run at once by this process. */
+export async function startImport(
+  db: Db,
+  log: Log,
+  caller: { tenantId: string; userId: number },
+  kind: ImportKind,
+  file: Buffer,
+  query: { fileName?: string; period?: string; replace?: string },
+): Promise<ImportJobRow> {
+  const options: Record<string, string | boolean> = {};
+  if (kind === 'salary') {
+    if (!isPeriod(query.period ?? '')) throw badRequest('salary.periodInvalid');
+    options.period = query.period!;
+    options.replace = query.replace === '1' || query.replace === 'true';
+  }
+  let job: ImportJobRow;
+  try {
+    job = await insertJob(db, {
+      tenantId: caller.tenantId,
+      kind,
+      fileName: query.fileName ?? '',
+      file,
+      options,
+      createdBy: caller.userId,
+    });
+  } catch (err) {
+    if (isBusy(err)) throw busy();
+    throw err;
+  }
+  runInBackground(db, log, job.id);
+  return job;
+}
+
+/** The finance office's word: a checked job without errors is committed (checked again first). */
+export async function commitImport(db: Db, log: Log, tenantId: string, id: number): Promise<ImportJobRow> {
+  let job: ImportJobRow | undefined;
+  try {
+    job = await markCommitting(db, tenantId, id);
+  } catch (err) {
+    if (isBusy(err)) throw busy();
+    throw err;
+  }
+  if (!job) {
+    if (!(await findJob(db, tenantId, id))) throw notFound('imports.jobNotFound');
+    throw new AppError(409, 'imports.notCommittable');
+  }
+  runInBackground(db, log, job.id);
+  return job;
+}
+
+/** Takes over running jobs whose process stopped (jobs/run-imports.ts calls this on an interval). */
+export async function resumeImports(db: Db, log: Log): Promise<number> {
+  const ids = (await claimStaleJobs(db, IMPORT_LEASE_SECONDS)).filter((id) => !runsHere(db, id));
+  for (const id of ids) runInBackground(db, log, id);
+  return ids.length;
+}
+
+export const messageOf = (p: StoredProblem, lang: Language) => translate(p.key as MessageKey, lang, p.params);
+
+function summary(db: Db, job: Omit<ImportJobRow, 'file' | 'errors' | 'options'>): ImportJobSummary {
+  const live = liveProgress(db, job.id);
+  return {
+    id: job.id,
+    kind: job.kind as ImportKind,
+    fileName: job.fileName,
+    status: job.status as ImportJobSummary['status'],
+    phase: (live?.phase ?? job.phase) as ImportJobSummary['phase'],
+    done: live?.done ?? job.done,
+    total: live?.total ?? job.total,
+    rows: job.rows,
+    created: job.created,
+    updated: job.updated,
+    unchanged: job.unchanged,
+    errorCount: job.errorCount,
+    failure: job.failure,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The job as the wire says it; another tenant's job is not found. */
+export async function importJobView(
+  db: Db,
+  tenantId: string,
+  id: number,
+  lang: Language,
+): Promise<ImportJob> {
+  const job = await findJob(db, tenantId, id);
+  if (!job) throw notFound('imports.jobNotFound');
+  return viewOf(db, job, lang);
+}
+
+export function viewOf(db: Db, job: ImportJobRow, lang: Language): ImportJob {
+  return {
+    ...summary(db, job),
+    failure: job.failure ? translate(job.failure as MessageKey, lang) : null,
+    errors: job.errors.slice(0, PROBLEMS_IN_REPLY).map((p) => ({
+      row: p.row,
+      column: p.column,
+      value: p.value,
+      message: messageOf(p, lang),
+    })),
+  };
+}
+
+export async function importJobPage(
+  db: Db,
+  tenantId: string,
+  query: { kind?: ImportKind; current: number; size: number },
+  lang: Language,
+) {
+  const { rows, total } = await jobPage(
+    db,
+    tenantId,
+    { kind: query.kind },
+    { offset: (query.current - 1) * query.size, limit: query.size },
+  );
+  const records = rows.map((job) => ({
+    ...summary(db, job),
+    failure: job.failure ? translate(job.failure as MessageKey, lang) : null,
+  }));
+  return { records, total };
+}
+
+/** The job with its file, for the XLSX report. */
+export async function jobWithFile(db: Db, tenantId: string, id: number) {
+  const job = await findJob(db, tenantId, id);
+  if (!job) throw notFound('imports.jobNotFound');
+  return { job, sheet: await readSheet(job.file) };
+}

@@ -1,0 +1,187 @@
+// npm run bench:import — bulk loading as the finance office does it (issue 15), over HTTP: upload a CSV
+// of 10,000 new students, wait for the dry-run report, commit, wait for the commit; then the same for
+// 50,000 receivables (5 items for each of those students). Budgets on PostgreSQL: the students within
+// 20 s from upload to committed, the receivables within 60 s, and the process's RSS (server and bench
+// are one process here) under 512 MB at its peak. Exit 1 when one is missed. Needs BENCH_DATABASE_URL
+// (or TEST_DATABASE_URL): a server where it may create and drop a throw-away database; without one it
+// runs on PGlite and says so. The machine is shared: the load average is printed beside the figures.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { users } from '../apps/server/src/db/schema';
+import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { createGateways } from '../apps/server/src/gateways';
+import { userSubject } from '../apps/server/src/modules/auth/subject';
+import { issueTokens } from '../apps/server/src/modules/auth/tokens';
+
+const STUDENTS = Number(process.env.BENCH_IMPORT_STUDENTS ?? 10_000);
+const ITEMS_PER_STUDENT = 5;
+const BUDGETS = { students: 20_000, receivables: 60_000, rssMb: 512 };
+const TENANT = '100001';
+const print = (text: string) => process.stdout.write(`${text}\n`);
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+let dropDatabase = async () => {};
+let databaseUrl = '';
+if (serverUrl) {
+  const name = `cf_bench_import_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+}
+
+let rssPeak = 0;
+let heapPeak = 0;
+const sampler = setInterval(() => {
+  const m = process.memoryUsage();
+  rssPeak = Math.max(rssPeak, m.rss);
+  heapPeak = Math.max(heapPeak, m.heapUsed);
+}, 20);
+
+const config = loadConfig({
+  ...process.env,
+  APP_MODE: 'demo',
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cf-bench-import-')),
+  LOG_LEVEL: 'warn',
+  JOBS_ENABLED: 'false',
+});
+const database = databaseUrl
+  ? await openDatabase({ url: databaseUrl })
+  : await openDatabase({ dataDir: config.dataDir });
+let failed = false;
+try {
+  await database.migrate();
+  await seedDemo(database.db);
+  const db = database.db;
+
+  let base = '';
+  const app = await buildApp({
+    config,
+    db,
+    database,
+    gateways: createGateways(config, db, () => base),
+    logger: false,
+  });
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const rssAtStart = process.memoryUsage().rss / 1024 / 1024;
+  const finance = (await db.select().from(users)).find(
+    (u) => u.tenantId === TENANT && u.account === 'finance1',
+  );
+  const token = (await issueTokens(db, config, await userSubject(db, finance!, null))).access_token;
+  const headers = {
+    authorization: 'Basic ' + Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64'),
+    'blade-auth': `bearer ${token}`,
+  };
+  type Job = {
+    id: number;
+    status: string;
+    rows: number;
+    created: number;
+    errorCount: number;
+    errors: unknown[];
+  };
+  const call = async (method: string, url: string, body?: Buffer): Promise<Job> => {
+    const res = await fetch(`${base}/api/blade-finance/admin/import/${url}`, {
+      method,
+      headers: body ? { ...headers, 'content-type': 'text/csv' } : headers,
+      body,
+    });
+    const reply = (await res.json()) as { data: Job; msg: string };
+    if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${reply.msg}`);
+    return reply.data;
+  };
+  const settle = async (id: number): Promise<Job> => {
+    for (;;) {
+      const job = await call('GET', `job/${id}`);
+      if (job.status !== 'checking' && job.status !== 'committing') return job;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  /** Upload -> checked -> commit -> committed; answers the milliseconds of each half. */
+  async function load(kind: string, file: Buffer) {
+    const started = performance.now();
+    const checked = await settle((await call('POST', kind, file)).id);
+    if (checked.errorCount) throw new Error(`${kind}: ${JSON.stringify(checked.errors.slice(0, 5))}`);
+    const validated = performance.now();
+    const done = await settle((await call('POST', `job/${checked.id}/commit`)).id);
+    if (done.status !== 'committed') throw new Error(`${kind}: ${done.status}`);
+    const ended = performance.now();
+    return {
+      rows: checked.rows,
+      created: done.created,
+      check: validated - started,
+      commit: ended - validated,
+      total: ended - started,
+    };
+  }
+
+  const numbers = Array.from({ length: STUDENTS }, (_, i) => `B${String(i).padStart(6, '0')}`);
+  const people = Buffer.from(
+    [
+      '人员类型,学号/工号,姓名,证件类型,证件号码,入学年份,专业,班级,预留手机号',
+      ...numbers.map(
+        (no, i) =>
+          `学生,${no},学生${i},身份证,1101012006${String(i).padStart(8, '0')},2026,会计学,会计26${String(i % 40).padStart(2, '0')},139${String(i).padStart(8, '0')}`,
+      ),
+    ].join('\n'),
+  );
+  const items = ['TUITION', 'DORM', 'BOOKS', 'INSURANCE', 'UNION'];
+  const dues = Buffer.from(
+    [
+      '学号,姓名,学年,项目代码,项目名称,应收金额,允许部分缴费,截止日期',
+      ...numbers.flatMap((no, i) =>
+        items
+          .slice(0, ITEMS_PER_STUDENT)
+          .map((item, k) => `${no},学生${i},2026-2027,${item},项目${k},${1000 + k}.50,是,2026-09-30`),
+      ),
+    ].join('\n'),
+  );
+
+  const where = databaseUrl ? 'PostgreSQL' : 'PGlite (set BENCH_DATABASE_URL for the PostgreSQL figure)';
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const students = await load('people', people);
+  print(
+    `import people: ${students.rows} students (${(people.length / 1024).toFixed(0)} KB CSV): checked in ${s(students.check)}, committed in ${s(students.commit)}, ${s(students.total)} in all on ${where}; budget ${BUDGETS.students / 1000} s`,
+  );
+  const receivables = await load('receivables', dues);
+  print(
+    `import receivables: ${receivables.rows} rows (${(dues.length / 1024).toFixed(0)} KB CSV): checked in ${s(receivables.check)}, committed in ${s(receivables.commit)}, ${s(receivables.total)} in all; budget ${BUDGETS.receivables / 1000} s`,
+  );
+  const rssMb = rssPeak / 1024 / 1024;
+  print(
+    `import memory: RSS peak ${rssMb.toFixed(0)} MB (server and bench in one process; ${rssAtStart.toFixed(0)} MB before the first upload; JS heap peak ${(heapPeak / 1024 / 1024).toFixed(0)} MB); budget ${BUDGETS.rssMb} MB`,
+  );
+  print(
+    `load average while measured (1, 5, 15 min; 2 cores shared): ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
+  await app.close();
+  if (students.created !== STUDENTS || receivables.created !== STUDENTS * ITEMS_PER_STUDENT)
+    throw new Error(`created ${students.created} students and ${receivables.created} receivables`);
+  failed =
+    students.total > BUDGETS.students || receivables.total > BUDGETS.receivables || rssMb > BUDGETS.rssMb;
+  if (failed) print('import: a budget was missed');
+} finally {
+  clearInterval(sampler);
+  await database.close();
+  await dropDatabase();
+}
+if (failed) process.exitCode = 1;

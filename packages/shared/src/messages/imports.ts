@@ -1,0 +1,91 @@
+/** Messages of bulk loading by the finance office (issue 15): people, fee items, receivables. */
+export const importMessages = {
+  'imports.kindUnknown': { zh: '不支持的导入类型', en: 'Unknown kind of import' },
+  'imports.busy': {
+    zh: '本单位已有一个同类导入正在进行，请等它完成后再试',
+    en: 'An import of this kind is already running in your school; wait for it to finish and try again',
+  },
+  'imports.jobNotFound': { zh: '未找到该导入任务', en: 'That import was not found' },
+  'imports.notCommittable': {
+    zh: '只有检查完成且没有错误的导入才能提交',
+    en: 'Only a checked import without errors can be committed',
+  },
+  'imports.fileTooLarge': {
+    zh: '文件超过 {mb} MB，请拆分后再导入',
+    en: 'The file is larger than {mb} MB; please split it',
+  },
+  'imports.tooManyRows': {
+    zh: '文件超过 {max} 行，请拆分后再导入',
+    en: 'The file has more than {max} rows; please split it',
+  },
+  'imports.failed': {
+    zh: '导入未能完成，未写入任何数据，请重试',
+    en: 'The import could not finish and nothing was stored; please try again',
+  },
+  'imports.checked': {
+    zh: '检查完成：新增 {created}，更新 {updated}，不变 {unchanged}',
+    en: 'Checked: {created} new, {updated} updated, {unchanged} unchanged',
+  },
+  'imports.committed': {
+    zh: '已导入：新增 {created}，更新 {updated}，不变 {unchanged}',
+    en: 'Stored: {created} new, {updated} updated, {unchanged} unchanged',
+  },
+  'imports.hasErrors': {
+    zh: '文件有 {count} 处问题，请修改后重新上传',
+    en: 'The file has {count|problem|problems}; fix them and upload it again',
+  },
+  'imports.columnUnknown': {
+    zh: '无法识别的列：{column}，请使用模板中的列名',
+    en: 'Unknown column: {column}; use the template’s headers',
+  },
+  'imports.mergedCell': {
+    zh: '不接受合并单元格，请取消合并并逐格填写',
+    en: 'Merged cells are not accepted; unmerge them and fill every cell',
+  },
+  'imports.duplicateKey': {
+    zh: '与第 {row} 行重复',
+    en: 'Repeats row {row}',
+  },
+  'imports.choiceInvalid': {
+    zh: '无效，可填：{choices}',
+    en: 'Not valid; use one of: {choicesEn}',
+  },
+  'imports.numberInvalid': {
+    zh: '应为 {min} 到 {max} 之间的整数',
+    en: 'Not a whole number from {min} to {max}',
+  },
+  'imports.tooLong': { zh: '不能超过 {max} 个字符', en: 'At most {max} characters' },
+  'imports.idCardInvalid': {
+    zh: '身份证号应为 15 或 18 位',
+    en: 'A mainland ID number has 15 or 18 characters',
+  },
+  'imports.phoneInvalid': { zh: '不是有效的手机号', en: 'Not a valid phone number' },
+  'imports.schoolYearInvalid': {
+    zh: '不是学年（如 2025-2026）',
+    en: 'Not a school year (e.g. 2025-2026)',
+  },
+  'imports.studentUnknown': {
+    zh: '本单位没有学号为 {no} 的学生',
+    en: 'No student numbered {no} in this school',
+  },
+  'imports.employeeUnknown': {
+    zh: '本单位没有工号为 {no} 的教职工',
+    en: 'No staff member numbered {no} in this school',
+  },
+  'imports.nameMismatch': {
+    zh: '姓名与 {no} 的登记姓名不符',
+    en: 'The name does not match the one on record for {no}',
+  },
+  'imports.payableBelowPaid': {
+    zh: '已缴 {paid}，应收不能低于已缴金额',
+    en: '{paid} has been paid; the amount due cannot be lower',
+  },
+  'imports.itemAmbiguous': {
+    zh: '本单位有多个同名的“{name}”项目，请在控制台中修改',
+    en: 'Several items are named "{name}" in this school; change them in the console',
+  },
+  'imports.topupLimits': {
+    zh: '充值项目的最低金额不能大于最高金额，且最高金额须大于 0',
+    en: 'A top-up’s minimum cannot exceed its maximum, and the maximum must be above 0',
+  },
+} as const;
