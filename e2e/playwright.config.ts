@@ -34,6 +34,8 @@ const desktop = (name: string, width: number, lang: 'zh' | 'en') => ({
   name,
   testDir: './specs/console',
   testIgnore: [],
+  // Each screen is photographed at two widths in two languages (support.ts, consoleScreenshot).
+  timeout: 120_000,
   use: {
     viewport: { width, height: 800 },
     locale: lang === 'en' ? 'en-US' : 'zh-CN',
