@@ -1,6 +1,7 @@
 import { fillParams } from './fill-params';
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
+import { consoleMessages } from './messages/console';
 import { financeMessages } from './messages/finance';
 import { invoiceMessages } from './messages/invoice';
 import { noticeMessages } from './messages/notice';
@@ -31,6 +32,7 @@ export const messages = {
   ...ratingMessages,
   ...profileMessages,
   ...noticeMessages,
+  ...consoleMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -3,13 +3,18 @@
  * guardFinanceOffice (role check + audit row). Each area registers its routes in its own file.
  */
 import type { FastifyInstance } from 'fastify';
+import { registerAdminAuditRoutes } from './audit-routes';
 import { registerAdminBillRoutes } from './bills-routes';
 import { registerAdminBindingRoutes } from './bindings-routes';
+import { registerAdminDashboardRoutes } from './dashboard-routes';
 import { registerAdminExceptionRoutes } from './exceptions-routes';
+import { registerAdminFeeRoutes } from './fees-routes';
 import { guardFinanceOffice } from './guard';
 import { registerAdminInvoiceRoutes } from './invoices-routes';
 import { registerAdminRatingRoutes } from './ratings-routes';
 import { registerAdminNoticeRoutes } from './notices-routes';
+import { registerAdminOrderRoutes } from './orders-routes';
+import { registerAdminPeopleRoutes } from './people-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
 import { registerAdminSalaryRoutes } from './salary-routes';
 import { registerAdminUserRoutes } from './users-routes';
@@ -26,5 +31,10 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminSalaryRoutes(scope);
     registerAdminRatingRoutes(scope);
     registerAdminNoticeRoutes(scope);
+    registerAdminDashboardRoutes(scope);
+    registerAdminPeopleRoutes(scope);
+    registerAdminFeeRoutes(scope);
+    registerAdminOrderRoutes(scope);
+    registerAdminAuditRoutes(scope);
   });
 }
