@@ -1,6 +1,7 @@
 /**
  * Reading the audit log (written by http/audit.ts): the tenant's rows with who acted (account, name),
- * filtered by who, action and days; a page and its count, and batches by id for the export.
+ * filtered by who, action and days; a page (newest first) and its count, and batches by id for the
+ * export (keyset on id: rows are written with the time of writing, so id order is time order).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuditFilters } from '@cf/shared/wire/admin-audit';
@@ -39,7 +40,7 @@ export async function auditPage(db: Db, tenantId: string, f: AuditFilters, q: Pa
   const [rows, [count]] = await Promise.all([
     queryRows<AuditRow>(
       db,
-      sql`${SELECT} WHERE ${w} ORDER BY a.id DESC LIMIT ${q.size} OFFSET ${(q.current - 1) * q.size}`,
+      sql`${SELECT} WHERE ${w} ORDER BY a.created_at DESC, a.id DESC LIMIT ${q.size} OFFSET ${(q.current - 1) * q.size}`,
     ),
     queryRows<{ n: number }>(
       db,
