@@ -277,6 +277,7 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       ],
       billId: [offlineBill!.id, paidBill!.id],
       feeItemId: [tenantItem!.id],
+      personId: [personId],
       exceptionId: [exception!.id],
       userId: [userId],
       bindingId: [victimBinding!.id],
@@ -375,6 +376,9 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     ticket: ['matrix-forged-ticket'],
     taxId: ['91110000600037341L'],
     taxpayerType: ['company'],
+    // the finance office's searches: the victim's student number
+    keyword: ['S2024001'],
+    person: ['S2024001'],
   };
 }
 

@@ -2,6 +2,10 @@
 export const consoleMessages = {
   'admin.personNotFound': { zh: '人员不存在', en: 'The person does not exist' },
   'admin.feeItemNotFound': { zh: '收费项目不存在', en: 'The fee item does not exist' },
+  'admin.kindInvalid': {
+    zh: '项目类型须为手动、迎新或充值',
+    en: 'The item kind must be manual, enrolment or top-up',
+  },
   'admin.nameRequired': { zh: '请填写名称', en: 'Please enter the name' },
   'admin.priceRequired': {
     zh: '手动和迎新项目须填写大于 0 的单价',

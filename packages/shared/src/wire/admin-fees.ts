@@ -27,7 +27,8 @@ const text = (max: number) => z.string().trim().max(max);
 
 /** A catalogue item as the office writes it; the service checks the kind's own rules (price, limits). */
 export const feeItemBody = z.object({
-  kind: z.enum(FEE_ITEM_KINDS),
+  // Checked by the service (translated message), so a caller without the role meets the role check first.
+  kind: text(16).describe(FEE_ITEM_KINDS.join(' | ')),
   name: text(64),
   nameEn: text(128).default(''),
   description: text(1000).default(''),

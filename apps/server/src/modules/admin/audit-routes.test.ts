@@ -44,7 +44,12 @@ describe('GET /admin/audit/list', () => {
     const res = await call(finance1, 'GET', `${LIST}?size=50`);
     expect(res.statusCode).toBe(200);
     const records = res.json().data.records;
-    expect(records[0]).toMatchObject({ account: 'finance1', action: 'bill.review', ip: '10.0.0.7', detail: { billId: 7 } });
+    expect(records[0]).toMatchObject({
+      account: 'finance1',
+      action: 'bill.review',
+      ip: '10.0.0.7',
+      detail: { billId: 7 },
+    });
     expect(res.body).not.toContain('10.9.9.9');
     const times = records.map((r: { createdAt: string }) => r.createdAt);
     expect(times).toEqual([...times].sort().reverse());
@@ -66,7 +71,13 @@ describe('GET /admin/audit/list', () => {
       priceFen: 100,
     });
     expect(created.statusCode).toBe(200);
-    const rows = (await call(finance1, 'GET', `${LIST}?action=${encodeURIComponent('admin POST /api/blade-finance/admin/fee-item')}`)).json().data.records;
+    const rows = (
+      await call(
+        finance1,
+        'GET',
+        `${LIST}?action=${encodeURIComponent('admin POST /api/blade-finance/admin/fee-item')}`,
+      )
+    ).json().data.records;
     expect(rows[0]).toMatchObject({ account: 'finance1', detail: { status: 200 } });
   });
 
@@ -81,7 +92,13 @@ describe('GET /admin/audit/list', () => {
 
 describe('GET /admin/audit/export', () => {
   it('exports the search as XLSX with headers in the request language', async () => {
-    const res = await call(finance1, 'GET', '/api/blade-finance/admin/audit/export?action=bill', undefined, 'zh');
+    const res = await call(
+      finance1,
+      'GET',
+      '/api/blade-finance/admin/audit/export?action=bill',
+      undefined,
+      'zh',
+    );
     expect(res.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -90,7 +107,9 @@ describe('GET /admin/audit/export', () => {
     const rows: unknown[][] = [];
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual(['时间', '操作人', '操作', '来源地址', '详情']);
-    expect(rows.slice(1)).toEqual([[expect.any(Date), 'finance1 财务处', 'bill.review', '10.0.0.7', '{"billId":7}']]);
+    expect(rows.slice(1)).toEqual([
+      [expect.any(Date), 'finance1 财务处', 'bill.review', '10.0.0.7', '{"billId":7}'],
+    ]);
     const en = await call(finance1, 'GET', '/api/blade-finance/admin/audit/export', undefined, 'en');
     const enBook = new ExcelJS.Workbook();
     await enBook.xlsx.load(en.rawPayload as unknown as ArrayBuffer);

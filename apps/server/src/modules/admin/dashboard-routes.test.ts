@@ -23,9 +23,13 @@ describe('GET /admin/dashboard', () => {
     const before = (await call(finance1, 'GET', URL)).json().data;
     const order = await createPayOrder(ctx, { amounts: [12_300, 4_500] });
     await pay(ctx.database.db, order.id);
-    await ctx.database.db
-      .insert(paymentExceptions)
-      .values({ tenantId: '100001', channel: 'sandbox', transactionId: 'DASH-1', amountFen: 1, kind: 'paid_after_close' });
+    await ctx.database.db.insert(paymentExceptions).values({
+      tenantId: '100001',
+      channel: 'sandbox',
+      transactionId: 'DASH-1',
+      amountFen: 1,
+      kind: 'paid_after_close',
+    });
 
     const res = await call(finance1, 'GET', URL);
     expect(res.statusCode).toBe(200);
@@ -41,7 +45,8 @@ describe('GET /admin/dashboard', () => {
         expect.objectContaining({ item: '测试费用2', itemEn: 'Test fee 2', todayFen: 4_500 }),
       ]),
     );
-    const paid = (d: typeof after) => d.ordersByState.find((s: { payStatus: string }) => s.payStatus === 'PAID').count;
+    const paid = (d: typeof after) =>
+      d.ordersByState.find((s: { payStatus: string }) => s.payStatus === 'PAID').count;
     expect(paid(after) - paid(before)).toBe(1);
     expect(after.ordersByState.map((s: { payStatus: string }) => s.payStatus)).toEqual([
       'NOT_PAY',
@@ -71,6 +76,10 @@ describe('GET /admin/dashboard', () => {
   it('refuses a student (403, translated)', async () => {
     const res = await call(await tokenFor(ctx, '100001', 'student1'), 'GET', URL);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 403, success: false, msg: 'Only the finance office may do this' });
+    expect(res.json()).toMatchObject({
+      code: 403,
+      success: false,
+      msg: 'Only the finance office may do this',
+    });
   });
 });

@@ -70,7 +70,13 @@ describe('the catalogue (admin/fee-item)', () => {
     const created = await call(finance1, 'POST', '/api/blade-finance/admin/fee-item', ITEM);
     expect(created.statusCode, created.body).toBe(200);
     const item = created.json().data;
-    expect(item).toMatchObject({ kind: 'manual', priceFen: 15_000, maxQuantity: 3, userTypes: 'student', status: 1 });
+    expect(item).toMatchObject({
+      kind: 'manual',
+      priceFen: 15_000,
+      maxQuantity: 3,
+      userTypes: 'student',
+      status: 1,
+    });
     expect(item.formFields).toEqual([ITEM.formFields[0]]);
 
     const edited = await call(finance1, 'POST', `/api/blade-finance/admin/fee-item/${item.id}/update`, {
@@ -79,7 +85,11 @@ describe('the catalogue (admin/fee-item)', () => {
       status: 0,
     });
     expect(edited.json().data).toMatchObject({ priceFen: 16_000, status: 0 });
-    const list = await call(finance1, 'GET', '/api/blade-finance/admin/fee-item/list?kind=manual&status=0&size=50');
+    const list = await call(
+      finance1,
+      'GET',
+      '/api/blade-finance/admin/fee-item/list?kind=manual&status=0&size=50',
+    );
     expect(list.json().data.records.map((r: { id: number }) => r.id)).toContain(item.id);
     const onSale = await call(finance1, 'GET', '/api/blade-finance/admin/fee-item/list?status=1&size=50');
     expect(onSale.json().data.records.map((r: { id: number }) => r.id)).not.toContain(item.id);
@@ -102,7 +112,13 @@ describe('the catalogue (admin/fee-item)', () => {
       priceFen: 999,
     });
     expect(ok.json().data).toMatchObject({ minFen: 1_000, maxFen: 50_000, priceFen: 0, maxQuantity: 1 });
-    const free = await call(finance1, 'POST', '/api/blade-finance/admin/fee-item', { ...ITEM, priceFen: 0 }, 'zh');
+    const free = await call(
+      finance1,
+      'POST',
+      '/api/blade-finance/admin/fee-item',
+      { ...ITEM, priceFen: 0 },
+      'zh',
+    );
     expect(free.statusCode).toBe(400);
     expect(free.json().msg).toBe('手动和迎新项目须填写大于 0 的单价');
     const twice = await call(finance1, 'POST', '/api/blade-finance/admin/fee-item', {
@@ -132,11 +148,20 @@ describe('receivables and their adjustments', () => {
   it('lists a person’s receivables with what can still be adjusted', async () => {
     const r = await freshReceivable(80_000);
     const s = await student('100001', 'S2024002');
-    const res = await call(finance1, 'GET', `/api/blade-finance/admin/person/${s.id}/receivables?personType=student`);
+    const res = await call(
+      finance1,
+      'GET',
+      `/api/blade-finance/admin/person/${s.id}/receivables?personType=student`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ id: r.id, adjustableFen: 80_000, deferrableFen: 80_000, itemName: '住宿费' }),
+        expect.objectContaining({
+          id: r.id,
+          adjustableFen: 80_000,
+          deferrableFen: 80_000,
+          itemName: '住宿费',
+        }),
       ]),
     );
     const other = await student('100002', 'C2024002');
@@ -168,7 +193,9 @@ describe('receivables and their adjustments', () => {
     await db().update(receivables).set({ payableFen: 100_000 }).where(eq(receivables.id, id));
     await pay(db(), order.id);
     // received 100_000 of 100_000: nothing left.
-    const none = await call(manager, 'POST', `/api/blade-finance/admin/receivable/${id}/waive`, { reason: '困难补助' });
+    const none = await call(manager, 'POST', `/api/blade-finance/admin/receivable/${id}/waive`, {
+      reason: '困难补助',
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().msg).toBe('Nothing of this receivable is left to waive, reduce or defer');
 
@@ -176,14 +203,24 @@ describe('receivables and their adjustments', () => {
     const url = (kind: string) => `/api/blade-finance/admin/receivable/${r.id}/${kind}`;
     const reduce = await call(manager, 'POST', url('reduce'), { amountFen: 10_000, reason: '奖学金抵扣' });
     expect(reduce.statusCode, reduce.body).toBe(200);
-    expect(reduce.json().data).toMatchObject({ adjustableFen: 40_000, summary: { reduction: 10_000, receivable: 40_000 } });
+    expect(reduce.json().data).toMatchObject({
+      adjustableFen: 40_000,
+      summary: { reduction: 10_000, receivable: 40_000 },
+    });
 
     const tooMuch = await call(manager, 'POST', url('reduce'), { amountFen: 40_001, reason: 'x' }, 'zh');
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().msg).toBe('金额不能超过尚可调整的 400.00 元');
 
-    const defer = await call(manager, 'POST', url('defer'), { amountFen: 15_000, reason: '助学贷款', dueDate: '2031-12-31' });
-    expect(defer.json().data).toMatchObject({ summary: { deferred: 15_000, pending: 25_000 }, deferrableFen: 25_000 });
+    const defer = await call(manager, 'POST', url('defer'), {
+      amountFen: 15_000,
+      reason: '助学贷款',
+      dueDate: '2031-12-31',
+    });
+    expect(defer.json().data).toMatchObject({
+      summary: { deferred: 15_000, pending: 25_000 },
+      deferrableFen: 25_000,
+    });
     expect(defer.json().data.dueDate).toBe('2031-12-30T16:00:00.000Z');
 
     const noReason = await call(manager, 'POST', url('waive'), { reason: '   ' });
@@ -191,7 +228,10 @@ describe('receivables and their adjustments', () => {
     expect(noReason.json().msg).toBe('Please give the reason (1 to 200 characters)');
 
     const waive = await call(manager, 'POST', url('waive'), { reason: '特困减免' });
-    expect(waive.json().data).toMatchObject({ adjustableFen: 0, summary: { reduction: 50_000, receivable: 0 } });
+    expect(waive.json().data).toMatchObject({
+      adjustableFen: 0,
+      summary: { reduction: 50_000, receivable: 0 },
+    });
 
     const rows = await db()
       .select()
@@ -209,14 +249,21 @@ describe('receivables and their adjustments', () => {
     const order = await createPayOrder(ctx, { amounts: [20_000] });
     const id = order.receivableIds[0]!;
     await db().update(receivables).set({ payableFen: 50_000 }).where(eq(receivables.id, id));
-    const res = await call(manager, 'POST', `/api/blade-finance/admin/receivable/${id}/waive`, { reason: '减免' });
+    const res = await call(manager, 'POST', `/api/blade-finance/admin/receivable/${id}/waive`, {
+      reason: '减免',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ openOrderFen: 20_000, summary: { reduction: 30_000, receivable: 20_000 } });
+    expect(res.json().data).toMatchObject({
+      openOrderFen: 20_000,
+      summary: { reduction: 30_000, receivable: 20_000 },
+    });
   });
 
   it('answers 404 for another tenant’s receivable, even to a manager', async () => {
     const r = await freshReceivable(5_000, '100002', 'C2024002');
-    const res = await call(manager, 'POST', `/api/blade-finance/admin/receivable/${r.id}/waive`, { reason: 'x' });
+    const res = await call(manager, 'POST', `/api/blade-finance/admin/receivable/${r.id}/waive`, {
+      reason: 'x',
+    });
     expect(res.statusCode).toBe(404);
     expect((await db().select().from(receivables).where(eq(receivables.id, r.id)))[0]!.reductionFen).toBe(0);
   });

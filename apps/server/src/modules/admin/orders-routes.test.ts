@@ -56,7 +56,9 @@ describe('GET /admin/order/list', () => {
   it('finds orders by person, order no, payment no, state, channel and days', async () => {
     const all = await list('size=100');
     expect(nos(all)).toEqual(expect.arrayContaining([paid.orderNo, open.orderNo]));
-    expect(nos(await list('person=S2024001&size=100'))).toEqual(expect.arrayContaining([paid.orderNo, open.orderNo]));
+    expect(nos(await list('person=S2024001&size=100'))).toEqual(
+      expect.arrayContaining([paid.orderNo, open.orderNo]),
+    );
     expect(nos(await list(`person=${encodeURIComponent('张')}&size=100`))).toContain(paid.orderNo);
     expect(nos(await list('person=110101200401011234&size=100'))).toContain(paid.orderNo);
     expect(nos(await list(`orderNo=${paid.orderNo}`))).toEqual([paid.orderNo]);
@@ -130,7 +132,11 @@ describe('GET /admin/order/{id} with a partial refund', () => {
     expect(detail.bills.filter((b: { kind: string }) => b.kind === 'CHARGE')).toHaveLength(2);
     expect(detail.bills.filter((b: { kind: string }) => b.kind === 'REFUND').length).toBeGreaterThan(0);
 
-    const phone = await call(await tokenFor(ctx, '100001', 'student1'), 'GET', `/api/blade-finance/order/detail/${paid.id}`);
+    const phone = await call(
+      await tokenFor(ctx, '100001', 'student1'),
+      'GET',
+      `/api/blade-finance/order/detail/${paid.id}`,
+    );
     expect(phone.statusCode, phone.body).toBe(200);
     expect(phone.json().data).toMatchObject({ refundedFen: 3_000 });
   });
@@ -147,7 +153,13 @@ async function readSheet(body: Buffer) {
 
 describe('GET /admin/order/export', () => {
   it('exports the current search as XLSX: Chinese headers, amounts in yuan with two decimals', async () => {
-    const res = await call(finance1, 'GET', `/api/blade-finance/admin/order/export?person=S2024001`, undefined, 'zh');
+    const res = await call(
+      finance1,
+      'GET',
+      `/api/blade-finance/admin/order/export?person=S2024001`,
+      undefined,
+      'zh',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const { name, rows, sheet } = await readSheet(res.rawPayload);
@@ -167,7 +179,16 @@ describe('GET /admin/order/export', () => {
       '支付时间',
     ]);
     const line = rows.find((r) => r[0] === paid.orderNo)!;
-    expect(line.slice(2, 10)).toEqual(['张三', 'S2024001', '测试费用1、测试费用2', 130, 30, 'PAID', 'wechat', paymentNo]);
+    expect(line.slice(2, 10)).toEqual([
+      '张三',
+      'S2024001',
+      '测试费用1、测试费用2',
+      130,
+      30,
+      'PAID',
+      'wechat',
+      paymentNo,
+    ]);
     const rowIndex = rows.indexOf(line) + 1;
     expect(sheet.getRow(rowIndex).getCell(6).numFmt).toBe('0.00');
     expect(rows.some((r) => r[0] === open.orderNo)).toBe(true);
@@ -175,7 +196,13 @@ describe('GET /admin/order/export', () => {
   });
 
   it('speaks English when the request does, and follows the filters', async () => {
-    const res = await call(finance1, 'GET', `/api/blade-finance/admin/order/export?payStatus=NOT_PAY`, undefined, 'en');
+    const res = await call(
+      finance1,
+      'GET',
+      `/api/blade-finance/admin/order/export?payStatus=NOT_PAY`,
+      undefined,
+      'en',
+    );
     const { name, rows } = await readSheet(res.rawPayload);
     expect(name).toBe('Orders');
     expect(rows[0]![0]).toBe('Order no.');
@@ -184,8 +211,15 @@ describe('GET /admin/order/export', () => {
   });
 
   it('refuses a bad range before the file starts', async () => {
-    const res = await call(finance1, 'GET', `/api/blade-finance/admin/order/export?from=2024-03-02&to=2024-03-01`);
+    const res = await call(
+      finance1,
+      'GET',
+      `/api/blade-finance/admin/order/export?from=2024-03-02&to=2024-03-01`,
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ success: false, msg: 'The start date cannot be later than the end date' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      msg: 'The start date cannot be later than the end date',
+    });
   });
 });

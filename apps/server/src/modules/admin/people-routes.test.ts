@@ -27,7 +27,10 @@ beforeAll(async () => {
   ctx = await createTestApp();
   call = consoleCall(ctx);
   finance1 = await tokenFor(ctx, '100001', 'finance1');
-  await db().update(users).set({ bankCard: '6222020200112233445', financePhone: '13900000001' }).where(eq(users.account, 'student1'));
+  await db()
+    .update(users)
+    .set({ bankCard: '6222020200112233445', financePhone: '13900000001' })
+    .where(eq(users.account, 'student1'));
 });
 afterAll(() => ctx?.close());
 
@@ -37,10 +40,17 @@ describe('GET /admin/person/list', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ total: 4, size: 2, current: 1, pages: 2 });
-    const zhang = data.records.find((p: { personNo: string }) => p.personNo === 'S2023001' || p.personNo === 'S2024001');
+    const zhang = data.records.find(
+      (p: { personNo: string }) => p.personNo === 'S2023001' || p.personNo === 'S2024001',
+    );
     expect(zhang).toBeDefined();
     const all = (await call(finance1, 'GET', `${LIST}?size=10`)).json().data.records;
-    expect(all.map((p: { personNo: string }) => p.personNo)).toEqual(['S2023001', 'S2024001', 'S2024002', 'S2024003']);
+    expect(all.map((p: { personNo: string }) => p.personNo)).toEqual([
+      'S2023001',
+      'S2024001',
+      'S2024002',
+      'S2024003',
+    ]);
     const s1 = all.find((p: { personNo: string }) => p.personNo === 'S2024001');
     expect(s1).toMatchObject({
       personType: 'student',
@@ -65,7 +75,10 @@ describe('GET /admin/person/list', () => {
     for (const keyword of ['张', 'S2024001', '110101200401011234', '13800000001', '13900000001']) {
       const res = await call(finance1, 'GET', `${LIST}?keyword=${encodeURIComponent(keyword)}`);
       expect(res.statusCode, keyword).toBe(200);
-      expect(res.json().data.records.map((p: { personNo: string }) => p.personNo), keyword).toEqual(['S2024001']);
+      expect(
+        res.json().data.records.map((p: { personNo: string }) => p.personNo),
+        keyword,
+      ).toEqual(['S2024001']);
     }
     const percent = await call(finance1, 'GET', `${LIST}?keyword=${encodeURIComponent('%')}`);
     expect(percent.json().data.total).toBe(0);
@@ -151,11 +164,18 @@ describe('GET /admin/person/{id} and POST /admin/person/{id}/update', () => {
     expect((await info()).statusCode).toBe(200);
     const s1 = (await call(finance1, 'GET', `${LIST}?keyword=S2024001`)).json().data.records[0];
     const userId = s1.accounts[0].userId;
-    expect((await call(finance1, 'POST', `/api/blade-finance/admin/user/${userId}/disable`)).statusCode).toBe(200);
+    expect((await call(finance1, 'POST', `/api/blade-finance/admin/user/${userId}/disable`)).statusCode).toBe(
+      200,
+    );
     expect((await info()).statusCode).toBe(401);
     const after = (await call(finance1, 'GET', `${LIST}?keyword=S2024001`)).json().data.records[0];
     expect(after.accounts[0].status).toBe(0);
-    expect((await call(finance1, 'POST', `/api/blade-finance/admin/user/${userId}/enable`)).statusCode).toBe(200);
-    expect((await call(await tokenFor(ctx, '100001', 'student1'), 'GET', '/api/blade-auth/oauth/user-info')).statusCode).toBe(200);
+    expect((await call(finance1, 'POST', `/api/blade-finance/admin/user/${userId}/enable`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call(await tokenFor(ctx, '100001', 'student1'), 'GET', '/api/blade-auth/oauth/user-info'))
+        .statusCode,
+    ).toBe(200);
   });
 });

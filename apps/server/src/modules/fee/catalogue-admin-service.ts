@@ -4,7 +4,7 @@
  * top-up has limits min <= max; form field keys are filled in and distinct.
  * Called from ../admin/fees-routes.ts, whose guard checks the role and writes the audit row.
  */
-import type { AdminFeeItem, FeeItemBody } from '@cf/shared/wire/admin-fees';
+import { FEE_ITEM_KINDS, type AdminFeeItem, type FeeItemBody } from '@cf/shared/wire/admin-fees';
 import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
 import { page, type PageQuery } from '@server/http/envelope';
@@ -17,6 +17,8 @@ import {
   type FeeItemValues,
 } from './fee-item-repo';
 import { feeItemView, type FeeItemRow } from './views';
+
+const isKind = (kind: string): kind is FeeItemKind => (FEE_ITEM_KINDS as readonly string[]).includes(kind);
 
 const adminView = (row: FeeItemRow): AdminFeeItem => ({
   ...feeItemView(row),
@@ -42,6 +44,7 @@ export async function listCatalogue(
 
 /** The stored values of a body, after the kind's rules (400 with the rule's message otherwise). */
 function valuesOf(body: FeeItemBody): FeeItemValues {
+  if (!isKind(body.kind)) throw badRequest('admin.kindInvalid');
   if (!body.name) throw badRequest('admin.nameRequired');
   if (body.kind === 'topup') {
     if (body.minFen < 1 || body.maxFen < body.minFen) throw badRequest('admin.topupLimitsInvalid');
