@@ -56,7 +56,6 @@ export const feeItemBody = z.object({
   sort: count(0, 9999).default(0),
 });
 export type FeeItemBody = z.infer<typeof feeItemBody>;
-export type FeeItemRequest = z.input<typeof feeItemBody>;
 
 export const receivableListQuery = z.object({ personType: personTypeEnum.default('student') });
 
@@ -89,5 +88,3 @@ export const deferBody = z.object({
   reason: z.string().max(1000),
   dueDate: calendarDate().optional().describe('the new due date, YYYY-MM-DD'),
 });
-export type ReduceBody = z.infer<typeof reduceBody>;
-export type DeferBody = z.infer<typeof deferBody>;

@@ -22,7 +22,6 @@ export const orderFilters = z.object({
 export type OrderFilters = z.infer<typeof orderFilters>;
 
 export const adminOrderListQuery = pageQuery.extend(orderFilters.shape);
-export type AdminOrderListQuery = z.infer<typeof adminOrderListQuery>;
 
 export const adminOrderSchema = z.object({
   id: z.number(),

@@ -16,7 +16,6 @@ export const personListQuery = pageQuery.extend({
   personType: personTypeEnum.default('student'),
   keyword: searchText.describe('name (part), student/staff number, ID number or phone'),
 });
-export type PersonListQuery = z.infer<typeof personListQuery>;
 
 export const personTypeQuery = z.object({ personType: personTypeEnum.default('student') });
 
@@ -65,4 +64,3 @@ export const personUpdateBody = z.object({
   department: optionalText(64),
 });
 export type PersonUpdateBody = z.infer<typeof personUpdateBody>;
-export type PersonUpdateRequest = z.input<typeof personUpdateBody>;
