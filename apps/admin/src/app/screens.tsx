@@ -4,7 +4,13 @@
  * come from this list, so a screen a role may not open is neither in its menu nor reachable by its
  * address. Pages load lazily: the first screen carries only the shell. README.md: "Adding a screen".
  */
-import { DashboardOutlined } from '@ant-design/icons';
+import {
+  AccountBookOutlined,
+  AuditOutlined,
+  DashboardOutlined,
+  ProfileOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import type { RoleLevel } from '@admin/lib/roles';
@@ -36,5 +42,37 @@ export const SCREENS: ConsoleScreen[] = [
     icon: <DashboardOutlined />,
     level: 'clerk',
     page: lazy(() => import('@admin/features/dashboard/pages/dashboard-page')),
+  },
+  {
+    path: 'orders',
+    title: 'nav.orders',
+    icon: <ProfileOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/orders/pages/orders-page')),
+  },
+  {
+    path: 'fees',
+    title: 'nav.fees',
+    icon: <AccountBookOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/fees/pages/fees-page')),
+  },
+  {
+    path: 'people',
+    title: 'nav.peopleList',
+    icon: <TeamOutlined />,
+    level: 'clerk',
+    group: 'people',
+    page: lazy(() => import('@admin/features/people/pages/people-page')),
+  },
+  {
+    path: 'audit',
+    title: 'nav.audit',
+    icon: <AuditOutlined />,
+    level: 'clerk',
+    group: 'system',
+    page: lazy(() => import('@admin/features/audit/pages/audit-page')),
   },
 ];

@@ -56,6 +56,7 @@ export const feeItemBody = z.object({
   sort: count(0, 9999).default(0),
 });
 export type FeeItemBody = z.infer<typeof feeItemBody>;
+export type FeeItemRequest = z.input<typeof feeItemBody>;
 
 export const receivableListQuery = z.object({ personType: personTypeEnum.default('student') });
 

@@ -64,3 +64,4 @@ export const personUpdateBody = z.object({
   department: optionalText(64),
 });
 export type PersonUpdateBody = z.infer<typeof personUpdateBody>;
+export type PersonUpdateRequest = z.input<typeof personUpdateBody>;
