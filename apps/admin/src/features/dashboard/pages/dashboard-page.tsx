@@ -29,6 +29,13 @@ const STATE_COLORS: Record<string, string> = {
 
 export default function DashboardPage() {
   const { t, language } = useT();
+  // Online channels have names; other means are named by the school (its own words).
+  const channelName = (channel: string) =>
+    channel === 'wechat' || channel === 'sandbox' ? (
+      t(`orders.channel.${channel}`)
+    ) : (
+      <span data-user-data>{channel}</span>
+    );
   const { session } = useSession();
   const { data, isLoading, isError, refetch } = useDashboard();
   const name = session?.user?.realName || session?.user?.account || '';
@@ -128,7 +135,7 @@ export default function DashboardPage() {
                   columns={takingsColumns({
                     title: t('dashboard.channel'),
                     key: 'channel',
-                    dataIndex: 'channel',
+                    render: (_: unknown, row: Dashboard['byChannel'][number]) => channelName(row.channel),
                   } as never)}
                 />
               </Card>
