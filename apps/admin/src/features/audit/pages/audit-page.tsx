@@ -96,7 +96,7 @@ export default function AuditPage() {
           {
             title: t('audit.detail'),
             dataIndex: 'detail',
-            ellipsis: true,
+            ellipsis: { showTitle: false },
             render: (d: Record<string, unknown>) => <span data-user-data>{JSON.stringify(d)}</span>,
           },
         ]}

@@ -3,6 +3,7 @@ import type { AdminOrder } from '@cf/shared/wire/admin-orders';
 import type { Page } from '@cf/shared/wire/envelope';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
+import { useT } from '@admin/lib/i18n/use-t';
 
 export interface OrderSearch {
   person?: string;
@@ -14,9 +15,11 @@ export interface OrderSearch {
   to?: string;
 }
 
-export const useOrders = (search: OrderSearch, current: number, size: number) =>
-  useQuery({
-    queryKey: ['admin', 'orders', search, current, size],
+/** The items' names come in the request's language: a language switch asks again. */
+export function useOrders(search: OrderSearch, current: number, size: number) {
+  const { language } = useT();
+  return useQuery({
+    queryKey: ['admin', 'orders', search, current, size, language],
     queryFn: () =>
       requestData<Page<AdminOrder>>({
         url: '/api/blade-finance/admin/order/list',
@@ -24,3 +27,4 @@ export const useOrders = (search: OrderSearch, current: number, size: number) =>
       }),
     placeholderData: keepPreviousData,
   });
+}

@@ -131,7 +131,7 @@ export default function OrdersPage() {
           {
             title: t('orders.items'),
             dataIndex: 'itemsSummary',
-            ellipsis: true,
+            ellipsis: { showTitle: false },
             render: (v: string) => <span data-user-data>{v}</span>,
           },
           {
