@@ -24,11 +24,13 @@ const authOf = async (account: string): Promise<AuthContext> => ({
   roleName: '',
 });
 
-/** Gives finance1 exactly the role alias given (a new role row in tenant 100001). */
+/** Gives finance1 exactly the role alias given (its role row in tenant 100001). */
 async function giveRole(alias: string): Promise<void> {
+  // The demo seeds finance_manager and admin roles in 100001 (manager1, admin1): reuse the row.
   const [role] = await db()
     .insert(roles)
     .values({ tenantId: '100001', roleAlias: alias, roleName: alias })
+    .onConflictDoUpdate({ target: [roles.tenantId, roles.roleAlias], set: { roleName: alias } })
     .returning();
   await db()
     .update(users)

@@ -1,22 +1,29 @@
 /**
- * The dashboard: today's and this month's takings (in total, by channel, by item), orders by state, and
- * each queue the office works through with a link to it.
+ * The dashboard, from one call (GET /admin/dashboard, one SQL statement on the server): today's and
+ * this month's takings (in total, by channel, by item), orders by state, and each queue the office
+ * works through, a count and a link to it.
  */
 import { formatYuan } from '@cf/shared/money';
 import type { Dashboard } from '@cf/shared/wire/admin-dashboard';
 import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import { Page } from '@admin/components/page';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useSession } from '@admin/lib/use-session';
 import { useDashboard } from '../api/get-dashboard';
 
-/** Each queue and the screen that works through it. */
-const QUEUES: { key: keyof Dashboard['queues']; title: TextKey; href: string }[] = [
-  { key: 'billsToReview', title: 'dashboard.billsToReview', href: '#/bills' },
-  { key: 'openExceptions', title: 'dashboard.openExceptions', href: '#/payment-exceptions' },
-  { key: 'failedInvoices', title: 'dashboard.failedInvoices', href: '#/invoices' },
-  { key: 'pendingBindings', title: 'dashboard.pendingBindings', href: '#/bindings' },
+/** Each queue, the screen that works through it and its card's test id. */
+const QUEUES: { key: keyof Dashboard['queues']; title: TextKey; to: string; testId: string }[] = [
+  { key: 'billsToReview', title: 'dashboard.pendingBills', to: '/bills', testId: 'queue-bills' },
+  {
+    key: 'openExceptions',
+    title: 'dashboard.openExceptions',
+    to: '/payment-exceptions',
+    testId: 'queue-exceptions',
+  },
+  { key: 'failedInvoices', title: 'dashboard.failedInvoices', to: '/invoices', testId: 'queue-invoices' },
+  { key: 'pendingBindings', title: 'dashboard.pendingBindings', to: '/bindings', testId: 'queue-bindings' },
 ];
 
 const STATE_COLORS: Record<string, string> = {
@@ -64,11 +71,12 @@ export default function DashboardPage() {
       title={t('dashboard.heading')}
       extra={<Button onClick={() => void refetch()}>{t('common.refresh')}</Button>}
     >
-      <Typography.Paragraph>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
         {before}
         <span data-user-data>{name}</span>
         {after}
-      </Typography.Paragraph>
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('dashboard.queuesHint')}</Typography.Paragraph>
       {isError ? <Alert type="error" title={t('common.unknownError')} /> : null}
       {isLoading || !data ? (
         <Skeleton active />
@@ -116,11 +124,11 @@ export default function DashboardPage() {
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
             {QUEUES.map((q) => (
               <Col span={6} key={q.key}>
-                <a href={q.href} data-testid={`queue-${q.key}`}>
+                <Link to={q.to} data-testid={q.testId}>
                   <Card hoverable>
                     <Statistic title={t(q.title)} value={data.queues[q.key]} />
                   </Card>
-                </a>
+                </Link>
               </Col>
             ))}
           </Row>
