@@ -34,9 +34,13 @@ test('another school’s finance office never sees this school’s people, order
   await page.getByTestId('receivables-person-search').locator('input').fill('张三');
   await page.getByTestId('receivables-person-search').locator('input').press('Enter');
   await expect(page.getByTestId('receivables-person')).toHaveCount(0);
+  await page.getByRole('tab', { name: '综合收费项目' }).click();
+  await expect(page.getByTestId('fee-items-table')).toBeVisible();
+  await consoleScreenshot(page, 'fees-other-tenant');
 
   // The audit log holds no row of the university's clerk.
   await page.getByRole('menuitem', { name: '操作日志' }).click();
   await page.waitForURL(/#\/audit$/);
   await expect(page.getByTestId('audit-table')).not.toContainText('finance1');
+  await consoleScreenshot(page, 'audit-other-tenant');
 });
