@@ -54,9 +54,8 @@ vi.mock('fastify', async (importOriginal) => {
 const opsOf = (app: object): RouteOp[] => routeOps(registered.get(app) ?? []);
 
 /**
- * The built web app's and console's files are public static GETs (one route per file when
- * apps/web/dist or apps/admin/dist exists, as in CI after the build): the matrix is about the API, so
- * it builds its apps without them.
+ * The built web app's and console's files are public static GETs (one route per file when a dist exists,
+ * as in CI after the build): the matrix is about the API, so it builds its apps without them.
  */
 const NO_WEB_DIST = path.join(os.tmpdir(), 'cf-access-matrix-no-web-dist');
 

@@ -21,6 +21,7 @@ import { useSettleException } from '../api/settle-exception';
 
 const STATUSES: ExceptionStatus[] = ['open', 'refunded', 'resolved'];
 const KINDS = ['paid_after_close', 'amount_mismatch', 'duplicate_payment', 'unknown_order'];
+const CHANNELS = ['wechat', 'sandbox'];
 const REFUND_COLOR = { PROCESSING: 'processing', SUCCESS: 'success', FAILED: 'error' } as const;
 
 export default function ExceptionsPage() {
@@ -45,7 +46,12 @@ export default function ExceptionsPage() {
     },
     { title: t('exceptions.amount'), dataIndex: 'amountFen', align: 'right', render: formatMoney },
     { title: t('exceptions.orderNo'), dataIndex: 'orderNo' },
-    { title: t('exceptions.channel'), dataIndex: 'channel' },
+    {
+      title: t('exceptions.channel'),
+      dataIndex: 'channel',
+      render: (channel: string) =>
+        CHANNELS.includes(channel) ? t(`exceptions.channel.${channel}` as TextKey) : channel,
+    },
     { title: t('exceptions.transactionId'), dataIndex: 'transactionId' },
     ...(status === 'refunded'
       ? [
