@@ -300,6 +300,7 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       ],
       billId: [offlineBill!.id, paidBill!.id],
       feeItemId: [tenantItem!.id],
+      personId: [personId],
       exceptionId: [exception!.id],
       userId: [userId],
       bindingId: [victimBinding!.id],
@@ -404,6 +405,9 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     billDate: ['2026-01-05'],
     modules: [['fee']],
     params: [{ bind_studentNo: '1' }],
+    // the finance office's searches: the victim's student number
+    keyword: ['S2024001'],
+    person: ['S2024001'],
   };
 }
 

@@ -1,6 +1,7 @@
 import { fillParams } from './fill-params';
 import { authMessages } from './messages/auth';
 import { commonMessages } from './messages/common';
+import { consoleMessages } from './messages/console';
 import { financeMessages } from './messages/finance';
 import { importMessages } from './messages/imports';
 import { invoiceMessages } from './messages/invoice';
@@ -33,6 +34,7 @@ export const messages = {
   ...profileMessages,
   ...noticeMessages,
   ...importMessages,
+  ...consoleMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;
 
 export type MessageKey = keyof typeof messages;

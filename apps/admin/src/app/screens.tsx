@@ -5,12 +5,15 @@
  * address. Pages load lazily: the first screen carries only the shell. README.md: "Adding a screen".
  */
 import {
+  AccountBookOutlined,
   AuditOutlined,
   DashboardOutlined,
   FileDoneOutlined,
   UploadOutlined,
   SettingOutlined,
+  ProfileOutlined,
   StarOutlined,
+  TeamOutlined,
   UserSwitchOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
@@ -109,5 +112,37 @@ export const SCREENS: ConsoleScreen[] = [
     level: 'clerk',
     group: 'people',
     page: lazy(() => import('@admin/features/imports/pages/imports-page')),
+  },
+  {
+    path: 'orders',
+    title: 'nav.orders',
+    icon: <ProfileOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/orders/pages/orders-page')),
+  },
+  {
+    path: 'fees',
+    title: 'nav.fees',
+    icon: <AccountBookOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/fees/pages/fees-page')),
+  },
+  {
+    path: 'people',
+    title: 'nav.peopleList',
+    icon: <TeamOutlined />,
+    level: 'clerk',
+    group: 'people',
+    page: lazy(() => import('@admin/features/people/pages/people-page')),
+  },
+  {
+    path: 'audit',
+    title: 'nav.audit',
+    icon: <AuditOutlined />,
+    level: 'clerk',
+    group: 'system',
+    page: lazy(() => import('@admin/features/audit/pages/audit-page')),
   },
 ];

@@ -24,6 +24,25 @@ const FIELD_NAMES: Readonly<Record<string, { zh: string; en: string }>> = {
   size: { zh: '每页条数', en: 'Page size' },
   status: { zh: '状态', en: 'Status' },
   orderNo: { zh: '订单号', en: 'Order number' },
+  // the finance office's console
+  personType: { zh: '人员类型', en: 'Person type' },
+  keyword: { zh: '关键字', en: 'Keyword' },
+  person: { zh: '缴费人', en: 'Person' },
+  paymentNo: { zh: '支付流水号', en: 'Payment number' },
+  payStatus: { zh: '支付状态', en: 'Pay status' },
+  channel: { zh: '支付渠道', en: 'Channel' },
+  from: { zh: '开始日期', en: 'Start date' },
+  to: { zh: '结束日期', en: 'End date' },
+  who: { zh: '操作人', en: 'Who' },
+  action: { zh: '操作', en: 'Action' },
+  priceFen: { zh: '单价', en: 'Unit price' },
+  minFen: { zh: '最低金额', en: 'Minimum' },
+  maxFen: { zh: '最高金额', en: 'Maximum' },
+  maxQuantity: { zh: '最大数量', en: 'Maximum quantity' },
+  formFields: { zh: '表单项', en: 'Form fields' },
+  dueDate: { zh: '截止日期', en: 'Due date' },
+  className: { zh: '班级', en: 'Class' },
+  startYear: { zh: '入学年份', en: 'Start year' },
 };
 
 /** The field's name in the language, or its wire name when it has none. */

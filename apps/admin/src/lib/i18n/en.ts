@@ -1,9 +1,11 @@
 /** The console's texts in English: every key of zh.ts (the type and i18n.test.ts check it). */
+import { opsEn } from './ops';
 import { queuesEn } from './queues';
 import type { TextKey } from './zh';
 
 export const en: Record<TextKey, string> = {
   ...queuesEn,
+  ...opsEn,
   'app.title': 'Finance office console',
   'app.productName': 'Campus finance assistant',
 

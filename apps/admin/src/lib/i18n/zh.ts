@@ -3,10 +3,12 @@
  * start with its feature's name (`bills.`, `bindings.` …); en.ts must name every one (typed, and
  * i18n.test.ts checks it). `{name}` marks a parameter.
  */
+import { opsZh } from './ops';
 import { queuesZh } from './queues';
 
 export const zh = {
   ...queuesZh,
+  ...opsZh,
   'app.title': '财务处控制台',
   'app.productName': '校园财务助手',
 

@@ -5,8 +5,8 @@
  */
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, userBindings } from '@server/db/schema';
-import { bills, receivables } from '@server/db/schema-finance';
+import { auditLog, students, userBindings } from '@server/db/schema';
+import { bills, feeItems, receivables } from '@server/db/schema-finance';
 import { importJobs } from '@server/db/schema-imports';
 import { invoices } from '@server/db/schema-invoice';
 import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
@@ -21,6 +21,7 @@ import {
   userIdOf,
 } from '@server-test/pay-fixtures';
 import { closeOrder } from '@server/modules/pay/channels/close';
+import { managerToken } from '@server-test/console-fixtures';
 
 const PREFIX = '/api/blade-finance/admin/';
 
@@ -40,6 +41,8 @@ const BODY_VALUES: Record<string, unknown> = {
   channel: 'wechat',
   params: {},
   modules: [],
+  kind: 'manual',
+  name: 'guard test',
 };
 
 /** A path with its parameters filled (an id, a channel, a provider kind). */
@@ -49,10 +52,18 @@ const pathOf = (path: string, id: number | string = 1, kind?: string) =>
     .replace('{channel}', 'wechat')
     .replace('{kind}', kind ?? (path.includes('/import/') ? 'people' : 'sms'));
 
+/** Routes a clerk may not call: their writes below are made by a finance manager. */
+const MANAGER_ROUTES = new Set([
+  'POST /api/blade-finance/admin/receivable/{id}/waive',
+  'POST /api/blade-finance/admin/receivable/{id}/reduce',
+  'POST /api/blade-finance/admin/receivable/{id}/defer',
+]);
+
 let ctx: TestContext;
 let ops: Op[];
 let student1: string;
 let finance1: string;
+let manager: string;
 let simulator: WechatPaySimulator;
 const db = () => ctx.database.db;
 
@@ -119,6 +130,31 @@ async function wechatPaid(afterClose: boolean, fen: number) {
   return { order, facts: await paymentFacts(db(), order) };
 }
 
+async function studentIdOf(no: string): Promise<number> {
+  const [row] = await db()
+    .select()
+    .from(students)
+    .where(and(eq(students.tenantId, UNI), eq(students.studentNo, no)));
+  return row!.id;
+}
+
+/** A receivable of a student of UNI that owes `fen` and holds no order. */
+async function owedReceivable(fen: number): Promise<number> {
+  const [row] = await db()
+    .insert(receivables)
+    .values({
+      tenantId: UNI,
+      category: 'FEE',
+      personType: 'student',
+      personId: await studentIdOf('S2024003'),
+      itemCode: `GUARD-ADJ-${Math.random()}`,
+      itemName: 'Guard adjust',
+      payableFen: fen,
+    })
+    .returning();
+  return row!.id;
+}
+
 async function pendingBinding(): Promise<number> {
   const studentId = await userIdOf(db(), UNI, 'student1');
   const [binding] = await db()
@@ -134,6 +170,7 @@ beforeAll(async () => {
   await enableChannels(db(), UNI);
   student1 = await tokenFor(ctx, UNI, 'student1');
   finance1 = await tokenFor(ctx, UNI, 'finance1');
+  manager = await managerToken(ctx, UNI);
   simulator = (await ctx.app.gateways.pay.standins!.wechatSimulator(UNI))!;
   const paths = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
     string,
@@ -155,14 +192,24 @@ describe('the finance-office scope (modules/admin)', () => {
   it('finds every finance-office route in the document', () => {
     expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual(
       [
+        'GET /api/blade-finance/admin/audit/export',
+        'GET /api/blade-finance/admin/audit/list',
         'GET /api/blade-finance/admin/bill/list',
         'GET /api/blade-finance/admin/binding/list',
+        'GET /api/blade-finance/admin/dashboard',
+        'GET /api/blade-finance/admin/fee-item/list',
         'GET /api/blade-finance/admin/import/job/list',
         'GET /api/blade-finance/admin/import/job/{id}',
         'GET /api/blade-finance/admin/import/job/{id}/report',
         'GET /api/blade-finance/admin/import/{kind}/template',
         'GET /api/blade-finance/admin/invoice/list',
+        'GET /api/blade-finance/admin/order/export',
+        'GET /api/blade-finance/admin/order/list',
+        'GET /api/blade-finance/admin/order/{id}',
         'GET /api/blade-finance/admin/payment-exception/list',
+        'GET /api/blade-finance/admin/person/list',
+        'GET /api/blade-finance/admin/person/{id}',
+        'GET /api/blade-finance/admin/person/{id}/receivables',
         'GET /api/blade-finance/admin/rating/averages',
         'GET /api/blade-finance/admin/reconciliation/runs',
         'GET /api/blade-finance/admin/reconciliation/runs/{id}',
@@ -173,12 +220,18 @@ describe('the finance-office scope (modules/admin)', () => {
         'POST /api/blade-finance/admin/bill/{id}/void',
         'POST /api/blade-finance/admin/binding/{id}/approve',
         'POST /api/blade-finance/admin/binding/{id}/refuse',
+        'POST /api/blade-finance/admin/fee-item',
+        'POST /api/blade-finance/admin/fee-item/{id}/update',
         'POST /api/blade-finance/admin/import/job/{id}/commit',
         'POST /api/blade-finance/admin/import/{kind}',
         'POST /api/blade-finance/admin/invoice/{id}/retry',
         'POST /api/blade-finance/admin/order/{id}/refund',
         'POST /api/blade-finance/admin/payment-exception/refund/{id}',
         'POST /api/blade-finance/admin/payment-exception/resolve/{id}',
+        'POST /api/blade-finance/admin/person/{id}/update',
+        'POST /api/blade-finance/admin/receivable/{id}/defer',
+        'POST /api/blade-finance/admin/receivable/{id}/reduce',
+        'POST /api/blade-finance/admin/receivable/{id}/waive',
         'POST /api/blade-finance/admin/reconciliation/runs',
         'POST /api/blade-finance/admin/salary/import',
         'POST /api/blade-finance/admin/salary/other-income/import',
@@ -261,6 +314,29 @@ describe('the finance-office scope (modules/admin)', () => {
           .returning();
         return { id: failed!.id };
       },
+      'POST /api/blade-finance/admin/fee-item': async () => ({
+        body: { kind: 'manual', name: '守卫测试', priceFen: 100 },
+      }),
+      'POST /api/blade-finance/admin/fee-item/{id}/update': async () => {
+        const [item] = await db().select().from(feeItems).where(eq(feeItems.tenantId, UNI)).limit(1);
+        return { id: item!.id, body: { kind: 'manual', name: '守卫测试 2', priceFen: 200 } };
+      },
+      'POST /api/blade-finance/admin/person/{id}/update': async () => ({
+        id: await studentIdOf('S2024003'),
+        body: { className: '守卫2401' },
+      }),
+      'POST /api/blade-finance/admin/receivable/{id}/waive': async () => ({
+        id: await owedReceivable(5_000),
+        body: { reason: 'guard test' },
+      }),
+      'POST /api/blade-finance/admin/receivable/{id}/reduce': async () => ({
+        id: await owedReceivable(5_000),
+        body: { amountFen: 100, reason: 'guard test' },
+      }),
+      'POST /api/blade-finance/admin/receivable/{id}/defer': async () => ({
+        id: await owedReceivable(5_000),
+        body: { amountFen: 100, reason: 'guard test' },
+      }),
       // A load is audited whatever its line report says (here: an empty file, nothing stored).
       'POST /api/blade-finance/admin/salary/import': async () => ({ query: '?period=2030-01' }),
       'POST /api/blade-finance/admin/salary/other-income/import': async () => ({}),
@@ -309,7 +385,12 @@ describe('the finance-office scope (modules/admin)', () => {
       const op = writeOps.find((o) => `${o.method} ${o.path}` === key)!;
       const { id, kind, body, query = '', token = finance1 } = await writes[key]!();
       const before = await adminAuditRows();
-      const res = await call(token, op.method, pathOf(op.path, id, kind) + query, body);
+      const res = await call(
+        MANAGER_ROUTES.has(key) ? manager : token,
+        op.method,
+        pathOf(op.path, id, kind) + query,
+        body,
+      );
       expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
       expect(await adminAuditRows(), key).toBe(before + 1);
       const action = `admin ${op.method} ${op.path.replace(/\{(\w+)\}/g, ':$1')}`;

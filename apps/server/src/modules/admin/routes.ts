@@ -3,15 +3,20 @@
  * guardFinanceOffice (role check + audit row). Each area registers its routes in its own file.
  */
 import type { FastifyInstance } from 'fastify';
+import { registerAdminAuditRoutes } from './audit-routes';
 import { registerAdminBillRoutes } from './bills-routes';
 import { registerAdminBindingRoutes } from './bindings-routes';
+import { registerAdminDashboardRoutes } from './dashboard-routes';
 import { registerAdminExceptionRoutes } from './exceptions-routes';
+import { registerAdminFeeRoutes } from './fees-routes';
 import { guardFinanceOffice } from './guard';
 import { registerAdminImportRoutes } from './imports-routes';
 import { registerAdminInvoiceRoutes } from './invoices-routes';
 import { registerAdminRatingRoutes } from './ratings-routes';
 import { registerAdminReconciliationRoutes } from './reconciliation-routes';
 import { registerAdminNoticeRoutes } from './notices-routes';
+import { registerAdminOrderRoutes } from './orders-routes';
+import { registerAdminPeopleRoutes } from './people-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
 import { registerAdminSalaryRoutes } from './salary-routes';
 import { registerAdminSettingsRoutes } from './settings-routes';
@@ -32,5 +37,10 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminSettingsRoutes(scope);
     registerAdminReconciliationRoutes(scope);
     registerAdminImportRoutes(scope);
+    registerAdminDashboardRoutes(scope);
+    registerAdminPeopleRoutes(scope);
+    registerAdminFeeRoutes(scope);
+    registerAdminOrderRoutes(scope);
+    registerAdminAuditRoutes(scope);
   });
 }

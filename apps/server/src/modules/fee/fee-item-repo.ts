@@ -1,7 +1,8 @@
 /** Queries of the comprehensive-fee catalogue and of newly admitted students, within one tenant. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '@server/db/client';
 import { enrollees, feeItems, orderItems, orders } from '@server/db/schema-finance';
+import { likePattern } from '@server/http/search';
 import type { FeeItemRow } from './views';
 
 export type FeeItemKind = 'manual' | 'enroll' | 'topup';
@@ -87,4 +88,60 @@ export async function paidEnrollItemIds(
       ),
     );
   return rows.map((r) => r.feeItemId).filter((id): id is number => id !== null);
+}
+
+/** The finance office's catalogue: every item of the tenant (withdrawn ones too), filtered, a page of them. */
+export async function feeItemPage(
+  db: Db,
+  tenantId: string,
+  filters: { kind?: FeeItemKind; status?: number; keyword?: string },
+  q: { current: number; size: number },
+): Promise<{ rows: FeeItemRow[]; total: number }> {
+  const where = and(
+    eq(feeItems.tenantId, tenantId),
+    filters.kind ? eq(feeItems.kind, filters.kind) : undefined,
+    filters.status !== undefined ? eq(feeItems.status, filters.status) : undefined,
+    filters.keyword
+      ? or(
+          ilike(feeItems.name, likePattern(filters.keyword)),
+          ilike(feeItems.nameEn, likePattern(filters.keyword)),
+        )
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(feeItems)
+      .where(where)
+      .orderBy(asc(feeItems.sort), asc(feeItems.id))
+      .limit(q.size)
+      .offset((q.current - 1) * q.size),
+    db.select({ n: count() }).from(feeItems).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export type FeeItemValues = Omit<typeof feeItems.$inferInsert, 'id' | 'tenantId'>;
+
+export async function insertFeeItem(db: Db, tenantId: string, values: FeeItemValues): Promise<FeeItemRow> {
+  const [row] = await db
+    .insert(feeItems)
+    .values({ ...values, tenantId })
+    .returning();
+  return row!;
+}
+
+/** Changes an item of the tenant; undefined when the tenant has no such item. */
+export async function updateFeeItem(
+  db: Db,
+  tenantId: string,
+  id: number,
+  values: FeeItemValues,
+): Promise<FeeItemRow | undefined> {
+  const [row] = await db
+    .update(feeItems)
+    .set(values)
+    .where(and(eq(feeItems.tenantId, tenantId), eq(feeItems.id, id)))
+    .returning();
+  return row;
 }

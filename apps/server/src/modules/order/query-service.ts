@@ -81,8 +81,16 @@ export async function visibleOrder(db: Db, auth: AuthContext, id: number): Promi
 export async function orderDetail(db: Db, auth: AuthContext, id: number) {
   const found = await findOrderDetail(db, auth.tenantId, id);
   if (!found) throw notFound('order.notFound');
-  const { order, items, bills } = found;
-  await checkVisible(db, auth, order);
+  await checkVisible(db, auth, found.order);
+  return detailView(found);
+}
+
+/** How an order with its items and bills (findOrderDetail) goes on the wire; the console's detail extends it. */
+export function detailView({
+  order,
+  items,
+  bills,
+}: NonNullable<Awaited<ReturnType<typeof findOrderDetail>>>) {
   return {
     id: order.id,
     orderNo: order.orderNo,

@@ -1,84 +1,173 @@
 /**
- * The dashboard: the queues waiting for the finance office, each a count and a link to its queue.
- * Takings by channel and item come with the orders and reconciliation screens (issue 15, "Dashboard").
+ * The dashboard, from one call (GET /admin/dashboard, one SQL statement on the server): today's and
+ * this month's takings (in total, by channel, by item), orders by state, and each queue the office
+ * works through, a count and a link to it.
  */
-import { Card, Col, Row, Statistic, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { formatYuan } from '@cf/shared/money';
+import type { Dashboard } from '@cf/shared/wire/admin-dashboard';
+import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { Page } from '@admin/components/page';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useSession } from '@admin/lib/use-session';
-import { useCountFailedInvoices } from '../api/count-failed-invoices';
-import { useCountOpenExceptions } from '../api/count-open-exceptions';
-import { useCountPendingBills } from '../api/count-pending-bills';
-import { useCountPendingBindings } from '../api/count-pending-bindings';
+import { useDashboard } from '../api/get-dashboard';
 
-function QueueCard({
-  title,
-  to,
-  count,
-  testId,
-}: {
-  title: TextKey;
-  to: string;
-  count: { data?: number; isLoading: boolean };
-  testId: string;
-}): ReactNode {
-  const { t } = useT();
-  return (
-    <Link to={to} data-testid={testId}>
-      <Card hoverable>
-        <Statistic title={t(title)} value={count.data ?? '–'} loading={count.isLoading} />
-      </Card>
-    </Link>
-  );
-}
+/** Each queue, the screen that works through it and its card's test id. */
+const QUEUES: { key: keyof Dashboard['queues']; title: TextKey; to: string; testId: string }[] = [
+  { key: 'billsToReview', title: 'dashboard.pendingBills', to: '/bills', testId: 'queue-bills' },
+  {
+    key: 'openExceptions',
+    title: 'dashboard.openExceptions',
+    to: '/payment-exceptions',
+    testId: 'queue-exceptions',
+  },
+  { key: 'failedInvoices', title: 'dashboard.failedInvoices', to: '/invoices', testId: 'queue-invoices' },
+  { key: 'pendingBindings', title: 'dashboard.pendingBindings', to: '/bindings', testId: 'queue-bindings' },
+];
+
+const STATE_COLORS: Record<string, string> = {
+  NOT_PAY: 'blue',
+  PAYING: 'cyan',
+  PAID: 'green',
+  REFUND: 'orange',
+  CLOSED: 'red',
+};
 
 export default function DashboardPage() {
-  const { t } = useT();
+  const { t, language } = useT();
+  // Online channels have names; other means are named by the school (its own words).
+  const channelName = (channel: string) =>
+    channel === 'wechat' || channel === 'sandbox' ? (
+      t(`orders.channel.${channel}`)
+    ) : (
+      <span data-user-data>{channel}</span>
+    );
   const { session } = useSession();
+  const { data, isLoading, isError, refetch } = useDashboard();
   const name = session?.user?.realName || session?.user?.account || '';
-  // The person's name is the school's data: marked so, inside the translated greeting.
   const [before, after] = t('dashboard.welcome', { name: '\u0001' }).split('\u0001');
-  const queues = [
-    { title: 'dashboard.pendingBills', to: '/bills', count: useCountPendingBills(), testId: 'queue-bills' },
+  const takingsColumns = (first: { title: string; key: string }) => [
+    first,
     {
-      title: 'dashboard.openExceptions',
-      to: '/payment-exceptions',
-      count: useCountOpenExceptions(),
-      testId: 'queue-exceptions',
+      title: t('dashboard.todayFen'),
+      dataIndex: 'todayFen',
+      key: 'todayFen',
+      align: 'right' as const,
+      render: (fen: number) => formatYuan(fen),
     },
+    { title: t('dashboard.todayCount'), dataIndex: 'todayCount', key: 'todayCount', align: 'right' as const },
     {
-      title: 'dashboard.failedInvoices',
-      to: '/invoices',
-      count: useCountFailedInvoices(),
-      testId: 'queue-invoices',
+      title: t('dashboard.monthFen'),
+      dataIndex: 'monthFen',
+      key: 'monthFen',
+      align: 'right' as const,
+      render: (fen: number) => formatYuan(fen),
     },
-    {
-      title: 'dashboard.pendingBindings',
-      to: '/bindings',
-      count: useCountPendingBindings(),
-      testId: 'queue-bindings',
-    },
-  ] as const;
+    { title: t('dashboard.monthCount'), dataIndex: 'monthCount', key: 'monthCount', align: 'right' as const },
+  ];
   return (
-    <Page title={t('dashboard.heading')}>
-      <div data-testid="dashboard">
-        <Typography.Title level={4} style={{ marginTop: 0 }}>
-          {before}
-          <span data-user-data>{name}</span>
-          {after}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('dashboard.queuesHint')}</Typography.Paragraph>
-        <Row gutter={[16, 16]}>
-          {queues.map((queue) => (
-            <Col key={queue.to} xs={12} xl={6}>
-              <QueueCard {...queue} />
+    <Page
+      title={t('dashboard.heading')}
+      extra={<Button onClick={() => void refetch()}>{t('common.refresh')}</Button>}
+    >
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {before}
+        <span data-user-data>{name}</span>
+        {after}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('dashboard.queuesHint')}</Typography.Paragraph>
+      {isError ? <Alert type="error" title={t('common.unknownError')} /> : null}
+      {isLoading || !data ? (
+        <Skeleton active />
+      ) : (
+        <div data-testid="dashboard">
+          <Row gutter={[16, 16]}>
+            <Col span={6}>
+              <Card>
+                <Statistic
+                  title={t('dashboard.today')}
+                  value={formatYuan(data.total.todayFen)}
+                  data-testid="dashboard-today"
+                />
+                <Typography.Text type="secondary">
+                  {t('dashboard.payments', { count: data.total.todayCount })}
+                </Typography.Text>
+              </Card>
             </Col>
-          ))}
-        </Row>
-      </div>
+            <Col span={6}>
+              <Card>
+                <Statistic
+                  title={t('dashboard.month')}
+                  value={formatYuan(data.total.monthFen)}
+                  data-testid="dashboard-month"
+                />
+                <Typography.Text type="secondary">
+                  {t('dashboard.payments', { count: data.total.monthCount })}
+                </Typography.Text>
+              </Card>
+            </Col>
+            <Col span={12}>
+              <Card title={t('dashboard.ordersByState')}>
+                {data.ordersByState.map((s) => (
+                  <Tag
+                    key={s.payStatus}
+                    color={STATE_COLORS[s.payStatus]}
+                    data-testid={`state-${s.payStatus}`}
+                  >
+                    {t(`payStatus.${s.payStatus}` as TextKey)} {s.count}
+                  </Tag>
+                ))}
+              </Card>
+            </Col>
+          </Row>
+          <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+            {QUEUES.map((q) => (
+              <Col span={6} key={q.key}>
+                <Link to={q.to} data-testid={q.testId}>
+                  <Card hoverable>
+                    <Statistic title={t(q.title)} value={data.queues[q.key]} />
+                  </Card>
+                </Link>
+              </Col>
+            ))}
+          </Row>
+          <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+            <Col span={12}>
+              <Card title={t('dashboard.byChannel')}>
+                <Table
+                  size="small"
+                  rowKey="channel"
+                  pagination={false}
+                  dataSource={data.byChannel}
+                  columns={takingsColumns({
+                    title: t('dashboard.channel'),
+                    key: 'channel',
+                    render: (_: unknown, row: Dashboard['byChannel'][number]) => channelName(row.channel),
+                  } as never)}
+                />
+              </Card>
+            </Col>
+            <Col span={12}>
+              <Card title={t('dashboard.byItem')}>
+                <Table
+                  size="small"
+                  rowKey="item"
+                  pagination={false}
+                  dataSource={data.byItem}
+                  columns={takingsColumns({
+                    title: t('dashboard.item'),
+                    key: 'item',
+                    render: (_: unknown, row: Dashboard['byItem'][number]) => (
+                      <span data-user-data>{language === 'en' ? row.itemEn : row.item}</span>
+                    ),
+                  } as never)}
+                />
+              </Card>
+            </Col>
+          </Row>
+        </div>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,152 @@
+/**
+ * One person's receivables: find the person (number, name, ID number), then every receivable with its
+ * summary; a finance manager may waive, reduce or defer each (never below what is paid or on its way).
+ */
+import { formatYuan } from '@cf/shared/money';
+import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
+import { Button, Empty, Input, Segmented, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useT } from '@admin/lib/i18n/use-t';
+import { allows } from '@admin/lib/roles';
+import { useSession } from '@admin/lib/use-session';
+import type { AdjustKind } from '../api/adjust-receivable';
+import { useFindPeople } from '../api/find-people';
+import { useReceivables } from '../api/list-receivables';
+import { AdjustDialog } from './adjust-dialog';
+
+export function ReceivablesPanel({
+  personType,
+  personId,
+  onPerson,
+}: {
+  personType: 'student' | 'employee';
+  personId: number | undefined;
+  onPerson: (personType: 'student' | 'employee', personId: number | undefined) => void;
+}) {
+  const { t, language } = useT();
+  const { level } = useSession();
+  const manager = allows(level, 'manager');
+  const [keyword, setKeyword] = useState('');
+  const found = useFindPeople(personType, keyword);
+  const receivables = useReceivables(personType, personId);
+  const [adjusting, setAdjusting] = useState<{ receivable: AdminReceivable; kind: AdjustKind }>();
+  const yuan = (fen: number) => formatYuan(fen);
+  return (
+    <div>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Segmented
+          value={personType}
+          options={[
+            { value: 'student', label: t('people.students') },
+            { value: 'employee', label: t('people.staff') },
+          ]}
+          onChange={(v) => onPerson(v as 'student' | 'employee', undefined)}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('fees.findPerson')}
+          style={{ width: 320 }}
+          maxLength={64}
+          onSearch={(v) => setKeyword(v.trim())}
+          data-testid="receivables-person-search"
+        />
+        {found.data?.records.map((p) => (
+          <Button
+            key={p.id}
+            type={p.id === personId ? 'primary' : 'default'}
+            onClick={() => onPerson(personType, p.id)}
+            data-testid="receivables-person"
+          >
+            <span data-user-data>
+              {p.personNo} {p.name}
+            </span>
+          </Button>
+        ))}
+      </Space>
+      {personId === undefined ? (
+        <Empty description={t('fees.pickPerson')} />
+      ) : (
+        <Table<AdminReceivable>
+          rowKey="id"
+          loading={receivables.isFetching}
+          dataSource={receivables.data}
+          pagination={false}
+          data-testid="receivables-table"
+          columns={[
+            { title: t('fees.schoolYear'), dataIndex: 'schoolYear' },
+            {
+              title: t('fees.item'),
+              key: 'item',
+              render: (_, r) => (
+                <span data-user-data>{language === 'en' && r.itemNameEn ? r.itemNameEn : r.itemName}</span>
+              ),
+            },
+            {
+              title: t('fees.payable'),
+              key: 'payable',
+              align: 'right',
+              render: (_, r) => yuan(r.summary.payable),
+            },
+            {
+              title: t('fees.reduction'),
+              key: 'reduction',
+              align: 'right',
+              render: (_, r) => yuan(r.summary.reduction),
+            },
+            {
+              title: t('fees.deferred'),
+              key: 'deferred',
+              align: 'right',
+              render: (_, r) => yuan(r.summary.deferred),
+            },
+            {
+              title: t('fees.received'),
+              key: 'received',
+              align: 'right',
+              render: (_, r) => yuan(r.summary.received - r.summary.refund),
+            },
+            {
+              title: t('fees.owed'),
+              key: 'owed',
+              align: 'right',
+              render: (_, r) => yuan(r.summary.receivable),
+            },
+            {
+              title: t('fees.onTheWay'),
+              key: 'held',
+              align: 'right',
+              render: (_, r) => yuan(r.openOrderFen + r.pendingReviewFen),
+            },
+            {
+              title: t('common.actions'),
+              key: 'actions',
+              render: (_, r) =>
+                manager ? (
+                  <Space>
+                    {(['waive', 'reduce', 'defer'] as const).map((kind) => (
+                      <Button
+                        key={kind}
+                        size="small"
+                        disabled={(kind === 'defer' ? r.deferrableFen : r.adjustableFen) <= 0}
+                        onClick={() => setAdjusting({ receivable: r, kind })}
+                        data-testid={`adjust-${kind}`}
+                      >
+                        {t(`fees.adjust.${kind}`)}
+                      </Button>
+                    ))}
+                  </Space>
+                ) : (
+                  <Typography.Text type="secondary">{t('fees.managerOnly')}</Typography.Text>
+                ),
+            },
+          ]}
+        />
+      )}
+      <AdjustDialog
+        receivable={adjusting?.receivable}
+        kind={adjusting?.kind ?? 'reduce'}
+        onClose={() => setAdjusting(undefined)}
+      />
+    </div>
+  );
+}

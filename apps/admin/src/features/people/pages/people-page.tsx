@@ -1,0 +1,150 @@
+/**
+ * People: the school's students and staff with ID numbers (masked), classes or departments, the phone the
+ * school holds and the accounts bound to them; search, edit, disable and enable an account (its tokens
+ * stop on its next request). Pending bindings have their own screen.
+ */
+import type { Person } from '@cf/shared/wire/admin-people';
+import { Button, Input, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { Page } from '@admin/components/page';
+import { useT } from '@admin/lib/i18n/use-t';
+import { usePeople, type PeopleQuery } from '../api/list-people';
+import { useSetAccountEnabled } from '../api/set-account-enabled';
+import { PersonForm } from '../components/person-form';
+
+export default function PeoplePage() {
+  const { t } = useT();
+  const [query, setQuery] = useState<PeopleQuery>({ personType: 'student', current: 1, size: 20 });
+  const [editing, setEditing] = useState<Person>();
+  const people = usePeople(query);
+  const setEnabled = useSetAccountEnabled();
+  const student = query.personType === 'student';
+  return (
+    <Page title={t('people.heading')}>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Segmented
+          value={query.personType}
+          options={[
+            { value: 'student', label: t('people.students') },
+            { value: 'employee', label: t('people.staff') },
+          ]}
+          onChange={(personType) =>
+            setQuery({ ...query, personType: personType as PeopleQuery['personType'], current: 1 })
+          }
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('people.searchPlaceholder')}
+          style={{ width: 360 }}
+          maxLength={64}
+          data-testid="people-search"
+          onSearch={(keyword) => setQuery({ ...query, keyword: keyword.trim(), current: 1 })}
+        />
+      </Space>
+      <Table<Person>
+        rowKey="id"
+        loading={people.isFetching}
+        dataSource={people.data?.records}
+        data-testid="people-table"
+        pagination={{
+          current: query.current,
+          pageSize: query.size,
+          total: people.data?.total ?? 0,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (current, size) => setQuery({ ...query, current, size }),
+        }}
+        columns={[
+          {
+            title: t('people.personNo'),
+            dataIndex: 'personNo',
+            render: (v: string) => <span data-user-data>{v}</span>,
+          },
+          {
+            title: t('people.name'),
+            dataIndex: 'name',
+            render: (v: string) => <span data-user-data>{v}</span>,
+          },
+          {
+            title: t('people.idCard'),
+            dataIndex: 'idCardMasked',
+            render: (v: string) => <span data-user-data>{v}</span>,
+          },
+          student
+            ? {
+                title: t('people.className'),
+                key: 'class',
+                render: (_, p) => (
+                  <span data-user-data>
+                    {[p.major, p.className, p.startYear].filter(Boolean).join(' / ')}
+                  </span>
+                ),
+              }
+            : {
+                title: t('people.department'),
+                dataIndex: 'department',
+                render: (v: string | null) => <span data-user-data>{v}</span>,
+              },
+          {
+            title: t('people.phone'),
+            dataIndex: 'phone',
+            render: (v: string | null) => <span data-user-data>{v}</span>,
+          },
+          {
+            title: t('people.accounts'),
+            key: 'accounts',
+            render: (_, p) => (
+              <Space direction="vertical" size={4}>
+                {p.accounts.map((a) => (
+                  <Space key={a.userId} size={4} wrap data-testid={`account-${a.account}`}>
+                    <span data-user-data>{a.account}</span>
+                    {a.financePhone ? <span data-user-data>{a.financePhone}</span> : null}
+                    {a.bankCardMasked ? <span data-user-data>{a.bankCardMasked}</span> : null}
+                    <Tag color={a.bindingStatus === 'active' ? 'green' : 'gold'}>
+                      {t(`people.binding.${a.bindingStatus}` as never)}
+                    </Tag>
+                    {a.status === 1 ? (
+                      <Popconfirm
+                        title={t('people.disableConfirm')}
+                        onConfirm={() => setEnabled.mutate({ userId: a.userId, enabled: false })}
+                      >
+                        <Button size="small" danger data-testid="account-disable">
+                          {t('people.disable')}
+                        </Button>
+                      </Popconfirm>
+                    ) : (
+                      <>
+                        <Tag color="red">{t('people.disabled')}</Tag>
+                        <Button
+                          size="small"
+                          onClick={() => setEnabled.mutate({ userId: a.userId, enabled: true })}
+                          data-testid="account-enable"
+                        >
+                          {t('people.enable')}
+                        </Button>
+                      </>
+                    )}
+                  </Space>
+                ))}
+              </Space>
+            ),
+          },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            render: (_, p) => (
+              <Space>
+                <Button size="small" onClick={() => setEditing(p)} data-testid="person-edit">
+                  {t('people.edit')}
+                </Button>
+                <a href={`#/fees?tab=receivables&personType=${p.personType}&personId=${p.id}`}>
+                  {t('people.receivables')}
+                </a>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <PersonForm person={editing} onClose={() => setEditing(undefined)} />
+    </Page>
+  );
+}

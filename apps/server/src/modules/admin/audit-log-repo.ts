@@ -1,0 +1,79 @@
+/**
+ * Reading the audit log (written by http/audit.ts): the tenant's rows with who acted (account, name),
+ * filtered by who, action and days; a page (newest first) and its count, and batches by id for the
+ * export (keyset on id: rows are written with the time of writing, so id order is time order).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuditFilters } from '@cf/shared/wire/admin-audit';
+import { queryRows, type Db } from '@server/db/client';
+import type { PageQuery } from '@server/http/envelope';
+import { dayRange, likePattern } from '@server/http/search';
+
+export interface AuditRow {
+  id: string | number;
+  user_id: number | null;
+  account: string | null;
+  real_name: string | null;
+  action: string;
+  detail: Record<string, unknown> | string;
+  ip: string | null;
+  created_ms: string | number;
+}
+
+const SELECT = sql`SELECT a.id, a.user_id, u.account, u.real_name, a.action, a.detail, a.ip,
+  floor(extract(epoch FROM a.created_at) * 1000)::float8 AS created_ms
+  FROM audit_log a LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.user_id`;
+
+function where(tenantId: string, f: AuditFilters): SQL {
+  const parts: SQL[] = [sql`a.tenant_id = ${tenantId}`];
+  if (f.who)
+    parts.push(sql`(u.account ILIKE ${likePattern(f.who)} OR u.real_name ILIKE ${likePattern(f.who)})`);
+  if (f.action) parts.push(sql`a.action ILIKE ${likePattern(f.action)}`);
+  const { start, end } = dayRange(f.from, f.to);
+  if (start) parts.push(sql`a.created_at >= ${start.toISOString()}::timestamptz`);
+  if (end) parts.push(sql`a.created_at < ${end.toISOString()}::timestamptz`);
+  return sql.join(parts, sql` AND `);
+}
+
+export async function auditPage(db: Db, tenantId: string, f: AuditFilters, q: PageQuery) {
+  const w = where(tenantId, f);
+  const [rows, [count]] = await Promise.all([
+    queryRows<AuditRow>(
+      db,
+      sql`${SELECT} WHERE ${w} ORDER BY a.created_at DESC, a.id DESC LIMIT ${q.size} OFFSET ${(q.current - 1) * q.size}`,
+    ),
+    queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM audit_log a LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.user_id WHERE ${w}`,
+    ),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+export async function countAudit(db: Db, tenantId: string, f: AuditFilters): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM audit_log a LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.user_id WHERE ${where(tenantId, f)}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function* auditBatches(
+  db: Db,
+  tenantId: string,
+  f: AuditFilters,
+  batch = 1000,
+): AsyncGenerator<AuditRow[]> {
+  const w = where(tenantId, f);
+  let below = Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    const rows = await queryRows<AuditRow>(
+      db,
+      sql`${SELECT} WHERE ${w} AND a.id < ${below} ORDER BY a.id DESC LIMIT ${batch}`,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    below = Number(rows[rows.length - 1]!.id);
+    if (rows.length < batch) return;
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The wire of the finance office's order routes (/api/blade-finance/admin/order/*): search, detail and
+ * the XLSX export of a search. Full and partial refunds: admin-finance.ts (refundBody).
+ */
+import { z } from 'zod';
+import { pageQuery } from './envelope';
+import { calendarDate } from './fields';
+import { orderDetailSchema, payStatusEnum } from './order';
+
+const searchText = (max: number) => z.string().trim().max(max).optional();
+
+/** The filters of a search (the export takes the same, without paging). */
+export const orderFilters = z.object({
+  person: searchText(64).describe('person name (part), student/staff number or ID number'),
+  orderNo: searchText(64),
+  paymentNo: searchText(64).describe("the channel's transaction id"),
+  payStatus: payStatusEnum.optional(),
+  channel: searchText(16).describe('wechat | sandbox'),
+  from: calendarDate().optional().describe('created on or after this day (school time zone)'),
+  to: calendarDate().optional().describe('created on or before this day'),
+});
+export type OrderFilters = z.infer<typeof orderFilters>;
+
+export const adminOrderListQuery = pageQuery.extend(orderFilters.shape);
+
+export const adminOrderSchema = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  orderType: z.string(),
+  personType: z.string(),
+  personName: z.string(),
+  personNo: z.string().nullable(),
+  totalFen: z.number(),
+  refundedFen: z.number(),
+  payStatus: payStatusEnum,
+  payStatusColor: z.string(),
+  channel: z.string().nullable(),
+  paymentNo: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  itemsSummary: z.string(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminRefundSchema = z.object({
+  id: z.number(),
+  outRefundNo: z.string(),
+  amountFen: z.number(),
+  status: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+
+export const adminOrderDetailSchema = orderDetailSchema.extend({
+  personType: z.string(),
+  personId: z.number(),
+  personNo: z.string().nullable(),
+  refunds: z.array(adminRefundSchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
