@@ -34,4 +34,5 @@ export const signatureMessages = {
     zh: '该订单需下单人先在订单详情中签名，才能支付',
     en: 'This order must be signed by the person who created it (in the order detail) before it can be paid',
   },
+  'signature.feeItemNotFound': { zh: '收费项目不存在', en: 'The fee item does not exist' },
 } as const;

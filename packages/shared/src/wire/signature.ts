@@ -58,3 +58,22 @@ export const signatureStateSchema = z.object({
   blocksPayment: z.boolean(),
 });
 export type SignatureState = z.infer<typeof signatureStateSchema>;
+
+// ---------------------------------------------------------------- the finance office
+
+/** A fee item of the tenant and whether (and when) it asks for the payer's signature. */
+export const feeItemSignatureSchema = z.object({
+  feeItemId: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  kind: z.string(),
+  /** 1 on sale, 0 withdrawn. */
+  status: z.number(),
+  /** null: no signature asked. */
+  timing: signatureTimingEnum.nullable(),
+});
+export type FeeItemSignature = z.infer<typeof feeItemSignatureSchema>;
+
+/** Set the flag (a timing) or clear it (null). */
+export const feeItemSignatureBody = z.object({ timing: signatureTimingEnum.nullable() });
+export type FeeItemSignatureBody = z.infer<typeof feeItemSignatureBody>;

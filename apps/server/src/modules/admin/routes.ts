@@ -12,6 +12,7 @@ import { registerAdminRatingRoutes } from './ratings-routes';
 import { registerAdminNoticeRoutes } from './notices-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
 import { registerAdminSalaryRoutes } from './salary-routes';
+import { registerAdminSignatureRoutes } from './signatures-routes';
 import { registerAdminUserRoutes } from './users-routes';
 
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -26,5 +27,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminSalaryRoutes(scope);
     registerAdminRatingRoutes(scope);
     registerAdminNoticeRoutes(scope);
+    registerAdminSignatureRoutes(scope);
   });
 }
