@@ -74,6 +74,11 @@ export const feeItemSignatureSchema = z.object({
 });
 export type FeeItemSignature = z.infer<typeof feeItemSignatureSchema>;
 
-/** Set the flag (a timing) or clear it (null). */
-export const feeItemSignatureBody = z.object({ timing: signatureTimingEnum.nullable() });
+/**
+ * Set the flag (a timing) or clear it (null). Any short text here so a caller without the role hears
+ * 403 before any 400: the service accepts only before_pay, after_pay or null.
+ */
+export const feeItemSignatureBody = z.object({
+  timing: z.string().max(16).nullable().describe('before_pay, after_pay or null (no signature)'),
+});
 export type FeeItemSignatureBody = z.infer<typeof feeItemSignatureBody>;

@@ -74,7 +74,9 @@ describe('the signature flag of fee items', () => {
     const other = await flag(textbooks, 'after_pay', '100002');
     expect(other.statusCode).toBe(404);
     expect(other.json().msg).toBe('The fee item does not exist');
-    expect((await flag(textbooks, 'sometimes')).statusCode).toBe(400);
+    const bad = await flag(textbooks, 'sometimes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('A signature is asked for either before or after payment');
     const student = await ctx.app.inject({
       method: 'PUT',
       url: `/api/blade-finance/admin/fee-item/${textbooks}/signature`,

@@ -4,12 +4,16 @@
  * modules/admin's guard (role check and audit row). Orders read the flag live (repo.ts), so a change
  * holds for every order read after it.
  */
-import type { FeeItemSignature, FeeItemSignatureBody } from '@cf/shared/wire/signature';
+import {
+  signatureTimingEnum,
+  type FeeItemSignature,
+  type FeeItemSignatureBody,
+} from '@cf/shared/wire/signature';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { feeItems } from '@server/db/schema-finance';
 import { feeItemSignatures } from '@server/db/schema-signature';
-import { notFound } from '@server/http/errors';
+import { badRequest, notFound } from '@server/http/errors';
 import { requireSignature } from './repo';
 
 const columns = {
@@ -50,7 +54,9 @@ export async function setFeeItemSignature(
     .from(feeItems)
     .where(and(eq(feeItems.tenantId, tenantId), eq(feeItems.id, feeItemId)));
   if (!item) throw notFound('signature.feeItemNotFound');
-  if (body.timing) await requireSignature(db, tenantId, feeItemId, body.timing);
+  const timing = body.timing === null ? null : signatureTimingEnum.safeParse(body.timing).data;
+  if (timing === undefined) throw badRequest('signature.timingInvalid');
+  if (timing) await requireSignature(db, tenantId, feeItemId, timing);
   else
     await db
       .delete(feeItemSignatures)
