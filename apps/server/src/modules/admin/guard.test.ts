@@ -20,6 +20,7 @@ import {
   userIdOf,
 } from '@server-test/pay-fixtures';
 import { closeOrder } from '@server/modules/pay/channels/close';
+import { feeItemId } from '@server-test/fee-fixtures';
 
 const PREFIX = '/api/blade-finance/admin/';
 
@@ -31,7 +32,12 @@ interface Op {
 }
 
 /** Values for a body's required fields (403 must come from the role, not from validation). */
-const BODY_VALUES: Record<string, unknown> = { amountFen: 100, reason: 'guard test', note: 'guard test' };
+const BODY_VALUES: Record<string, unknown> = {
+  amountFen: 100,
+  reason: 'guard test',
+  note: 'guard test',
+  timing: 'after_pay',
+};
 
 let ctx: TestContext;
 let ops: Op[];
@@ -140,9 +146,12 @@ describe('the finance-office scope (modules/admin)', () => {
     expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual([
       'GET /api/blade-finance/admin/bill/list',
       'GET /api/blade-finance/admin/binding/list',
+      'GET /api/blade-finance/admin/fee-item/signature/list',
       'GET /api/blade-finance/admin/invoice/list',
       'GET /api/blade-finance/admin/payment-exception/list',
       'GET /api/blade-finance/admin/rating/averages',
+      'GET /api/blade-finance/admin/salary/months',
+      'GET /api/blade-finance/admin/salary/other-income/batches',
       'GET /api/blade-finance/admin/salary/slip/list',
       'POST /api/blade-finance/admin/bill/{id}/review',
       'POST /api/blade-finance/admin/bill/{id}/void',
@@ -156,6 +165,7 @@ describe('the finance-office scope (modules/admin)', () => {
       'POST /api/blade-finance/admin/salary/other-income/import',
       'POST /api/blade-finance/admin/user/{id}/disable',
       'POST /api/blade-finance/admin/user/{id}/enable',
+      'PUT /api/blade-finance/admin/fee-item/{id}/signature',
     ]);
   });
 
@@ -224,6 +234,10 @@ describe('the finance-office scope (modules/admin)', () => {
       // A load is audited whatever its line report says (here: an empty file, nothing stored).
       'POST /api/blade-finance/admin/salary/import': async () => ({ query: '?period=2030-01' }),
       'POST /api/blade-finance/admin/salary/other-income/import': async () => ({}),
+      'PUT /api/blade-finance/admin/fee-item/{id}/signature': async () => ({
+        id: await feeItemId(db(), UNI, 'Textbooks'),
+        body: { timing: 'before_pay' },
+      }),
     };
     const writeOps = ops.filter((op) => op.method !== 'GET');
     expect(writeOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual(Object.keys(writes).sort());
