@@ -4,7 +4,7 @@
  * it, publishes it, and a student of the same school finds it on the phone's notice list and opens it.
  */
 import { expect } from '@playwright/test';
-import { CONSOLE, UNIVERSITY, anotherPhone, consoleScreenshot, consoleSignIn, signIn, test } from '../../support';
+import { CONSOLE, UNIVERSITY, anotherPhone, consoleScreenshot, consoleSignIn, signIn, test } from '@e2e/support';
 
 test('a clerk publishes a notice in the console and a student reads it on the phone', async ({
   page,
