@@ -7,10 +7,11 @@
  * the access matrix, and every test (tests build the whole app). The demo seed (db/seed/) uses
  * modules/auth and is used by modules/dev only.
  * Web (apps/web/src): lib → api, components → features → app; a feature never imports another.
+ * Console (apps/admin/src): the same, without api/: lib → components → features → app.
  * Everywhere: no import cycles (type-only imports count).
  */
 const SERVER = '^apps/server/src/';
-const TEST = '(\\.test\\.tsx?$|^apps/server/test/|^apps/web/src/test/)';
+const TEST = '(\\.test\\.tsx?$|^apps/server/test/|^apps/web/src/test/|^apps/admin/src/test/)';
 
 /** Server modules, lowest first: a module may import only the modules before it. */
 const MODULE_ORDER = [
@@ -148,6 +149,39 @@ forbid(
   'web features must not import app/',
   { path: `${WEB}features/` },
   { path: `${WEB}app/` },
+);
+
+// Console: the web app's layers, and neither app imports the other (the phone bundle must not grow).
+const ADMIN = '^apps/admin/src/';
+forbid(
+  'admin-feature-to-feature',
+  'a console feature must not import another feature: move the shared part to lib/ or components/',
+  { path: `${ADMIN}features/([^/]+)/` },
+  { path: `${ADMIN}features/`, pathNot: `${ADMIN}features/$1/` },
+);
+forbid(
+  'admin-lib-upward',
+  'console lib/ is the bottom layer: it must not import components/, features/ or app/',
+  { path: `${ADMIN}lib/` },
+  { path: `${ADMIN}(components|features|app)/` },
+);
+forbid(
+  'admin-components-upward',
+  'console components/ must not import features/ or app/',
+  { path: `${ADMIN}components/` },
+  { path: `${ADMIN}(features|app)/` },
+);
+forbid(
+  'admin-feature-to-app',
+  'console features must not import app/',
+  { path: `${ADMIN}features/` },
+  { path: `${ADMIN}app/` },
+);
+forbid(
+  'apps-apart',
+  'the phone app, the console and the server never import one another (share through packages/shared)',
+  { path: '^apps/(web|admin|server)/' },
+  { path: '^apps/', pathNot: '^apps/$1/' },
 );
 
 forbid(

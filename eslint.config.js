@@ -22,14 +22,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'error',
-      // Climbing imports hide where a file lives; use the aliases (`@server/`, `@server-test/`, `@/`).
+      // Climbing imports hide where a file lives; use the aliases (`@server/`, `@server-test/`, `@/`, `@admin/`).
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
               regex: '^\\.\\./\\.\\./',
-              message: 'Use a path alias (@server/, @server-test/, @/) instead of ../../',
+              message: 'Use a path alias (@server/, @server-test/, @/, @admin/, @e2e/) instead of ../../',
             },
           ],
         },
@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },

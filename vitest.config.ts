@@ -12,6 +12,7 @@ const projects = [
   // The structure rules of npm run lint (scripts/lint-rules.test.ts).
   { test: { name: 'lint', include: ['scripts/**/*.test.ts'], testTimeout: 60000 } },
   'apps/web/vitest.config.ts',
+  'apps/admin/vitest.config.ts',
   {
     test: {
       name: 'server-pglite',

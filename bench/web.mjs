@@ -2,8 +2,11 @@
 // navigation to the first fee list on a cold load of /#/fee/index (4× CPU slowdown, fast 3G), from the
 // production build. Initial JS/CSS of /#/login are what a real Chromium loads for that page; lazy chunks
 // are the rest. The machine's load average is printed with the figures (they move with it).
+// The finance office's console (apps/admin, /admin/): the JS of its first screen (gzip), and that the phone
+// shell (initial JS and CSS of /#/login, in bytes) is what bench/web-shell.json recorded: the console must
+// not add a byte to the phone app (BENCH_WEB_SHELL_UPDATE=1 records a deliberate change of the phone app).
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -22,6 +25,7 @@ const BUDGET = {
   lcpMs: 1500,
   cls: 0.1,
   firstFeeListMs: 2500,
+  consoleFirstScreenJsKb: 350,
 };
 // Chrome DevTools' "Fast 3G": 562.5 ms round trip, 1.44 Mbit/s down, 675 kbit/s up.
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
@@ -49,6 +53,11 @@ if (!existsSync(path.join(dist, 'index.html')) || process.env.BENCH_REBUILD) {
 }
 const gzKb = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
 const assets = readdirSync(path.join(dist, 'assets')).map((f) => `assets/${f}`);
+const adminDist = path.join(root, 'apps/admin/dist');
+if (!existsSync(path.join(adminDist, 'index.html')) || process.env.BENCH_REBUILD) {
+  execSync('npm run build -w @cf/admin', { cwd: root, stdio: 'inherit' });
+}
+const shellFile = path.join(root, 'bench/web-shell.json');
 
 const server = await startServer();
 let failed = false;
@@ -86,6 +95,29 @@ try {
     sum(initialJs) > BUDGET.initialJsKb ||
     sum(initialCss) > BUDGET.cssKb ||
     lazy.some((f) => gzKb(f) > BUDGET.lazyChunkKb);
+
+  // 1b. The phone shell, byte for byte, against the recorded figure; the console's first screen.
+  const shellBytes = [...initialJs, ...initialCss].reduce(
+    (n, f) => n + readFileSync(path.join(dist, f)).length,
+    0,
+  );
+  if (process.env.BENCH_WEB_SHELL_UPDATE)
+    writeFileSync(shellFile, `${JSON.stringify({ shellBytes }, null, 2)}\n`);
+  const recorded = JSON.parse(readFileSync(shellFile, 'utf8')).shellBytes;
+  const consoleJs = await consoleFirstScreenJs(server.url);
+  rows.push(
+    {
+      measure: 'phone shell: initial JS + CSS of /#/login (bytes)',
+      value: String(shellBytes),
+      budget: `= ${recorded} (bench/web-shell.json)`,
+    },
+    {
+      measure: "console's first screen /admin/ JS (gzip KB)",
+      value: consoleJs.toFixed(1),
+      budget: `<= ${BUDGET.consoleFirstScreenJsKb}`,
+    },
+  );
+  failed ||= shellBytes > recorded || consoleJs > BUDGET.consoleFirstScreenJsKb;
   print('\nBundle (production build)\n' + table(rows));
   print(
     '\nLazy chunks (gzip KB)\n' +
@@ -191,6 +223,27 @@ try {
   await server.stop();
 }
 process.exit(failed ? 1 : 0);
+
+/** The gzip KB of the JS a desktop Chromium loads for the console's first screen (/admin/, signed out). */
+async function consoleFirstScreenJs(url) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const loaded = new Set();
+    page.on('response', (res) => {
+      const p = new URL(res.url()).pathname;
+      if (p.startsWith('/admin/assets/') && p.endsWith('.js')) loaded.add(p.slice('/admin/'.length));
+    });
+    await page.goto(`${url}/admin/`, { waitUntil: 'networkidle' });
+    await page.getByTestId('captcha-refresh').getByRole('img').waitFor();
+    return [...loaded].reduce(
+      (n, f) => n + gzipSync(readFileSync(path.join(adminDist, f)), { level: 9 }).length / 1024,
+      0,
+    );
+  } finally {
+    await browser.close();
+  }
+}
 
 /** An audit's number, rounded (to `digits` decimals), or '-' when the run did not produce it. */
 function numeric(lhr, id, digits = 0) {

@@ -27,8 +27,26 @@ const phone = (name: string, width: number, lang: 'zh' | 'en', testMatch?: strin
 // phone's width and tap targets under 44 px (support.ts, checkScreen).
 const walkOnly = ['**/screens.spec.ts'];
 
+// The finance office's console (apps/admin) is a desktop app: its stories (specs/console/) run on their
+// own project, a 1280 × 800 Chromium window, not a phone; the phone projects leave them out.
+const consoleSpecs = '**/specs/console/**';
+const desktop = (name: string, width: number, lang: 'zh' | 'en') => ({
+  name,
+  testDir: './specs/console',
+  testIgnore: [],
+  use: {
+    viewport: { width, height: 800 },
+    locale: lang === 'en' ? 'en-US' : 'zh-CN',
+    lang,
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+  },
+});
+
 export default defineConfig<E2eOptions>({
   testDir: './specs',
+  testIgnore: consoleSpecs,
   outputDir: './test-results',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
@@ -61,5 +79,6 @@ export default defineConfig<E2eOptions>({
     phone('phone-414-zh', 414, 'zh', walkOnly),
     phone('phone-320-en', 320, 'en', walkOnly),
     phone('phone-414-en', 414, 'en', walkOnly),
+    desktop('console-1280', 1280, 'zh'),
   ],
 });

@@ -563,3 +563,90 @@ export async function approvePendingBinding(
   expect((await approved.json()).data.status).toBe('active');
   await context.close();
 }
+
+// ---- The finance office's console (apps/admin, desktop project console-1280) ----
+
+/** The console's sign-in form (its labels in both languages; the school is an antd select). */
+export function consoleSignInForm(page: Page, lang: 'zh' | 'en' = 'zh') {
+  const zh = lang === 'zh';
+  return {
+    tenant: page.getByLabel(zh ? '学校' : 'School', { exact: true }),
+    account: page.getByLabel(zh ? '账号' : 'Account', { exact: true }),
+    password: page.getByLabel(zh ? '密码' : 'Password', { exact: true }),
+    captcha: page.getByLabel(zh ? '验证码' : 'Captcha', { exact: true }),
+    submit: page.getByRole('button', { name: zh ? '登录' : 'Sign in', exact: true }),
+  };
+}
+
+/** Fills and sends the console's sign-in form on the open sign-in page, solving the captcha. */
+export async function submitConsoleSignIn(
+  page: Page,
+  captchaKey: Promise<string>,
+  { tenantName, account, password = DEMO_PASSWORD, lang = 'zh' }: SignIn,
+): Promise<void> {
+  const form = consoleSignInForm(page, lang);
+  await form.tenant.click();
+  await page.locator(`.ant-select-item-option[title="${tenantName}"]`).click();
+  await form.account.fill(account);
+  await form.password.fill(password);
+  await form.captcha.fill(await captchaText(page.request, await captchaKey));
+  await form.submit.click();
+}
+
+/**
+ * Signs in to the console at /admin/ and waits for its dashboard. A fresh captcha is asked for by
+ * clicking the image, so this works on a page already showing the sign-in form too.
+ */
+export async function consoleSignIn(page: Page, who: SignIn): Promise<void> {
+  await page.goto('/admin/#/sign-in');
+  const refresh = page.getByTestId('captcha-refresh');
+  await expect(refresh.getByRole('img')).toBeVisible();
+  const captchaKey = nextCaptchaKey(page);
+  await refresh.click();
+  await submitConsoleSignIn(page, captchaKey, who);
+  await page.waitForURL(/\/admin\/#\/dashboard$/);
+  await expect(page.getByTestId('dashboard')).toBeVisible();
+}
+
+/** The console's finance-office accounts of the demo (README "Demo accounts"). */
+export const CONSOLE = {
+  clerk: { tenantName: UNIVERSITY.name, account: 'finance1' },
+  manager: { tenantName: UNIVERSITY.name, account: 'manager1' },
+  admin: { tenantName: UNIVERSITY.name, account: 'admin1' },
+} as const;
+
+/**
+ * Screenshots of the console's current screen into e2e/screenshots/<project>/: at 1280 and at 1024 px
+ * wide, in Chinese and in English (switched with the screen's language switch, then back to Chinese).
+ * Each is checked: no horizontal scrolling of the page, and no Han character on an English screen
+ * outside user data (`data-user-data`).
+ */
+export async function consoleScreenshot(page: Page, name: string): Promise<void> {
+  const project = test.info().project.name;
+  mkdirSync(path.join(shots, project), { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  const switcher = page.getByTestId('language-switch');
+  for (const lang of ['zh', 'en'] as const) {
+    await switcher.getByRole('button', { name: lang === 'zh' ? '中文' : 'English', exact: true }).click();
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: size.height });
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      await page.screenshot({
+        path: path.join(shots, project, `${name}-${width}-${lang}.png`),
+        animations: 'disabled',
+        fullPage: true,
+      });
+      const found = await page.evaluate(findScreenProblems, lang);
+      expect.soft(found.han, `${name} at ${width} px: Han characters on an English screen`).toEqual([]);
+      expect
+        .soft(
+          found.overflow.filter((line) => line.startsWith('the page is')),
+          `${name} at ${width} px: the page scrolls sideways`,
+        )
+        .toEqual([]);
+    }
+  }
+  await switcher.getByRole('button', { name: '中文', exact: true }).click();
+  await page.setViewportSize(size);
+}

@@ -1,5 +1,5 @@
-// npm start: builds what has not been built yet (the web app, the server), then runs the compiled server
-// (demo mode by default). `npm run build` rebuilds both after changes; `npm run dev` runs the TypeScript
+// npm start: builds what has not been built yet (the web app, the console, the server), then runs the compiled
+// server (demo mode by default). `npm run build` rebuilds them all after changes; `npm run dev` runs the TypeScript
 // source through tsx instead.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,6 +14,8 @@ const run = (args) => {
 };
 
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) run(['run', 'build', '-w', '@cf/web']);
+// The finance office's console, served at /admin/.
+if (!existsSync(path.join(root, 'apps/admin/dist/index.html'))) run(['run', 'build', '-w', '@cf/admin']);
 if (!existsSync(path.join(root, 'apps/server/dist/main.js'))) run(['run', 'build', '-w', '@cf/server']);
 // The server itself, without a second npm in between; signals reach it, and its exit code is ours.
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {

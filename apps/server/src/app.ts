@@ -60,6 +60,10 @@ const zodCompilers = {
   buildSerializer: () => serializerCompiler,
 } as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 
+/** The finance office's console and its assets (apps/admin, built with base /admin/). */
+const isConsolePath = (url: string): boolean =>
+  url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?');
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logger = deps.logger ?? true;
   const proxies = deps.config.trustProxy;
@@ -97,9 +101,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDist = deps.config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const production = deps.config.mode === 'production';
   await app.register(helmet, securityHeaders({ production }));
+  // The finance office's console (apps/admin) is its own build with its own index.html, so its own CSP.
+  const adminDist = deps.config.adminDist ?? path.resolve(import.meta.dirname, '../../admin/dist');
   const csp = contentSecurityPolicy({ production, webDist });
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.header('content-security-policy', csp());
+  const adminCsp = contentSecurityPolicy({ production, webDist: adminDist });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('content-security-policy', isConsolePath(req.url) ? adminCsp() : csp());
     done();
   });
   await app.register(formbody);
@@ -152,6 +159,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: false,
       index: ['index.html'],
       preCompressed: true,
+    });
+  }
+  if (existsSync(path.join(adminDist, 'index.html'))) {
+    // /admin redirects to /admin/, which serves the console's index.html (hash routes below it).
+    await app.register(fastifyStatic, {
+      root: adminDist,
+      prefix: '/admin/',
+      wildcard: false,
+      index: ['index.html'],
+      redirect: true,
+      decorateReply: false,
     });
   }
   return app;

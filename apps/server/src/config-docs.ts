@@ -68,6 +68,10 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   },
   MAIL_HTTP_TOKEN: { meaning: 'bearer token sent to `MAIL_HTTP_URL`' },
   WEB_DIST: { meaning: 'the built web app served at `/`', shownDefault: '`apps/web/dist`' },
+  ADMIN_DIST: {
+    meaning: "the built finance office's console served at `/admin/`",
+    shownDefault: '`apps/admin/dist`',
+  },
   DB_POOL_MAX: { meaning: 'PostgreSQL connections per process (the pool)' },
   ORDER_EXPIRE_MINUTES: { meaning: 'an unpaid order closes after this many minutes' },
   PAY_LINK_TTL: {

@@ -45,6 +45,7 @@ export const envSchema = z.object({
   MAIL_HTTP_URL: optionalString,
   MAIL_HTTP_TOKEN: optionalString,
   WEB_DIST: optionalString,
+  ADMIN_DIST: optionalString,
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   ORDER_EXPIRE_MINUTES: z.coerce
     .number()
@@ -91,6 +92,8 @@ export interface Config {
   sms: { httpUrl?: string; httpToken?: string };
   mail: { httpUrl?: string; httpToken?: string };
   webDist?: string;
+  /** The finance office's console (apps/admin), served at /admin/. */
+  adminDist?: string;
   pay: {
     /** Unpaid orders close after this many minutes. */
     orderExpireMinutes: number;
@@ -252,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: { httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     mail: { httpUrl: e.MAIL_HTTP_URL, httpToken: e.MAIL_HTTP_TOKEN },
     webDist: e.WEB_DIST,
+    adminDist: e.ADMIN_DIST,
     pay: {
       orderExpireMinutes: e.ORDER_EXPIRE_MINUTES,
       payLinkTtl: e.PAY_LINK_TTL,

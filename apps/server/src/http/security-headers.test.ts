@@ -123,3 +123,40 @@ describe('indexScriptHashes', () => {
     expect(hashes()).toBe(sha256('var build = 2'));
   });
 });
+
+describe("the finance office's console at /admin/", () => {
+  const CONSOLE_SCRIPT = "document.documentElement.lang='zh-CN'";
+  let ctx: TestContext;
+  beforeAll(async () => {
+    const admin = mkdtempSync(path.join(tmpdir(), 'cf-admin-'));
+    writeFileSync(
+      path.join(admin, 'index.html'),
+      `<!doctype html><html><head><script>${CONSOLE_SCRIPT}</script></head>` +
+        `<body><div id="root"></div><script type="module" src="/admin/assets/index.js"></script></body></html>`,
+    );
+    ctx = await createTestApp({ WEB_DIST: builtWebApp(), ADMIN_DIST: admin });
+  });
+  afterAll(() => ctx.close());
+
+  it("serves its own index.html under its own CSP, and the phone app's under the phone app's", async () => {
+    const console = await ctx.app.inject({ method: 'GET', url: '/admin/' });
+    expect(console.statusCode).toBe(200);
+    expect(console.body).toContain(CONSOLE_SCRIPT);
+    expect(directives(console.headers['content-security-policy'])['script-src']).toEqual([
+      "'self'",
+      sha256(CONSOLE_SCRIPT),
+    ]);
+    const phone = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(phone.body).not.toContain(CONSOLE_SCRIPT);
+    expect(directives(phone.headers['content-security-policy'])['script-src']).toEqual([
+      "'self'",
+      sha256(FIRST_PAINT),
+    ]);
+  });
+
+  it('sends /admin on to /admin/', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/admin' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/admin/');
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Demo fees: student receivables over two school years, receivables of a staff member, the
  * comprehensive-fee catalogue (manual items, enrolment fees, top-up), newly admitted students,
- * the tenants' pay channels and a finance-office account per tenant (finance1, finance2 / Demo@2024).
+ * the tenants' pay channels and the finance-office accounts (finance1, finance2, manager1, admin1 /
+ * Demo@2024).
  * Money received in the past is backed by reviewed bills, so received = charge bills - refunds holds.
  */
 import { md5Hex } from '@cf/shared/wire-crypto';
@@ -319,23 +320,42 @@ async function seedCatalogue(db: Db) {
   ]);
 }
 
-/** One finance-office account per demo tenant: finance1 (100001) and finance2 (100002), Demo@2024. */
+/**
+ * The finance-office accounts, Demo@2024: a finance clerk per demo tenant (finance1 of 100001,
+ * finance2 of 100002), and in 100001 a finance manager (manager1) and a tenant admin (admin1) too, the
+ * console's three role levels (apps/admin/src/lib/roles.ts).
+ */
+const FINANCE_OFFICE = [
+  { tenantId: '100001', account: 'finance1', roleAlias: 'finance', roleName: '财务处', realName: '财务处' },
+  { tenantId: '100002', account: 'finance2', roleAlias: 'finance', roleName: '财务处', realName: '财务处' },
+  {
+    tenantId: '100001',
+    account: 'manager1',
+    roleAlias: 'finance_manager',
+    roleName: '财务主管',
+    realName: '财务主管',
+  },
+  { tenantId: '100001', account: 'admin1', roleAlias: 'admin', roleName: '租户管理员', realName: '管理员' },
+] as const;
+
 async function seedFinanceOffice(db: Db) {
-  for (const [tenantId, account] of [
-    ['100001', 'finance1'],
-    ['100002', 'finance2'],
-  ] as const) {
-    const [role] = await db
-      .insert(roles)
-      .values({ tenantId, roleAlias: 'finance', roleName: '财务处' })
-      .returning({ id: roles.id });
+  const roleIds = new Map<string, number>();
+  for (const { tenantId, account, roleAlias, roleName, realName } of FINANCE_OFFICE) {
+    const key = `${tenantId}:${roleAlias}`;
+    if (!roleIds.has(key)) {
+      const [role] = await db
+        .insert(roles)
+        .values({ tenantId, roleAlias, roleName })
+        .returning({ id: roles.id });
+      roleIds.set(key, role!.id);
+    }
     await db.insert(users).values({
       tenantId,
       account,
-      realName: '财务处',
-      nickName: '财务处',
+      realName,
+      nickName: realName,
       passwordHash: await hashPassword(md5Hex(PASSWORD)),
-      roleIds: String(role!.id),
+      roleIds: String(roleIds.get(key)),
     });
   }
 }

@@ -1,0 +1,40 @@
+/**
+ * Every screen of the console, in menu order: its route, menu group, title, icon and the lowest role
+ * level that may open it (lib/roles.ts). The router (router.tsx) and the side menu (layout.tsx) both
+ * come from this list, so a screen a role may not open is neither in its menu nor reachable by its
+ * address. Pages load lazily: the first screen carries only the shell. README.md: "Adding a screen".
+ */
+import { DashboardOutlined } from '@ant-design/icons';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import type { TextKey } from '@admin/lib/i18n/i18n';
+import type { RoleLevel } from '@admin/lib/roles';
+
+export type MenuGroup = 'finance' | 'people' | 'system';
+
+export interface ConsoleScreen {
+  /** The route under #/ (no leading slash). */
+  path: string;
+  title: TextKey;
+  icon: ReactNode;
+  /** The lowest level that may open it. */
+  level: RoleLevel;
+  /** The side menu's group; none: at the top level. */
+  group?: MenuGroup;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+export const MENU_GROUPS: { key: MenuGroup; title: TextKey }[] = [
+  { key: 'finance', title: 'nav.finance' },
+  { key: 'people', title: 'nav.people' },
+  { key: 'system', title: 'nav.system' },
+];
+
+export const SCREENS: ConsoleScreen[] = [
+  {
+    path: 'dashboard',
+    title: 'nav.dashboard',
+    icon: <DashboardOutlined />,
+    level: 'clerk',
+    page: lazy(() => import('@admin/features/dashboard/pages/dashboard-page')),
+  },
+];

@@ -1,0 +1,21 @@
+/** Runs before each console test file: a clean DOM and clean storage between tests. */
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// antd reads these; jsdom has neither.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+})) as unknown as typeof window.matchMedia;
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
