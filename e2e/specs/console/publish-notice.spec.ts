@@ -4,7 +4,15 @@
  * it, publishes it, and a student of the same school finds it on the phone's notice list and opens it.
  */
 import { expect } from '@playwright/test';
-import { CONSOLE, UNIVERSITY, anotherPhone, consoleScreenshot, consoleSignIn, signIn, test } from '@e2e/support';
+import {
+  CONSOLE,
+  UNIVERSITY,
+  anotherPhone,
+  consoleScreenshot,
+  consoleSignIn,
+  signIn,
+  test,
+} from '@e2e/support';
 
 test('a clerk publishes a notice in the console and a student reads it on the phone', async ({
   page,
@@ -14,7 +22,9 @@ test('a clerk publishes a notice in the console and a student reads it on the ph
   await consoleSignIn(page, CONSOLE.clerk);
 
   // The editor is not part of the console's first screen: its chunk comes when an editor opens.
-  const editorChunk = page.waitForResponse((res) => /\/admin\/assets\/rich-text-editor-[^/]+\.js$/.test(res.url()));
+  const editorChunk = page.waitForResponse((res) =>
+    /\/admin\/assets\/rich-text-editor-[^/]+\.js$/.test(res.url()),
+  );
   await page.getByRole('menuitem', { name: '通知公告' }).click();
   await page.waitForURL(/\/admin\/#\/notices$/);
   await expect(page.getByTestId('notices-table')).toBeVisible();

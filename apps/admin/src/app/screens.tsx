@@ -4,7 +4,12 @@
  * come from this list, so a screen a role may not open is neither in its menu nor reachable by its
  * address. Pages load lazily: the first screen carries only the shell. README.md: "Adding a screen".
  */
-import { DashboardOutlined } from '@ant-design/icons';
+import {
+  DashboardOutlined,
+  FileTextOutlined,
+  NotificationOutlined,
+  SignatureOutlined,
+} from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import type { RoleLevel } from '@admin/lib/roles';
@@ -36,5 +41,28 @@ export const SCREENS: ConsoleScreen[] = [
     icon: <DashboardOutlined />,
     level: 'clerk',
     page: lazy(() => import('@admin/features/dashboard/pages/dashboard-page')),
+  },
+  {
+    path: 'notices',
+    title: 'nav.notices',
+    icon: <NotificationOutlined />,
+    level: 'clerk',
+    page: lazy(() => import('@admin/features/notices/pages/notices-page')),
+  },
+  {
+    path: 'salary',
+    title: 'nav.salary',
+    icon: <FileTextOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/salary/pages/salary-page')),
+  },
+  {
+    path: 'signatures',
+    title: 'nav.signatures',
+    icon: <SignatureOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/signatures/pages/signatures-page')),
   },
 ];

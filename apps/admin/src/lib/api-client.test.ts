@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, request, requestData, setUnauthorizedHandler, transport } from './api-client';
+import { ApiError, request, requestBlob, requestData, setUnauthorizedHandler, transport } from './api-client';
 import { setErrorFeedback } from './feedback';
 import { setLanguage } from './i18n/i18n';
 import { getSession, saveGrant } from './session';
@@ -79,5 +79,48 @@ describe('console api client', () => {
     await expect(request({ url: '/api/x', silent: true })).rejects.toMatchObject({ code: 0 });
     expect(errors).toEqual([]);
     expect(getSession()).toBeUndefined();
+  });
+});
+
+describe('files through the console api client', () => {
+  const errors: string[] = [];
+  beforeEach(() => {
+    errors.length = 0;
+    setErrorFeedback((text) => errors.push(text));
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends a file as the body itself, with the type the caller names', async () => {
+    const calls: RequestInit[] = [];
+    vi.spyOn(transport, 'fetch').mockImplementation((_url, init) => {
+      calls.push(init);
+      return Promise.resolve(new Response(JSON.stringify({ code: 200, success: true, data: 1, msg: '' })));
+    });
+    const file = new Blob(['工号,姓名\n'], { type: 'text/csv' });
+    await requestData({ url: '/api/x', method: 'post', data: file, headers: { 'Content-Type': 'text/csv' } });
+    expect(calls[0]!.body).toBe(file);
+    expect((calls[0]!.headers as Record<string, string>)['Content-Type']).toBe('text/csv');
+  });
+
+  it('answers a downloaded file as a Blob, and a refusal in the envelope as an ApiError', async () => {
+    vi.spyOn(transport, 'fetch').mockResolvedValueOnce(
+      new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+        headers: { 'content-type': 'application/pdf' },
+      }),
+    );
+    const blob = await requestBlob({ url: '/api/file/1' });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+
+    vi.spyOn(transport, 'fetch').mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: 404, success: false, data: null, msg: '附件不存在' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await expect(requestBlob({ url: '/api/file/2' })).rejects.toMatchObject({
+      code: 404,
+      message: '附件不存在',
+    });
+    expect(errors).toEqual(['附件不存在']);
   });
 });

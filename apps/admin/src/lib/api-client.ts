@@ -17,7 +17,7 @@ export interface RequestConfig {
   method?: 'get' | 'post' | 'put' | 'delete';
   /** Query parameters; undefined, null and '' ones are left out. */
   params?: Record<string, unknown>;
-  /** A form (URLSearchParams), FormData, or anything else as JSON. */
+  /** A form (URLSearchParams), FormData, a file (Blob, sent as is: give its Content-Type), or anything else as JSON. */
   data?: unknown;
   headers?: Record<string, string>;
   /** No toast on failure (the caller shows its own message). */
@@ -89,7 +89,12 @@ export async function request<T>(config: RequestConfig): Promise<T> {
   const token = config.anonymous ? undefined : getAccessToken();
   if (token) headers['Blade-Auth'] = `bearer ${token}`;
   let body: BodyInit | undefined;
-  if (config.data instanceof URLSearchParams || config.data instanceof FormData) body = config.data;
+  if (
+    config.data instanceof URLSearchParams ||
+    config.data instanceof FormData ||
+    config.data instanceof Blob
+  )
+    body = config.data;
   else if (config.data !== undefined) {
     body = JSON.stringify(config.data);
     headers['Content-Type'] = 'application/json';
@@ -124,6 +129,45 @@ export async function request<T>(config: RequestConfig): Promise<T> {
   if (code === 401 && !config.anonymous) onUnauthorized();
   else if (!config.silent) toastError(text);
   throw new ApiError(text, code, parsed);
+}
+
+/**
+ * A GET answering a file (a notice's attachment): resolves with its bytes. A refusal comes in the
+ * Blade envelope as JSON and is handled as `request` handles it (401 to sign-in, a toast unless silent).
+ */
+export async function requestBlob(config: Omit<RequestConfig, 'method' | 'data'>): Promise<Blob> {
+  await requestGate();
+  const headers: Record<string, string> = {
+    Authorization: basicClientHeader(),
+    'Accept-Language': getLanguage() === 'en' ? 'en' : 'zh-CN',
+    ...config.headers,
+  };
+  const token = getAccessToken();
+  if (token) headers['Blade-Auth'] = `bearer ${token}`;
+  let res: Response;
+  try {
+    res = await transport.fetch(`${config.url}${queryString(config.params)}`, {
+      method: 'GET',
+      headers,
+      credentials: 'include',
+    });
+  } catch {
+    const failure = t('common.networkError');
+    if (!config.silent) toastError(failure);
+    throw new ApiError(failure, 0);
+  }
+  if (res.ok && !(res.headers.get('content-type') ?? '').startsWith('application/json')) return res.blob();
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: the status decides
+  }
+  const failure = failureText(parsed);
+  if (res.status === 401) onUnauthorized();
+  else if (!config.silent) toastError(failure);
+  throw new ApiError(failure, res.status, parsed);
 }
 
 /** A call answering the Blade envelope {code, success, data, msg}: resolves with its data. */

@@ -14,7 +14,9 @@ describe('the preview’s notice HTML', () => {
     const clean = purifyNoticeHtml(
       '<img src="https://example.org/a.png"><img src="/api/blade-desk/notice/attachment/7" alt="map">',
     );
-    expect(clean).toBe('<img src="https://example.org/a.png"><img src="/api/blade-desk/notice/attachment/7" alt="map">');
+    expect(clean).toBe(
+      '<img src="https://example.org/a.png"><img src="/api/blade-desk/notice/attachment/7" alt="map">',
+    );
     const shown = withAttachmentImages(clean, new Map([[7, 'data:image/png;base64,iVBOR']]));
     expect(shown).toContain('<img src="data:image/png;base64,iVBOR" alt="map">');
     expect(shown).toContain('https://example.org/a.png');

@@ -11,7 +11,9 @@ const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.doc,.xls,.docx,.xlsx,.pptx,.zip,.txt,.csv';
 
 const size = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 async function saveAs(noticeId: number, file: { id: number; name: string }) {
   const blob = await downloadAttachment(noticeId, file.id);
@@ -63,7 +65,11 @@ export function NoticeAttachments({
           );
         }}
       >
-        <Button icon={<UploadOutlined />} loading={upload.isPending} disabled={noticeId === undefined || readOnly}>
+        <Button
+          icon={<UploadOutlined />}
+          loading={upload.isPending}
+          disabled={noticeId === undefined || readOnly}
+        >
           {t('notices.files.upload')}
         </Button>
       </Upload>
@@ -84,7 +90,9 @@ export function NoticeAttachments({
                 type="link"
                 size="small"
                 icon={<DownloadOutlined />}
-                onClick={() => void saveAs(noticeId!, file).catch(() => message.error(t('notices.files.downloadFailed')))}
+                onClick={() =>
+                  void saveAs(noticeId!, file).catch(() => message.error(t('notices.files.downloadFailed')))
+                }
               >
                 {t('notices.files.download')}
               </Button>,

@@ -3,11 +3,7 @@
  * reader in either language would see it), its files below; save as a draft, publish, withdraw.
  * A new notice is stored as a draft on its first save (files attach to a stored notice).
  */
-import {
-  NOTICE_AUDIENCES,
-  type AdminNotice,
-  type NoticeWriteRequest,
-} from '@cf/shared/wire/notice';
+import { NOTICE_AUDIENCES, type AdminNotice, type NoticeWriteRequest } from '@cf/shared/wire/notice';
 import {
   App,
   Button,
@@ -114,7 +110,13 @@ function EditorField({
   );
 }
 
-function NoticeForm({ notice, onSaved }: { notice: AdminNotice | undefined; onSaved: (n: AdminNotice) => void }) {
+function NoticeForm({
+  notice,
+  onSaved,
+}: {
+  notice: AdminNotice | undefined;
+  onSaved: (n: AdminNotice) => void;
+}) {
   const { t } = useT();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
@@ -134,9 +136,7 @@ function NoticeForm({ notice, onSaved }: { notice: AdminNotice | undefined; onSa
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return undefined;
     const body = bodyOf({ ...valuesOf(notice), ...values });
-    const saved = notice
-      ? await update.mutateAsync({ id: notice.id, body })
-      : await create.mutateAsync(body);
+    const saved = notice ? await update.mutateAsync({ id: notice.id, body }) : await create.mutateAsync(body);
     onSaved(saved);
     return saved;
   };
@@ -166,7 +166,8 @@ function NoticeForm({ notice, onSaved }: { notice: AdminNotice | undefined; onSa
   const categoryName =
     categories.data?.find((c) => c.key === watched?.category)?.name ?? watched?.category ?? '';
   const en = previewLang === 'en';
-  const pick = (zh: string | undefined, english: string | undefined) => (en && english ? english : (zh ?? ''));
+  const pick = (zh: string | undefined, english: string | undefined) =>
+    en && english ? english : (zh ?? '');
   const busy = create.isPending || update.isPending || publish.isPending || withdraw.isPending;
 
   return (
@@ -183,7 +184,10 @@ function NoticeForm({ notice, onSaved }: { notice: AdminNotice | undefined; onSa
             <Form.Item
               name="title"
               label={t('notices.field.title')}
-              rules={[{ required: true, whitespace: true, message: t('notices.field.titleRequired') }, { max: 200 }]}
+              rules={[
+                { required: true, whitespace: true, message: t('notices.field.titleRequired') },
+                { max: 200 },
+              ]}
               style={{ flex: 2 }}
             >
               <Input maxLength={200} />
@@ -222,7 +226,9 @@ function NoticeForm({ notice, onSaved }: { notice: AdminNotice | undefined; onSa
             <Form.Item
               name="audience"
               label={t('notices.field.audienceTypes')}
-              rules={[{ required: true, type: 'array', min: 1, message: t('notices.field.audienceRequired') }]}
+              rules={[
+                { required: true, type: 'array', min: 1, message: t('notices.field.audienceRequired') },
+              ]}
             >
               <Checkbox.Group
                 options={NOTICE_AUDIENCES.map((a) => ({ value: a, label: t(AUDIENCE_TEXT[a]) }))}
@@ -251,12 +257,24 @@ function NoticeForm({ notice, onSaved }: { notice: AdminNotice | undefined; onSa
                       <Form.Item name="titleEn" label={t('notices.field.titleEn')} style={{ flex: 2 }}>
                         <Input maxLength={200} />
                       </Form.Item>
-                      <Form.Item name="authorDeptEn" label={t('notices.field.authorDeptEn')} style={{ flex: 1 }}>
+                      <Form.Item
+                        name="authorDeptEn"
+                        label={t('notices.field.authorDeptEn')}
+                        style={{ flex: 1 }}
+                      >
                         <Input maxLength={100} />
                       </Form.Item>
                     </Flex>
-                    <Form.Item name="contentEn" label={t('notices.field.contentEn')} extra={t('notices.field.englishHint')}>
-                      <EditorField images={images} label={t('notices.field.contentEn')} testId="notice-editor-en" />
+                    <Form.Item
+                      name="contentEn"
+                      label={t('notices.field.contentEn')}
+                      extra={t('notices.field.englishHint')}
+                    >
+                      <EditorField
+                        images={images}
+                        label={t('notices.field.contentEn')}
+                        testId="notice-editor-en"
+                      />
                     </Form.Item>
                   </>
                 ),
@@ -273,7 +291,11 @@ function NoticeForm({ notice, onSaved }: { notice: AdminNotice | undefined; onSa
             {t(`notices.status.${status}`)}
           </Tag>
           {readOnly ? null : (
-            <Button onClick={() => void onSave()} loading={create.isPending || update.isPending} disabled={busy}>
+            <Button
+              onClick={() => void onSave()}
+              loading={create.isPending || update.isPending}
+              disabled={busy}
+            >
               {t(status === 'draft' ? 'notices.saveDraft' : 'notices.saveChanges')}
             </Button>
           )}
@@ -352,7 +374,7 @@ export function NoticeEditorDrawer({
         onClose();
       }}
       destroyOnHidden
-      width="min(1240px, 100vw)"
+      size="min(1240px, 100vw)"
       title={id === undefined ? t('notices.new') : t('notices.edit')}
     >
       {open && !loading ? (

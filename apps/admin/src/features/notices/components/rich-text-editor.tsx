@@ -158,8 +158,20 @@ function Toolbar({ editor, images }: { editor: Editor; images: RichTextEditorPro
       {button('notices.editor.strike', <StrikethroughOutlined />, state.strike, () =>
         chain().toggleStrike().run(),
       )}
-      {button('notices.editor.heading2', undefined, state.h2, () => chain().toggleHeading({ level: 2 }).run(), 'H2')}
-      {button('notices.editor.heading3', undefined, state.h3, () => chain().toggleHeading({ level: 3 }).run(), 'H3')}
+      {button(
+        'notices.editor.heading2',
+        undefined,
+        state.h2,
+        () => chain().toggleHeading({ level: 2 }).run(),
+        'H2',
+      )}
+      {button(
+        'notices.editor.heading3',
+        undefined,
+        state.h3,
+        () => chain().toggleHeading({ level: 3 }).run(),
+        'H3',
+      )}
       {button('notices.editor.bulletList', <UnorderedListOutlined />, state.bullet, () =>
         chain().toggleBulletList().run(),
       )}
@@ -212,7 +224,12 @@ function Toolbar({ editor, images }: { editor: Editor; images: RichTextEditorPro
         }}
       >
         <Tooltip title={t('notices.editor.table')}>
-          <Button size="small" type={state.table ? 'primary' : 'text'} icon={<TableOutlined />} aria-label={t('notices.editor.table')} />
+          <Button
+            size="small"
+            type={state.table ? 'primary' : 'text'}
+            icon={<TableOutlined />}
+            aria-label={t('notices.editor.table')}
+          />
         </Tooltip>
       </Dropdown>
       <ToolButton
@@ -231,7 +248,13 @@ function Toolbar({ editor, images }: { editor: Editor; images: RichTextEditorPro
   );
 }
 
-export default function RichTextEditor({ initialHtml, onChange, images, label, testId }: RichTextEditorProps) {
+export default function RichTextEditor({
+  initialHtml,
+  onChange,
+  images,
+  label,
+  testId,
+}: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -244,7 +267,12 @@ export default function RichTextEditor({ initialHtml, onChange, images, label, t
     ],
     content: initialHtml,
     editorProps: {
-      attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', ...(testId ? { 'data-testid': testId } : {}) },
+      attributes: {
+        'aria-label': label,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        ...(testId ? { 'data-testid': testId } : {}),
+      },
     },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });

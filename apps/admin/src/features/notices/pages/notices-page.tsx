@@ -38,7 +38,7 @@ export default function NoticesPage() {
       }
     >
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select
+        <Select<AdminNotice['status'] | ''>
           aria-label={t('notices.filter.status')}
           style={{ width: 160 }}
           value={filter.status ?? ''}

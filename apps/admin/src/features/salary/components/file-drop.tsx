@@ -5,7 +5,15 @@ import { useT } from '@admin/lib/i18n/use-t';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 
-export function FileDrop({ file, onFile, testId }: { file: File | undefined; onFile: (f: File) => void; testId: string }) {
+export function FileDrop({
+  file,
+  onFile,
+  testId,
+}: {
+  file: File | undefined;
+  onFile: (f: File) => void;
+  testId: string;
+}) {
   const { t } = useT();
   const { message } = App.useApp();
   return (

@@ -18,7 +18,7 @@ export function ImportReportView({ reply, dryRun }: { reply: R<ImportReport>; dr
       <Alert
         showIcon
         type={report.stored ? 'success' : problems === 0 ? 'info' : 'error'}
-        message={title}
+        title={title}
         style={{ marginBottom: problems ? 12 : 0 }}
       />
       {problems > 0 ? (

@@ -61,7 +61,7 @@ export function SlipsPanel() {
         />
       </Space>
       {loaded ? (
-        <Alert type="warning" showIcon message={t('salary.monthLoaded', { period, count: loaded.slips })} />
+        <Alert type="warning" showIcon title={t('salary.monthLoaded', { period, count: loaded.slips })} />
       ) : null}
       <FileDrop
         testId="slip-file"
@@ -72,7 +72,11 @@ export function SlipsPanel() {
         }}
       />
       <Space>
-        <Button onClick={() => void send(true)} disabled={!file || !period} loading={load.isPending && !checkedClean}>
+        <Button
+          onClick={() => void send(true)}
+          disabled={!file || !period}
+          loading={load.isPending && !checkedClean}
+        >
           {t('salary.check')}
         </Button>
         <Button

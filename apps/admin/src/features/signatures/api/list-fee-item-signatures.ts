@@ -8,4 +8,5 @@ export const SIGNATURES_KEY = ['admin-fee-item-signatures'] as const;
 const listFeeItemSignatures = (): Promise<FeeItemSignature[]> =>
   requestData<FeeItemSignature[]>({ url: '/api/blade-finance/admin/fee-item/signature/list' });
 
-export const useFeeItemSignatures = () => useQuery({ queryKey: SIGNATURES_KEY, queryFn: listFeeItemSignatures });
+export const useFeeItemSignatures = () =>
+  useQuery({ queryKey: SIGNATURES_KEY, queryFn: listFeeItemSignatures });

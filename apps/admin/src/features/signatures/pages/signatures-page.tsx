@@ -45,7 +45,11 @@ export default function SignaturesPage() {
             dataIndex: 'status',
             width: 120,
             render: (status: number) =>
-              status === 1 ? <Tag color="green">{t('signatures.onSale')}</Tag> : <Tag>{t('signatures.offSale')}</Tag>,
+              status === 1 ? (
+                <Tag color="green">{t('signatures.onSale')}</Tag>
+              ) : (
+                <Tag>{t('signatures.offSale')}</Tag>
+              ),
           },
           {
             title: t('signatures.asks'),
