@@ -5,7 +5,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminNotice } from '@cf/shared/wire/notice';
 import { App, Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { useState, type HTMLAttributes } from 'react';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useNoticeCategories } from '../api/list-categories';
@@ -77,6 +77,8 @@ export default function NoticesPage() {
             title: t('notices.column.title'),
             dataIndex: 'title',
             ellipsis: true,
+            // The cell repeats the title in its tooltip attribute: user data too.
+            onCell: () => ({ 'data-user-data': true }) as HTMLAttributes<HTMLElement>,
             render: (title: string, row) => (
               <Button type="link" style={{ padding: 0 }} onClick={() => setEditing(row.id)} data-user-data>
                 {title}
