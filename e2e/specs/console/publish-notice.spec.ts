@@ -65,6 +65,7 @@ test('a clerk publishes a notice in the console and a student reads it on the ph
   const row = page.getByTestId('notices-table').getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('已发布');
   await expect(row).toContainText('全校');
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await consoleScreenshot(page, 'notices');
 
   // A student of the same school, on a phone.

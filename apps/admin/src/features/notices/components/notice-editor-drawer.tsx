@@ -129,7 +129,8 @@ function NoticeForm({
   const publish = usePublishNotice();
   const withdraw = useWithdrawNotice();
   const [previewLang, setPreviewLang] = useState<'zh' | 'en'>('zh');
-  const watched = Form.useWatch([], form) as Partial<FormValues> | undefined;
+  // useWatch answers nothing on the first render: the stored values stand in until it does.
+  const watched = (Form.useWatch([], form) as Partial<FormValues> | undefined) ?? valuesOf(notice);
   const status = notice?.status ?? 'draft';
   const readOnly = status === 'withdrawn';
   const files = notice?.attachments ?? [];
@@ -167,7 +168,7 @@ function NoticeForm({
   };
 
   const categoryName =
-    categories.data?.find((c) => c.key === watched?.category)?.name ?? watched?.category ?? '';
+    categories.data?.find((c) => c.key === watched.category)?.name ?? watched.category ?? '';
   const en = previewLang === 'en';
   const pick = (zh: string | undefined, english: string | undefined) =>
     en && english ? english : (zh ?? '');
@@ -225,7 +226,7 @@ function NoticeForm({
               />
             </Form.Item>
           </Flex>
-          {watched?.audienceMode === 'some' ? (
+          {watched.audienceMode === 'some' ? (
             <Form.Item
               name="audience"
               label={t('notices.field.audienceTypes')}
@@ -340,10 +341,10 @@ function NoticeForm({
           noticeId={notice?.id}
           attachments={files}
           notice={{
-            title: pick(watched?.title, watched?.titleEn),
+            title: pick(watched.title, watched.titleEn),
             categoryName,
-            authorDept: pick(watched?.authorDept, watched?.authorDeptEn),
-            content: pick(watched?.content, watched?.contentEn),
+            authorDept: pick(watched.authorDept, watched.authorDeptEn),
+            content: pick(watched.content, watched.contentEn),
             releaseTime: notice?.releaseTime ?? null,
           }}
         />

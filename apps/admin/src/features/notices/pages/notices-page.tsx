@@ -64,7 +64,7 @@ export default function NoticesPage() {
         data-testid="notices-table"
         loading={notices.isFetching}
         dataSource={notices.data?.records ?? []}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1000 }}
         pagination={{
           current: filter.current,
           pageSize: filter.size,
@@ -76,6 +76,7 @@ export default function NoticesPage() {
           {
             title: t('notices.column.title'),
             dataIndex: 'title',
+            width: 240,
             ellipsis: true,
             // The cell repeats the title in its tooltip attribute: user data too.
             onCell: () => ({ 'data-user-data': true }) as HTMLAttributes<HTMLElement>,
@@ -88,13 +89,13 @@ export default function NoticesPage() {
           {
             title: t('notices.column.category'),
             dataIndex: 'category',
-            width: 140,
+            width: 120,
             render: (key: string) => <span data-user-data>{categoryName(key)}</span>,
           },
           {
             title: t('common.status'),
             dataIndex: 'status',
-            width: 110,
+            width: 90,
             render: (status: AdminNotice['status']) => (
               <Tag color={STATUS_COLOR[status]}>{t(`notices.status.${status}`)}</Tag>
             ),
@@ -102,7 +103,7 @@ export default function NoticesPage() {
           {
             title: t('notices.column.audience'),
             dataIndex: 'audience',
-            width: 200,
+            width: 150,
             render: (audience: string[]) =>
               audience.length === 0
                 ? t('notices.audience.all')
@@ -113,19 +114,19 @@ export default function NoticesPage() {
           {
             title: t('notices.column.releaseTime'),
             dataIndex: 'releaseTime',
-            width: 180,
+            width: 170,
             render: (time: string | null) => (time ? new Date(time).toLocaleString() : '—'),
           },
           {
             title: t('notices.column.files'),
             key: 'files',
-            width: 80,
+            width: 70,
             render: (_: unknown, row) => row.attachments.length,
           },
           {
             title: t('common.actions'),
             key: 'actions',
-            width: 180,
+            width: 160,
             fixed: 'right',
             render: (_: unknown, row) => (
               <Space size={0}>

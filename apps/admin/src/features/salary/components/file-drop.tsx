@@ -17,26 +17,27 @@ export function FileDrop({
   const { t } = useT();
   const { message } = App.useApp();
   return (
-    <Upload.Dragger
-      accept=".csv,.xlsx"
-      multiple={false}
-      showUploadList={false}
-      data-testid={testId}
-      beforeUpload={(chosen) => {
-        if (chosen.size > MAX_BYTES) void message.error(t('salary.fileTooLarge'));
-        else if (!/\.(csv|xlsx)$/i.test(chosen.name)) void message.error(t('salary.fileType'));
-        else onFile(chosen);
-        // Kept here, sent when asked (check or store), never by the upload control itself.
-        return false;
-      }}
-    >
-      <p className="ant-upload-drag-icon">
-        <InboxOutlined />
-      </p>
-      <p className="ant-upload-text" data-user-data={file ? true : undefined}>
-        {file ? file.name : t('salary.dropHint')}
-      </p>
-      <p className="ant-upload-hint">{t('salary.dropLimits')}</p>
-    </Upload.Dragger>
+    <div data-testid={testId}>
+      <Upload.Dragger
+        accept=".csv,.xlsx"
+        multiple={false}
+        showUploadList={false}
+        beforeUpload={(chosen) => {
+          if (chosen.size > MAX_BYTES) void message.error(t('salary.fileTooLarge'));
+          else if (!/\.(csv|xlsx)$/i.test(chosen.name)) void message.error(t('salary.fileType'));
+          else onFile(chosen);
+          // Kept here, sent when asked (check or store), never by the upload control itself.
+          return false;
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text" data-user-data={file ? true : undefined}>
+          {file ? file.name : t('salary.dropHint')}
+        </p>
+        <p className="ant-upload-hint">{t('salary.dropLimits')}</p>
+      </Upload.Dragger>
+    </div>
   );
 }

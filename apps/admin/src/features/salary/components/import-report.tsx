@@ -12,7 +12,8 @@ export function ImportReportView({ reply, dryRun }: { reply: R<ImportReport>; dr
     ? t('salary.report.stored', { rows: report.rows, replaced: report.replaced })
     : problems === 0 && dryRun
       ? t('salary.report.clean', { rows: report.rows })
-      : reply.msg || t('salary.report.problems', { count: problems });
+      : // Our own words, not the reply's msg: they follow a later switch of language.
+        t('salary.report.problems', { count: problems });
   return (
     <div data-testid="import-report" data-stored={report.stored} data-problems={problems}>
       <Alert

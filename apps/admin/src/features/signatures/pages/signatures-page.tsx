@@ -22,6 +22,7 @@ export default function SignaturesPage() {
       { feeItemId: row.feeItemId, timing },
       { onSuccess: () => void message.success(t('signatures.changed')) },
     );
+  const nameOf = (row: FeeItemSignature) => (language === 'en' && row.nameEn ? row.nameEn : row.name);
   const busy = (row: FeeItemSignature) => set.isPending && set.variables?.feeItemId === row.feeItemId;
   return (
     <Page title={t('signatures.heading')}>
@@ -36,9 +37,7 @@ export default function SignaturesPage() {
           {
             title: t('signatures.item'),
             key: 'name',
-            render: (_: unknown, row) => (
-              <span data-user-data>{language === 'en' && row.nameEn ? row.nameEn : row.name}</span>
-            ),
+            render: (_: unknown, row) => <span data-user-data>{nameOf(row)}</span>,
           },
           {
             title: t('common.status'),
@@ -59,7 +58,7 @@ export default function SignaturesPage() {
               <Switch
                 checked={row.timing !== null}
                 loading={busy(row)}
-                aria-label={t('signatures.asksFor', { name: row.name })}
+                aria-label={t('signatures.asksFor', { name: nameOf(row) })}
                 onChange={(on) => change(row, on ? 'after_pay' : null)}
               />
             ),
