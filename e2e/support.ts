@@ -619,23 +619,31 @@ export const CONSOLE = {
  * Screenshots of the console's current screen into e2e/screenshots/<project>/: at 1280 and at 1024 px
  * wide, in Chinese and in English (switched with the screen's language switch, then back to Chinese).
  * Each is checked: no horizontal scrolling of the page, and no Han character on an English screen
- * outside user data (`data-user-data`).
+ * outside user data (`data-user-data`). A drawer or dialog covers the switch: pass `langs` with the one
+ * language on screen, and `still` (the drawer) to wait for it to stop sliding.
  */
-export async function consoleScreenshot(page: Page, name: string): Promise<void> {
+export async function consoleScreenshot(
+  page: Page,
+  name: string,
+  { langs = ['zh', 'en'], still }: { langs?: ('zh' | 'en')[]; still?: Locator } = {},
+): Promise<void> {
   const project = test.info().project.name;
   mkdirSync(path.join(shots, project), { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
   const switcher = page.getByTestId('language-switch');
-  for (const lang of ['zh', 'en'] as const) {
-    await switcher.getByRole('button', { name: lang === 'zh' ? '中文' : 'English', exact: true }).click();
+  const choose = (lang: 'zh' | 'en') =>
+    switcher.getByRole('button', { name: lang === 'zh' ? '中文' : 'English', exact: true }).click();
+  for (const lang of langs) {
+    if (langs.length > 1) await choose(lang);
     for (const width of [1280, 1024]) {
       await page.setViewportSize({ width, height: size.height });
       await page.waitForLoadState('networkidle');
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+      if (still) await untilStill(still);
       await page.screenshot({
         path: path.join(shots, project, `${name}-${width}-${lang}.png`),
         animations: 'disabled',
-        fullPage: true,
+        fullPage: !still,
       });
       const found = await page.evaluate(findScreenProblems, lang);
       expect.soft(found.han, `${name} at ${width} px: Han characters on an English screen`).toEqual([]);
@@ -647,6 +655,6 @@ export async function consoleScreenshot(page: Page, name: string): Promise<void>
         .toEqual([]);
     }
   }
-  await switcher.getByRole('button', { name: '中文', exact: true }).click();
+  if (langs.length > 1) await choose('zh');
   await page.setViewportSize(size);
 }

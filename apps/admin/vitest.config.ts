@@ -11,5 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // antd's first render in jsdom takes seconds on a busy machine.
+    testTimeout: 20_000,
   },
 });

@@ -54,7 +54,7 @@ vi.mock('fastify', async (importOriginal) => {
 const opsOf = (app: object): RouteOp[] => routeOps(registered.get(app) ?? []);
 
 /**
- * The built web app's files are public static GETs (one route per file when apps/web/dist exists,
+ * The built web app's and console's files are public static GETs (one route per file when a dist exists,
  * as in CI after the build): the matrix is about the API, so it builds its apps without them.
  */
 const NO_WEB_DIST = path.join(os.tmpdir(), 'cf-access-matrix-no-web-dist');
@@ -69,7 +69,7 @@ describe('the access matrix', () => {
   const tokens = new Map<string, string | null>();
 
   beforeAll(async () => {
-    ctx = await createTestApp({ WEB_DIST: NO_WEB_DIST });
+    ctx = await createTestApp({ WEB_DIST: NO_WEB_DIST, ADMIN_DIST: NO_WEB_DIST });
     victimToken = await tokenFor(ctx, UNI, 'student1');
     victim = await plantVictim(ctx, victimToken);
     callers = await plantCallers(ctx);
@@ -121,6 +121,7 @@ describe('the access matrix', () => {
       MAIL_HTTP_URL: 'https://mail.example.edu/send',
       LOG_LEVEL: 'silent',
       WEB_DIST: NO_WEB_DIST,
+      ADMIN_DIST: NO_WEB_DIST,
     });
     const db = ctx.database.db;
     const gateways = createGateways(config, db, () => 'https://pay.example.edu');

@@ -5,10 +5,15 @@
  * address. Pages load lazily: the first screen carries only the shell. README.md: "Adding a screen".
  */
 import {
+  AuditOutlined,
   DashboardOutlined,
+  FileDoneOutlined,
   FileTextOutlined,
   NotificationOutlined,
   SignatureOutlined,
+  StarOutlined,
+  UserSwitchOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { TextKey } from '@admin/lib/i18n/i18n';
@@ -64,5 +69,45 @@ export const SCREENS: ConsoleScreen[] = [
     level: 'clerk',
     group: 'finance',
     page: lazy(() => import('@admin/features/signatures/pages/signatures-page')),
+  },
+  {
+    path: 'bills',
+    title: 'nav.bills',
+    icon: <AuditOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/bills/pages/bills-page')),
+  },
+  {
+    path: 'payment-exceptions',
+    title: 'nav.exceptions',
+    icon: <WarningOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/exceptions/pages/exceptions-page')),
+  },
+  {
+    path: 'invoices',
+    title: 'nav.invoices',
+    icon: <FileDoneOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/invoices/pages/invoices-page')),
+  },
+  {
+    path: 'ratings',
+    title: 'nav.ratings',
+    icon: <StarOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/ratings/pages/ratings-page')),
+  },
+  {
+    path: 'bindings',
+    title: 'nav.bindings',
+    icon: <UserSwitchOutlined />,
+    level: 'clerk',
+    group: 'people',
+    page: lazy(() => import('@admin/features/bindings/pages/bindings-page')),
   },
 ];

@@ -1,7 +1,9 @@
 /** The console's texts in English: every key of zh.ts (the type and i18n.test.ts check it). */
+import { queuesEn } from './queues';
 import type { TextKey } from './zh';
 
 export const en: Record<TextKey, string> = {
+  ...queuesEn,
   'app.title': 'Finance office console',
   'app.productName': 'Campus finance assistant',
 
@@ -202,4 +204,9 @@ export const en: Record<TextKey, string> = {
   'signatures.beforePay': 'Before payment',
   'signatures.afterPay': 'After payment',
   'signatures.changed': 'Signature setting saved',
+  'dashboard.queuesHint': 'What waits for the finance office; click one to open its queue.',
+  'dashboard.pendingBills': 'Other-means payments to review',
+  'dashboard.openExceptions': 'Open payment exceptions',
+  'dashboard.failedInvoices': 'Failed invoices',
+  'dashboard.pendingBindings': 'Bindings to approve',
 };

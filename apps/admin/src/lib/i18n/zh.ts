@@ -3,7 +3,10 @@
  * start with its feature's name (`bills.`, `bindings.` …); en.ts must name every one (typed, and
  * i18n.test.ts checks it). `{name}` marks a parameter.
  */
+import { queuesZh } from './queues';
+
 export const zh = {
+  ...queuesZh,
   'app.title': '财务处控制台',
   'app.productName': '校园财务助手',
 
@@ -202,6 +205,11 @@ export const zh = {
   'signatures.beforePay': '付款前',
   'signatures.afterPay': '付款后',
   'signatures.changed': '签名设置已保存',
+  'dashboard.queuesHint': '等待财务处处理的事项，点击进入对应队列。',
+  'dashboard.pendingBills': '待审核的其他方式缴费',
+  'dashboard.openExceptions': '待处理的支付异常',
+  'dashboard.failedInvoices': '开票失败的发票',
+  'dashboard.pendingBindings': '待审核的绑定',
 } as const;
 
 export type TextKey = keyof typeof zh;

@@ -79,6 +79,7 @@ export function SignInPage() {
             rules={[{ required: true, message: t('auth.tenantRequired') }]}
           >
             <Select
+              placeholder={t('auth.tenantRequired')}
               loading={tenants.isLoading}
               options={(tenants.data ?? []).map((tenant) => ({
                 value: tenant.tenantId,

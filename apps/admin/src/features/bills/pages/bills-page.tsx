@@ -1,0 +1,145 @@
+/**
+ * Other-means bills: money a person says they paid outside the app (bank transfer, cash at the desk)
+ * waits here until a clerk has looked at its evidence and approves it (it then counts as received)
+ * or voids it (it never counts). Decisions are taken in the evidence drawer, never blind from the list.
+ */
+import { App, Button, Drawer, Popconfirm, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { useState, type HTMLAttributes } from 'react';
+import { Page } from '@admin/components/page';
+import { formatDate, formatDateTime, formatMoney } from '@admin/lib/format';
+import { useT } from '@admin/lib/i18n/use-t';
+import { usePaging } from '@admin/lib/use-paging';
+import { useDecideBill } from '../api/decide-bill';
+import { useBills, type AdminBill, type BillStatus } from '../api/get-bills';
+import { BillEvidence } from '../components/bill-evidence';
+
+const TABS = [
+  { status: 1, key: 'pending' },
+  { status: 2, key: 'reviewed' },
+  { status: 0, key: 'voided' },
+] as const;
+
+export default function BillsPage() {
+  const { t, language } = useT();
+  const { message } = App.useApp();
+  const [status, setStatus] = useState<BillStatus>(1);
+  const paging = usePaging();
+  const list = useBills(status, paging.current, paging.size);
+  const decide = useDecideBill();
+  const [open, setOpen] = useState<AdminBill>();
+
+  const decideOpen = (decision: 'review' | 'void') =>
+    open &&
+    decide.mutateAsync({ id: open.id, decision }).then(() => {
+      setOpen(undefined);
+      void message.success(t(decision === 'review' ? 'bills.reviewed' : 'bills.voided'));
+    });
+
+  const columns: TableColumnsType<AdminBill> = [
+    { title: t('bills.createdAt'), dataIndex: 'createdAt', render: formatDateTime, width: 150 },
+    {
+      title: t('bills.person'),
+      dataIndex: 'personName',
+      render: (name: string) => <span data-user-data>{name}</span>,
+    },
+    {
+      title: t('bills.project'),
+      key: 'project',
+      render: (_, bill) => (
+        <span data-user-data>{(language === 'en' && bill.projectEn) || bill.project}</span>
+      ),
+    },
+    {
+      title: t('bills.amount'),
+      dataIndex: 'amountFen',
+      align: 'right',
+      render: (fen: number) => formatMoney(fen),
+    },
+    {
+      title: t('bills.method'),
+      dataIndex: 'method',
+      render: (method: string) => <span data-user-data>{method}</span>,
+    },
+    { title: t('bills.billDate'), dataIndex: 'billDate', render: formatDate },
+    { title: t('bills.billNo'), dataIndex: 'billNo' },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, bill) => (
+        <Button
+          size="small"
+          type={status === 1 ? 'primary' : 'default'}
+          onClick={() => setOpen(bill)}
+          data-testid="bill-open"
+        >
+          {t('bills.view')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Page title={t('bills.heading')}>
+      <Tabs
+        activeKey={String(status)}
+        onChange={(key) => {
+          setStatus(Number(key) as BillStatus);
+          paging.reset();
+        }}
+        items={TABS.map((tab) => ({ key: String(tab.status), label: t(`bills.tab.${tab.key}`) }))}
+      />
+      <Table<AdminBill>
+        rowKey="id"
+        data-testid="bills-table"
+        columns={columns}
+        dataSource={list.data?.records}
+        loading={list.isFetching}
+        pagination={paging.pagination(list.data)}
+        scroll={{ x: 'max-content' }}
+        onRow={(bill) => ({ 'data-bill-no': bill.billNo }) as HTMLAttributes<HTMLElement>}
+      />
+      <Drawer
+        open={!!open}
+        size={520}
+        title={
+          <Space>
+            {t('bills.evidence')}
+            {open && status !== 1 && <Tag>{t(status === 2 ? 'bills.tab.reviewed' : 'bills.tab.voided')}</Tag>}
+          </Space>
+        }
+        onClose={() => setOpen(undefined)}
+        destroyOnHidden
+        footer={
+          status === 1 && (
+            <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
+              <Popconfirm
+                title={t('bills.voidConfirm')}
+                okText={t('bills.void')}
+                okButtonProps={{ danger: true }}
+                cancelText={t('common.cancel')}
+                onConfirm={() => decideOpen('void')}
+              >
+                <Button danger loading={decide.isPending && decide.variables?.decision === 'void'}>
+                  {t('bills.void')}
+                </Button>
+              </Popconfirm>
+              <Popconfirm
+                title={t('bills.reviewConfirm', { amount: open ? formatMoney(open.amountFen) : '' })}
+                okText={t('bills.review')}
+                cancelText={t('common.cancel')}
+                onConfirm={() => decideOpen('review')}
+              >
+                <Button type="primary" loading={decide.isPending && decide.variables?.decision === 'review'}>
+                  {t('bills.review')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          )
+        }
+      >
+        {open && <BillEvidence bill={open} />}
+      </Drawer>
+    </Page>
+  );
+}

@@ -1,0 +1,14 @@
+/** POST /api/blade-finance/admin/binding/{id}/approve: pending -> active; the user now reads the person. */
+import type { BindingReview } from '@cf/shared/wire/admin-users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestData } from '@admin/lib/api-client';
+import { bindingsKey } from './get-bindings';
+
+export function useApproveBinding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      requestData<BindingReview>({ method: 'post', url: `/api/blade-finance/admin/binding/${id}/approve` }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bindingsKey }),
+  });
+}

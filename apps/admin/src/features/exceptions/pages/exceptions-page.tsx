@@ -1,0 +1,154 @@
+/**
+ * Payment exceptions: money that arrived but could not be applied (paid after the order closed, an
+ * amount that differs, paid twice, no such order). A finance manager or admin sends it back through its
+ * channel; anyone of the office may mark it settled another way, with a note.
+ */
+import { checkExceptionNote, EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
+import { translate } from '@cf/shared/messages';
+import { App, Button, Popconfirm, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Page } from '@admin/components/page';
+import { ReasonDialog } from '@admin/components/reason-dialog';
+import { formatDateTime, formatMoney } from '@admin/lib/format';
+import type { TextKey } from '@admin/lib/i18n/i18n';
+import { useT } from '@admin/lib/i18n/use-t';
+import { allows } from '@admin/lib/roles';
+import { usePaging } from '@admin/lib/use-paging';
+import { useSession } from '@admin/lib/use-session';
+import { useExceptions, type ExceptionStatus, type PaymentException } from '../api/get-exceptions';
+import { useRefundException } from '../api/refund-exception';
+import { useSettleException } from '../api/settle-exception';
+
+const STATUSES: ExceptionStatus[] = ['open', 'refunded', 'resolved'];
+const KINDS = ['paid_after_close', 'amount_mismatch', 'duplicate_payment', 'unknown_order'];
+const CHANNELS = ['wechat', 'sandbox'];
+const REFUND_COLOR = { PROCESSING: 'processing', SUCCESS: 'success', FAILED: 'error' } as const;
+
+export default function ExceptionsPage() {
+  const { t, language } = useT();
+  const { message } = App.useApp();
+  const { level } = useSession();
+  const mayRefund = allows(level, 'manager');
+  const [status, setStatus] = useState<ExceptionStatus>('open');
+  const paging = usePaging();
+  const list = useExceptions(status, paging.current, paging.size);
+  const refund = useRefundException();
+  const settle = useSettleException();
+  const [settling, setSettling] = useState<PaymentException>();
+
+  const columns: TableColumnsType<PaymentException> = [
+    { title: t('exceptions.createdAt'), dataIndex: 'createdAt', render: formatDateTime, width: 150 },
+    {
+      title: t('exceptions.kind'),
+      dataIndex: 'kind',
+      render: (kind: string) =>
+        KINDS.includes(kind) ? <Tag color="orange">{t(`exceptions.kind.${kind}` as TextKey)}</Tag> : kind,
+    },
+    { title: t('exceptions.amount'), dataIndex: 'amountFen', align: 'right', render: formatMoney },
+    { title: t('exceptions.orderNo'), dataIndex: 'orderNo' },
+    {
+      title: t('exceptions.channel'),
+      dataIndex: 'channel',
+      render: (channel: string) =>
+        CHANNELS.includes(channel) ? t(`exceptions.channel.${channel}` as TextKey) : channel,
+    },
+    { title: t('exceptions.transactionId'), dataIndex: 'transactionId' },
+    ...(status === 'refunded'
+      ? [
+          {
+            title: t('exceptions.refundStatus'),
+            dataIndex: 'refundStatus',
+            render: (value: PaymentException['refundStatus']) =>
+              value && <Tag color={REFUND_COLOR[value]}>{t(`exceptions.refundStatus.${value}`)}</Tag>,
+          },
+        ]
+      : []),
+    ...(status === 'resolved'
+      ? [
+          {
+            title: t('exceptions.note'),
+            dataIndex: 'note',
+            render: (note: string) => <span data-user-data>{note}</span>,
+          },
+        ]
+      : []),
+    ...(status === 'open'
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            fixed: 'right' as const,
+            render: (_: unknown, row: PaymentException) => (
+              <Space>
+                {mayRefund && (
+                  <Popconfirm
+                    title={t('exceptions.refundConfirm', { amount: formatMoney(row.amountFen) })}
+                    okText={t('exceptions.refund')}
+                    okButtonProps={{ danger: true }}
+                    cancelText={t('common.cancel')}
+                    onConfirm={() =>
+                      refund.mutateAsync(row.id).then(() => void message.success(t('exceptions.refundSent')))
+                    }
+                  >
+                    <Button danger size="small">
+                      {t('exceptions.refund')}
+                    </Button>
+                  </Popconfirm>
+                )}
+                <Button size="small" onClick={() => setSettling(row)}>
+                  {t('exceptions.settle')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Page title={t('exceptions.heading')}>
+      <Tabs
+        activeKey={status}
+        onChange={(key) => {
+          setStatus(key as ExceptionStatus);
+          paging.reset();
+        }}
+        items={STATUSES.map((key) => ({ key, label: t(`exceptions.tab.${key}`) }))}
+      />
+      <Table<PaymentException>
+        rowKey="id"
+        data-testid="exceptions-table"
+        columns={columns}
+        dataSource={list.data?.records}
+        loading={list.isFetching}
+        pagination={paging.pagination(list.data)}
+        scroll={{ x: 'max-content' }}
+      />
+      <ReasonDialog
+        open={!!settling}
+        title={t('exceptions.settleTitle')}
+        label={t('exceptions.settleNote')}
+        okText={t('exceptions.settle')}
+        maxLength={EXCEPTION_NOTE_MAX_LENGTH}
+        check={(note) => {
+          const checked = checkExceptionNote(note);
+          return checked.ok ? undefined : translate(checked.message, language, checked.params);
+        }}
+        pending={settle.isPending}
+        onCancel={() => setSettling(undefined)}
+        onSubmit={(note) =>
+          settling &&
+          settle.mutate(
+            { id: settling.id, note: note.trim() },
+            {
+              onSuccess: () => {
+                setSettling(undefined);
+                void message.success(t('exceptions.settled'));
+              },
+            },
+          )
+        }
+      />
+    </Page>
+  );
+}
