@@ -225,6 +225,8 @@ export const ROUTES: Record<string, RouteRule> = {
     class: 'finance-office',
     ids: { id: 'importJobId' },
   },
+  'GET /api/blade-finance/admin/salary/months': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/salary/other-income/batches': { class: 'finance-office' },
   // ---- signature, rating
   'GET /api/blade-finance/signature/detail/{id}': { class: 'own-data', ids: { id: 'orderId' } },
   'POST /api/blade-finance/signature/submit/{id}': { class: 'own-data', ids: { id: 'orderId' } },
@@ -233,6 +235,11 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/blade-finance/rating/submit/{id}': { class: 'own-data', ids: { id: 'orderId' } },
 
   'GET /api/blade-finance/admin/rating/averages': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/fee-item/signature/list': { class: 'finance-office' },
+  'PUT /api/blade-finance/admin/fee-item/{id}/signature': {
+    class: 'finance-office',
+    ids: { id: 'feeItemId' },
+  },
   'GET /api/blade-finance/admin/bill/list': { class: 'finance-office', ownerSees: true },
   'GET /api/blade-finance/admin/binding/list': { class: 'finance-office' },
   'POST /api/blade-finance/admin/binding/{id}/approve': { class: 'finance-office', ids: { id: 'bindingId' } },
@@ -351,6 +358,18 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/blade-desk/admin/notice/{id}/publish': { class: 'finance-office', ids: { id: 'noticeId' } },
   'POST /api/blade-desk/admin/notice/{id}/withdraw': { class: 'finance-office', ids: { id: 'noticeId' } },
   'POST /api/blade-desk/admin/notice/{id}/attachment': { class: 'finance-office', ids: { id: 'noticeId' } },
+  'DELETE /api/blade-desk/admin/notice/{id}/attachment/{attachmentId}': {
+    class: 'finance-office',
+    ids: { id: 'noticeId', attachmentId: 'noticeAttachmentId' },
+  },
+  'GET /api/blade-desk/admin/notice/{id}/attachment/{attachmentId}': {
+    class: 'finance-office',
+    ids: { id: 'noticeId', attachmentId: 'noticeAttachmentId' },
+  },
+  'POST /api/blade-desk/admin/notice/preview': {
+    class: 'finance-office',
+    why: 'changes nothing: the HTML cut down to the allow-list, as storing would keep it',
+  },
 
   // ---- demo stand-ins (absent in production: checked)
   'GET /api/blade-finance/pay/sandbox/checkout': { class: 'demo-only', why: STANDIN },

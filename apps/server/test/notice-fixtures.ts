@@ -9,7 +9,7 @@ export async function financeToken(ctx: TestContext, tenantId = '100001'): Promi
 
 export async function adminCall(
   ctx: TestContext,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   body?: unknown,
   tenantId = '100001',

@@ -3,6 +3,7 @@ import {
   ApiError,
   downloadFile,
   request,
+  requestBlob,
   requestData,
   setUnauthorizedHandler,
   transport,
@@ -117,5 +118,48 @@ describe('console api client', () => {
     answer(404, { code: 404, success: false, data: null, msg: 'That import was not found' });
     await expect(downloadFile({ url: '/api/report' }, 'fallback.xlsx')).rejects.toBeInstanceOf(ApiError);
     expect(errors).toEqual(['That import was not found']);
+  });
+});
+
+describe('files through the console api client', () => {
+  const errors: string[] = [];
+  beforeEach(() => {
+    errors.length = 0;
+    setErrorFeedback((text) => errors.push(text));
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends a file as the body itself, with the type the caller names', async () => {
+    const calls: RequestInit[] = [];
+    vi.spyOn(transport, 'fetch').mockImplementation((_url, init) => {
+      calls.push(init);
+      return Promise.resolve(new Response(JSON.stringify({ code: 200, success: true, data: 1, msg: '' })));
+    });
+    const file = new Blob(['工号,姓名\n'], { type: 'text/csv' });
+    await requestData({ url: '/api/x', method: 'post', data: file, headers: { 'Content-Type': 'text/csv' } });
+    expect(calls[0]!.body).toBe(file);
+    expect((calls[0]!.headers as Record<string, string>)['Content-Type']).toBe('text/csv');
+  });
+
+  it('answers a downloaded file as a Blob, and a refusal in the envelope as an ApiError', async () => {
+    vi.spyOn(transport, 'fetch').mockResolvedValueOnce(
+      new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+        headers: { 'content-type': 'application/pdf' },
+      }),
+    );
+    const blob = await requestBlob({ url: '/api/file/1' });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+
+    vi.spyOn(transport, 'fetch').mockResolvedValueOnce(
+      new Response(JSON.stringify({ code: 404, success: false, data: null, msg: '附件不存在' }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await expect(requestBlob({ url: '/api/file/2' })).rejects.toMatchObject({
+      code: 404,
+      message: '附件不存在',
+    });
+    expect(errors).toEqual(['附件不存在']);
   });
 });

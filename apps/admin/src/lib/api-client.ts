@@ -129,6 +129,45 @@ export async function request<T>(config: RequestConfig): Promise<T> {
   throw new ApiError(text, code, parsed);
 }
 
+/**
+ * A GET answering a file (a notice's attachment): resolves with its bytes. A refusal comes in the
+ * Blade envelope as JSON and is handled as `request` handles it (401 to sign-in, a toast unless silent).
+ */
+export async function requestBlob(config: Omit<RequestConfig, 'method' | 'data'>): Promise<Blob> {
+  await requestGate();
+  const headers: Record<string, string> = {
+    Authorization: basicClientHeader(),
+    'Accept-Language': getLanguage() === 'en' ? 'en' : 'zh-CN',
+    ...config.headers,
+  };
+  const token = getAccessToken();
+  if (token) headers['Blade-Auth'] = `bearer ${token}`;
+  let res: Response;
+  try {
+    res = await transport.fetch(`${config.url}${queryString(config.params)}`, {
+      method: 'GET',
+      headers,
+      credentials: 'include',
+    });
+  } catch {
+    const failure = t('common.networkError');
+    if (!config.silent) toastError(failure);
+    throw new ApiError(failure, 0);
+  }
+  if (res.ok && !(res.headers.get('content-type') ?? '').startsWith('application/json')) return res.blob();
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: the status decides
+  }
+  const failure = failureText(parsed);
+  if (res.status === 401) onUnauthorized();
+  else if (!config.silent) toastError(failure);
+  throw new ApiError(failure, res.status, parsed);
+}
+
 /** A call answering the Blade envelope {code, success, data, msg}: resolves with its data. */
 export async function requestData<T>(config: RequestConfig): Promise<T> {
   return (await request<R<T>>(config)).data;

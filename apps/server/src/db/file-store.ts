@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -27,4 +27,10 @@ export function openFile(dataDir: string, kind: string, key: string): Readable |
   if (!KEY.test(key)) return null;
   const file = path.join(filesDir(dataDir, kind), key);
   return existsSync(file) ? createReadStream(file) : null;
+}
+
+/** Removes a stored file (nothing happens when it is already gone). */
+export async function removeFile(dataDir: string, kind: string, key: string): Promise<void> {
+  if (!KEY.test(key)) return;
+  await rm(path.join(filesDir(dataDir, kind), key), { force: true });
 }

@@ -21,6 +21,7 @@ export const noticeMessages = {
     zh: '每条通知最多 {max} 个附件',
     en: 'A notice can have at most {max} attachments',
   },
+  'notice.attachmentNotFound': { zh: '附件不存在', en: 'The attachment does not exist' },
   'notice.linkExpired': {
     zh: '下载链接已失效，请重新打开通知',
     en: 'The download link has expired; open the notice again',

@@ -34,4 +34,9 @@ export const signatureMessages = {
     zh: '该订单需下单人先在订单详情中签名，才能支付',
     en: 'This order must be signed by the person who created it (in the order detail) before it can be paid',
   },
+  'signature.feeItemNotFound': { zh: '收费项目不存在', en: 'The fee item does not exist' },
+  'signature.timingInvalid': {
+    zh: '签名时机只能是付款前或付款后',
+    en: 'A signature is asked for either before or after payment',
+  },
 } as const;

@@ -97,3 +97,19 @@ export const adminNoticeSchema = z.object({
   attachments: z.array(z.object({ id: z.number(), name: z.string(), size: z.number(), url: z.string() })),
 });
 export type AdminNotice = z.infer<typeof adminNoticeSchema>;
+
+/** The office's list: by status and category (both optional), newest first. */
+export const adminNoticeListQuery = pageQuery.extend({
+  status: noticeStatusEnum.optional(),
+  category: categoryKey.optional(),
+});
+
+export const noticeAttachmentParams = z.object({ id, attachmentId: id });
+
+/** HTML to be cut down to the allow-list exactly as storing would (the console's preview). */
+export const noticePreviewBody = z.object({ content });
+export const noticePreviewSchema = z.object({
+  /** What would be stored and what a phone would be sent (before its links are signed). */
+  content: z.string(),
+});
+export type NoticePreview = z.infer<typeof noticePreviewSchema>;

@@ -106,3 +106,25 @@ export const adminSlipSchema = slipDetailSchema.omit({ prevId: true, nextId: tru
   staffNo: z.string(),
   staffName: z.string(),
 });
+
+export const salaryMonthSchema = z.object({
+  period: z.string().describe('YYYY-MM'),
+  slips: z.number(),
+  grossFen: z.number(),
+  netFen: z.number(),
+  payDate: z.string().describe('the latest pay date of the month’s slips'),
+  loadedAt: z.string().describe('when the month was last loaded (ISO time)'),
+});
+export type SalaryMonth = z.infer<typeof salaryMonthSchema>;
+
+export const incomeBatchSchema = z.object({
+  project: z.string(),
+  department: z.string(),
+  paidOn: z.string(),
+  records: z.number(),
+  amountFen: z.number(),
+  taxFen: z.number(),
+  netFen: z.number(),
+  loadedAt: z.string(),
+});
+export type IncomeBatch = z.infer<typeof incomeBatchSchema>;

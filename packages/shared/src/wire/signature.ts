@@ -58,3 +58,27 @@ export const signatureStateSchema = z.object({
   blocksPayment: z.boolean(),
 });
 export type SignatureState = z.infer<typeof signatureStateSchema>;
+
+// ---------------------------------------------------------------- the finance office
+
+/** A fee item of the tenant and whether (and when) it asks for the payer's signature. */
+export const feeItemSignatureSchema = z.object({
+  feeItemId: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  kind: z.string(),
+  /** 1 on sale, 0 withdrawn. */
+  status: z.number(),
+  /** null: no signature asked. */
+  timing: signatureTimingEnum.nullable(),
+});
+export type FeeItemSignature = z.infer<typeof feeItemSignatureSchema>;
+
+/**
+ * Set the flag (a timing) or clear it (null). Any short text here so a caller without the role hears
+ * 403 before any 400: the service accepts only before_pay, after_pay or null.
+ */
+export const feeItemSignatureBody = z.object({
+  timing: z.string().max(16).nullable().describe('before_pay, after_pay or null (no signature)'),
+});
+export type FeeItemSignatureBody = z.infer<typeof feeItemSignatureBody>;

@@ -22,6 +22,7 @@ import {
 } from '@server-test/pay-fixtures';
 import { closeOrder } from '@server/modules/pay/channels/close';
 import { managerToken } from '@server-test/console-fixtures';
+import { feeItemId } from '@server-test/fee-fixtures';
 
 const PREFIX = '/api/blade-finance/admin/';
 
@@ -43,6 +44,7 @@ const BODY_VALUES: Record<string, unknown> = {
   modules: [],
   kind: 'manual',
   name: 'guard test',
+  timing: 'after_pay',
 };
 
 /** A path with its parameters filled (an id, a channel, a provider kind). */
@@ -198,6 +200,7 @@ describe('the finance-office scope (modules/admin)', () => {
         'GET /api/blade-finance/admin/binding/list',
         'GET /api/blade-finance/admin/dashboard',
         'GET /api/blade-finance/admin/fee-item/list',
+        'GET /api/blade-finance/admin/fee-item/signature/list',
         'GET /api/blade-finance/admin/import/job/list',
         'GET /api/blade-finance/admin/import/job/{id}',
         'GET /api/blade-finance/admin/import/job/{id}/report',
@@ -214,6 +217,8 @@ describe('the finance-office scope (modules/admin)', () => {
         'GET /api/blade-finance/admin/reconciliation/runs',
         'GET /api/blade-finance/admin/reconciliation/runs/{id}',
         'GET /api/blade-finance/admin/reconciliation/runs/{id}/export',
+        'GET /api/blade-finance/admin/salary/months',
+        'GET /api/blade-finance/admin/salary/other-income/batches',
         'GET /api/blade-finance/admin/salary/slip/list',
         'GET /api/blade-finance/admin/settings',
         'POST /api/blade-finance/admin/bill/{id}/review',
@@ -237,6 +242,7 @@ describe('the finance-office scope (modules/admin)', () => {
         'POST /api/blade-finance/admin/salary/other-income/import',
         'POST /api/blade-finance/admin/user/{id}/disable',
         'POST /api/blade-finance/admin/user/{id}/enable',
+        'PUT /api/blade-finance/admin/fee-item/{id}/signature',
         'PUT /api/blade-finance/admin/settings/modules',
         'PUT /api/blade-finance/admin/settings/params',
         'PUT /api/blade-finance/admin/settings/pay-channels/{channel}',
@@ -376,6 +382,10 @@ describe('the finance-office scope (modules/admin)', () => {
           .returning();
         return { id: job!.id };
       },
+      'PUT /api/blade-finance/admin/fee-item/{id}/signature': async () => ({
+        id: await feeItemId(db(), UNI, 'Textbooks'),
+        body: { timing: 'before_pay' },
+      }),
     };
     const writeOps = ops.filter((op) => op.method !== 'GET');
     expect(writeOps.map((op) => `${op.method} ${op.path}`).sort()).toEqual(Object.keys(writes).sort());

@@ -30,6 +30,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The lowest finance-office level that may call the route (default: clerk). */
     financeLevel?: FinanceLevel;
+    /** false: a POST that changes nothing (a preview), so it writes no audit row. */
+    audited?: boolean;
   }
 }
 
@@ -82,6 +84,7 @@ export function guardFinanceOffice(scope: FastifyInstance): void {
   // write raced the caller's next read). The write itself is done, so a failed row is logged only.
   scope.addHook('onSend', async (req, reply, payload) => {
     if (!WRITE_METHODS.has(req.method) || reply.statusCode >= 400 || !req.auth) return payload;
+    if (req.routeOptions.config.audited === false) return payload;
     await audit(req.server.db, req, {
       tenantId: req.auth.tenantId,
       userId: req.auth.userId,

@@ -138,4 +138,97 @@ describe('notice publishing by the finance office', () => {
     expect(notMultipart.statusCode).toBe(400);
     expect(readdirSync(path.join(dataDir, 'notice-files'))).toHaveLength(1);
   });
+
+  it('lists by status and category, serves and deletes files (audited), previews unaudited', async () => {
+    const write = (title: string, category: string) =>
+      adminCall(ctx, 'POST', '/api/blade-desk/admin/notice', {
+        title,
+        category,
+        authorDept: 'Finance',
+        content: '<p>x</p>',
+        audience: ['employee'],
+      });
+    const draft = (await write('draft-general', 'general')).json().data;
+    const live = (await write('live-fees', 'fees')).json().data;
+    await adminCall(ctx, 'POST', `/api/blade-desk/admin/notice/${live.id}/publish`);
+
+    const list = async (query: string) => {
+      const res = await adminCall(ctx, 'GET', `/api/blade-desk/admin/notice/list?size=100${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.records as { id: number; status: string; category: string }[];
+    };
+    const drafts = await list('&status=draft');
+    expect(drafts.map((n) => n.id)).toContain(draft.id);
+    expect(drafts.every((n) => n.status === 'draft')).toBe(true);
+    const publishedFees = await list('&status=published&category=fees');
+    expect(publishedFees.map((n) => n.id)).toContain(live.id);
+    expect(publishedFees.every((n) => n.status === 'published' && n.category === 'fees')).toBe(true);
+    expect((await adminCall(ctx, 'GET', '/api/blade-desk/admin/notice/list?status=gone')).statusCode).toBe(
+      400,
+    );
+    // Another tenant's office sees none of them.
+    const other = await adminCall(
+      ctx,
+      'GET',
+      '/api/blade-desk/admin/notice/list?size=100',
+      undefined,
+      '100002',
+    );
+    expect(other.json().data.records.map((n: { id: number }) => n.id)).not.toContain(draft.id);
+
+    // The office downloads a draft's file with its header; another tenant's office cannot.
+    const file = (await uploadAttachment(ctx, draft.id, 'guide.pdf', guidePdf())).json().data;
+    const fileUrl = `/api/blade-desk/admin/notice/${draft.id}/attachment/${file.id}`;
+    const download = await adminCall(ctx, 'GET', fileUrl);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.equals(guidePdf())).toBe(true);
+    expect((await adminCall(ctx, 'GET', fileUrl, undefined, '100002')).statusCode).toBe(404);
+    expect((await adminCall(ctx, 'DELETE', fileUrl, undefined, '100002')).statusCode).toBe(404);
+    // A file of another notice is not this notice's.
+    expect(
+      (await adminCall(ctx, 'DELETE', `/api/blade-desk/admin/notice/${live.id}/attachment/${file.id}`))
+        .statusCode,
+    ).toBe(404);
+
+    const stored = () => readdirSync(path.join(dataDir, 'notice-files')).length;
+    const before = stored();
+    const deleted = await adminCall(ctx, 'DELETE', fileUrl);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().data).toEqual({ id: file.id });
+    expect(stored()).toBe(before - 1);
+    expect(
+      (await adminCall(ctx, 'GET', `/api/blade-desk/admin/notice/${draft.id}`)).json().data.attachments,
+    ).toEqual([]);
+    const again = await adminCall(ctx, 'DELETE', fileUrl);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().msg).toBe('The attachment does not exist');
+    expect(await auditRows('DELETE /api/blade-desk/admin/notice/:id/attachment/:attachmentId')).toHaveLength(
+      1,
+    );
+
+    // A withdrawn notice keeps its files: they cannot be taken off.
+    const kept = (await uploadAttachment(ctx, live.id, 'guide.pdf', guidePdf())).json().data;
+    await adminCall(ctx, 'POST', `/api/blade-desk/admin/notice/${live.id}/withdraw`);
+    const refused = await adminCall(
+      ctx,
+      'DELETE',
+      `/api/blade-desk/admin/notice/${live.id}/attachment/${kept.id}`,
+    );
+    expect(refused.statusCode).toBe(400);
+
+    const preview = await adminCall(ctx, 'POST', '/api/blade-desk/admin/notice/preview', {
+      content: '<h2 style="color:red">Fees</h2><img src="x" onerror="alert(1)"><script>alert(1)</script>',
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toEqual({ content: '<h2>Fees</h2>' });
+    expect(await auditRows('/preview')).toHaveLength(0);
+    const student = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-desk/admin/notice/preview',
+      headers: bladeAuth(await tokenFor(ctx, '100001', 'student1')),
+      payload: { content: '<p>x</p>' },
+    });
+    expect(student.statusCode).toBe(403);
+  });
 });

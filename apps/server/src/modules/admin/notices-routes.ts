@@ -9,15 +9,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
 import { badRequest } from '@server/http/errors';
-import { pageQuery } from '@cf/shared/wire/envelope';
 import { idParam } from '@cf/shared/wire/fields';
-import { adminNoticeSchema, noticeWriteBody } from '@cf/shared/wire/notice';
-import { MAX_ATTACHMENT_BYTES } from '@server/modules/notice/attachment-files';
 import {
+  adminNoticeListQuery,
+  adminNoticeSchema,
+  noticeAttachmentParams,
+  noticePreviewBody,
+  noticePreviewSchema,
+  noticeWriteBody,
+} from '@cf/shared/wire/notice';
+import { MAX_ATTACHMENT_BYTES, contentDisposition } from '@server/modules/notice/attachment-files';
+import {
+  adminAttachmentFile,
   adminNoticeDetail,
   adminNoticeList,
   attachFile,
   createNotice,
+  deleteAttachment,
+  previewContent,
   publish,
   updateNotice,
   withdraw,
@@ -51,8 +60,9 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
         schema: {
           tags,
           security,
-          summary: 'Finance office: every notice of the tenant (drafts, published, withdrawn), newest first',
-          querystring: pageQuery,
+          summary:
+            'Finance office: every notice of the tenant (drafts, published, withdrawn), newest first; by status and category',
+          querystring: adminNoticeListQuery,
           response: { 200: envelopeSchema(pageSchema(adminNoticeSchema)) },
         },
       },
@@ -156,6 +166,74 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
             await uploadedFile(req),
           ),
         ),
+    );
+
+    app.delete(
+      '/api/blade-desk/admin/notice/:id/attachment/:attachmentId',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: take a file off a draft or published notice (the stored file goes too)',
+          params: noticeAttachmentParams,
+          response: { 200: envelopeSchema(z.object({ id: z.number() })) },
+        },
+      },
+      async (req) =>
+        ok(
+          await deleteAttachment(
+            req.server.db,
+            req.server.config.dataDir,
+            req.auth,
+            req.params.id,
+            req.params.attachmentId,
+          ),
+        ),
+    );
+
+    app.get(
+      '/api/blade-desk/admin/notice/:id/attachment/:attachmentId',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Finance office: download a notice’s file with the Blade-Auth header (drafts’ files too)',
+          params: noticeAttachmentParams,
+        },
+      },
+      async (req, reply) => {
+        const file = await adminAttachmentFile(
+          req.server.db,
+          req.server.config.dataDir,
+          req.auth,
+          req.params.id,
+          req.params.attachmentId,
+        );
+        return reply
+          .header('content-type', file.mimeType)
+          .header('content-length', String(file.size))
+          .header('content-disposition', contentDisposition(file.name))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(file.stream);
+      },
+    );
+
+    app.post(
+      '/api/blade-desk/admin/notice/preview',
+      {
+        // Changes nothing: no audit row.
+        config: { audited: false },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Finance office: the HTML as storing would keep it (the allow-list), for the phone preview',
+          body: noticePreviewBody,
+          response: { 200: envelopeSchema(noticePreviewSchema) },
+        },
+      },
+      async (req) => ok(previewContent(req.body.content)),
     );
   });
 }

@@ -20,6 +20,7 @@ import { registerAdminPeopleRoutes } from './people-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
 import { registerAdminSalaryRoutes } from './salary-routes';
 import { registerAdminSettingsRoutes } from './settings-routes';
+import { registerAdminSignatureRoutes } from './signatures-routes';
 import { registerAdminUserRoutes } from './users-routes';
 
 export default async function adminRoutes(app: FastifyInstance): Promise<void> {
@@ -42,5 +43,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminFeeRoutes(scope);
     registerAdminOrderRoutes(scope);
     registerAdminAuditRoutes(scope);
+    registerAdminSignatureRoutes(scope);
   });
 }

@@ -5,19 +5,23 @@
  * and writes the audit row of every load that stored something.
  */
 import { translate } from '@cf/shared/messages';
+import { pageQuery } from '@cf/shared/wire/envelope';
 import {
   adminSlipQuery,
   adminSlipSchema,
   importReportSchema,
+  incomeBatchSchema,
+  salaryMonthSchema,
   otherIncomeImportQuery,
   slipImportQuery,
 } from '@cf/shared/wire/salary';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { envelopeSchema, ok, page, pageSchema } from '@server/http/envelope';
 import { MAX_FILE_BYTES } from '../salary/import-file';
 import { importOtherIncome, importReport, importSlips, type ImportOutcome } from '../salary/import-service';
-import { adminSlipPage } from '../salary/admin-service';
+import { adminSlipPage, otherIncomeBatches, salaryMonths } from '../salary/admin-service';
 
 const tags = ['finance admin'];
 const security = [{ bladeAuth: [] }];
@@ -123,6 +127,37 @@ async function salaryLoading(scope: FastifyInstance): Promise<void> {
     async (req) => {
       const { records, total } = await adminSlipPage(app.db, req.auth.tenantId, req.query);
       return ok(page(records, total, req.query));
+    },
+  );
+
+  app.get(
+    '/api/blade-finance/admin/salary/months',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The months of slips loaded, newest first, with slip counts and sums; finance role',
+        response: { 200: envelopeSchema(z.array(salaryMonthSchema)) },
+      },
+    },
+    async (req) => ok(await salaryMonths(app.db, req.auth.tenantId)),
+  );
+
+  app.get(
+    '/api/blade-finance/admin/salary/other-income/batches',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Other income as loaded, grouped by project, department and date, latest loaded first (paged); finance role',
+        querystring: pageQuery,
+        response: { 200: envelopeSchema(pageSchema(incomeBatchSchema)) },
+      },
+    },
+    async (req) => {
+      const { rows, total } = await otherIncomeBatches(app.db, req.auth.tenantId, req.query);
+      return ok(page(rows, total, req.query));
     },
   );
 }

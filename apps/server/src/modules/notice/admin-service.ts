@@ -3,11 +3,12 @@
  * write drafts, edit, publish, withdraw, attach files, list them all. Content is sanitized here, on
  * the way in, so the database never holds anything the allow-list refuses.
  */
+import type { Readable } from 'node:stream';
 import type { AdminNotice, NoticeWriteBody } from '@cf/shared/wire/notice';
 import type { PageQuery } from '@cf/shared/wire/envelope';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { storeFile } from '@server/db/file-store';
+import { openFile, removeFile, storeFile } from '@server/db/file-store';
 import { noticeAttachments, notices } from '@server/db/schema-notice';
 import { page, type Page } from '@server/http/envelope';
 import { badRequest, notFound, AppError } from '@server/http/errors';
@@ -121,8 +122,15 @@ export async function adminNoticeDetail(db: Db, auth: AuthContext, id: number): 
   return view(db, await findOwn(db, auth.tenantId, id));
 }
 
-export async function adminNoticeList(db: Db, auth: AuthContext, q: PageQuery): Promise<Page<AdminNotice>> {
-  const where = eq(notices.tenantId, auth.tenantId);
+export async function adminNoticeList(
+  db: Db,
+  auth: AuthContext,
+  q: PageQuery & { status?: NoticeRow['status']; category?: string },
+): Promise<Page<AdminNotice>> {
+  const conditions: SQL[] = [eq(notices.tenantId, auth.tenantId)];
+  if (q.status) conditions.push(eq(notices.status, q.status));
+  if (q.category) conditions.push(eq(notices.category, q.category));
+  const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -171,3 +179,59 @@ export async function attachFile(
     .returning();
   return attachmentView(row!);
 }
+
+/** The notice's attachment row, both within the caller's tenant; 404 otherwise. */
+async function ownAttachment(db: Db, tenantId: string, noticeId: number, attachmentId: number) {
+  const [file] = await db
+    .select()
+    .from(noticeAttachments)
+    .where(
+      and(
+        eq(noticeAttachments.tenantId, tenantId),
+        eq(noticeAttachments.noticeId, noticeId),
+        eq(noticeAttachments.id, attachmentId),
+      ),
+    );
+  if (!file) throw notFound('notice.attachmentNotFound');
+  return file;
+}
+
+/**
+ * Takes a file off a draft or published notice (row and stored file). A link to it left in the
+ * content is no longer signed for readers (attachment-link.ts signs only the notice's own files).
+ */
+export async function deleteAttachment(
+  db: Db,
+  dataDir: string,
+  auth: AuthContext,
+  noticeId: number,
+  attachmentId: number,
+): Promise<{ id: number }> {
+  const notice = await findOwn(db, auth.tenantId, noticeId);
+  if (notice.status === 'withdrawn') throw badRequest('notice.notDraft');
+  const file = await ownAttachment(db, auth.tenantId, noticeId, attachmentId);
+  const gone = await db
+    .delete(noticeAttachments)
+    .where(and(eq(noticeAttachments.tenantId, auth.tenantId), eq(noticeAttachments.id, file.id)))
+    .returning({ id: noticeAttachments.id });
+  if (gone.length === 0) throw notFound('notice.attachmentNotFound');
+  await removeFile(dataDir, NOTICE_FILES, file.storageKey);
+  return { id: file.id };
+}
+
+/** An attachment as the office downloads it (any status: the office sees its drafts' files too). */
+export async function adminAttachmentFile(
+  db: Db,
+  dataDir: string,
+  auth: AuthContext,
+  noticeId: number,
+  attachmentId: number,
+): Promise<{ name: string; mimeType: string; size: number; stream: Readable }> {
+  const file = await ownAttachment(db, auth.tenantId, noticeId, attachmentId);
+  const stream = openFile(dataDir, NOTICE_FILES, file.storageKey);
+  if (!stream) throw notFound('notice.attachmentNotFound');
+  return { name: file.name, mimeType: file.mimeType, size: file.sizeBytes, stream };
+}
+
+/** The content as storing would keep it (the console's phone preview of an unsaved edit). */
+export const previewContent = (content: string) => ({ content: sanitizeNoticeHtml(content) });

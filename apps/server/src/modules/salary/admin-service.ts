@@ -1,7 +1,7 @@
 /** The finance office's reading of its tenant's slips (the admin scope has checked the role). */
 import { asSalaryGroup } from '@cf/shared/salary';
 import type { Db } from '@server/db/client';
-import { adminSlips, slipItems } from './repo';
+import { adminSlips, incomeBatches, loadedMonths, slipItems } from './repo';
 
 export async function adminSlipPage(
   db: Db,
@@ -37,4 +37,12 @@ export async function adminSlipPage(
       })),
   }));
   return { records, total };
+}
+
+/** The months loaded, newest first (the console's list beside the upload). */
+export const salaryMonths = (db: Db, tenantId: string) => loadedMonths(db, tenantId);
+
+/** Other income as loaded, by project, department and date (paged). */
+export async function otherIncomeBatches(db: Db, tenantId: string, query: { current: number; size: number }) {
+  return incomeBatches(db, tenantId, { offset: (query.current - 1) * query.size, limit: query.size });
 }

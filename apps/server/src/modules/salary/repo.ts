@@ -3,7 +3,7 @@
  * reads another person's pay; the finance office's reads carry the tenant.
  */
 import type { SalaryGroup } from '@cf/shared/salary';
-import { and, asc, count, desc, eq, gt, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, lt, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { employees } from '@server/db/schema';
 import { otherIncomes, salaryItems, salarySlips } from '@server/db/schema-salary';
@@ -225,4 +225,48 @@ export async function adminSlips(
     )
     .where(where);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+const total = (column: AnyColumn) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+const newest = (column: AnyColumn) =>
+  sql<string>`max(${column})`.mapWith((v: unknown) => new Date(v as string).toISOString());
+
+/** The months the tenant has slips of, newest first, with their counts and sums. */
+export async function loadedMonths(db: Reader, tenantId: string) {
+  return db
+    .select({
+      period: salarySlips.period,
+      slips: count().mapWith(Number),
+      grossFen: total(salarySlips.grossFen),
+      netFen: total(salarySlips.netFen),
+      payDate: sql<string>`max(${salarySlips.payDate})`,
+      loadedAt: newest(salarySlips.createdAt),
+    })
+    .from(salarySlips)
+    .where(eq(salarySlips.tenantId, tenantId))
+    .groupBy(salarySlips.period)
+    .orderBy(desc(salarySlips.period));
+}
+
+/** Other income grouped as it is paid (project, department, date), latest loaded first; paged. */
+export async function incomeBatches(db: Reader, tenantId: string, page: { offset: number; limit: number }) {
+  const rows = await db
+    .select({
+      project: otherIncomes.project,
+      department: otherIncomes.department,
+      paidOn: otherIncomes.paidOn,
+      records: count().mapWith(Number),
+      amountFen: total(otherIncomes.amountFen),
+      taxFen: total(otherIncomes.taxFen),
+      netFen: total(otherIncomes.netFen),
+      loadedAt: newest(otherIncomes.createdAt),
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+    })
+    .from(otherIncomes)
+    .where(eq(otherIncomes.tenantId, tenantId))
+    .groupBy(otherIncomes.project, otherIncomes.department, otherIncomes.paidOn)
+    .orderBy(sql`max(${otherIncomes.createdAt}) DESC`, desc(otherIncomes.paidOn), asc(otherIncomes.project))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows: rows.map(({ total: _t, ...r }) => r), total: rows[0]?.total ?? 0 };
 }

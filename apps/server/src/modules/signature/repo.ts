@@ -41,7 +41,7 @@ export async function findSignaturePng(db: Db, tenantId: string, orderId: number
   return row?.png ?? null;
 }
 
-/** Marks a catalogue item as needing a signature (tests now; the console's fee item screen later). */
+/** Marks a catalogue item as needing a signature (admin-service.ts: the console's switch; tests). */
 export async function requireSignature(
   db: Db,
   tenantId: string,

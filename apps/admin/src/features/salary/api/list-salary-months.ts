@@ -1,0 +1,11 @@
+/** GET /api/blade-finance/admin/salary/months: the months of slips loaded, newest first. */
+import type { SalaryMonth } from '@cf/shared/wire/salary';
+import { useQuery } from '@tanstack/react-query';
+import { requestData } from '@admin/lib/api-client';
+import { SALARY_KEY } from './salary-keys';
+
+const listSalaryMonths = (): Promise<SalaryMonth[]> =>
+  requestData<SalaryMonth[]>({ url: '/api/blade-finance/admin/salary/months' });
+
+export const useSalaryMonths = () =>
+  useQuery({ queryKey: [...SALARY_KEY, 'months'], queryFn: listSalaryMonths });

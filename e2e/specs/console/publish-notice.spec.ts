@@ -1,0 +1,90 @@
+/**
+ * Issue 15's story "publish a notice and see it on the phone app": a finance clerk writes a notice in
+ * the console's editor (a lazily loaded TipTap), sees it in the phone preview as the phone will show
+ * it, publishes it, and a student of the same school finds it on the phone's notice list and opens it.
+ */
+import { expect } from '@playwright/test';
+import {
+  CONSOLE,
+  UNIVERSITY,
+  anotherPhone,
+  consoleScreenshot,
+  consoleSignIn,
+  signIn,
+  test,
+} from '@e2e/support';
+
+test('a clerk publishes a notice in the console and a student reads it on the phone', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const title = `期末缴费提醒 ${Date.now().toString(36)}`;
+  await consoleSignIn(page, CONSOLE.clerk);
+
+  // The editor is not part of the console's first screen: its chunk comes when an editor opens.
+  const editorChunk = page.waitForResponse((res) =>
+    /\/admin\/assets\/rich-text-editor-[^/]+\.js$/.test(res.url()),
+  );
+  await page.getByRole('menuitem', { name: '通知公告' }).click();
+  await page.waitForURL(/\/admin\/#\/notices$/);
+  await expect(page.getByTestId('notices-table')).toBeVisible();
+  await page.getByRole('button', { name: '新建通知' }).click();
+  await editorChunk;
+
+  const form = page.getByTestId('notice-form');
+  await form.getByLabel('标题', { exact: true }).fill(title);
+  await form.getByLabel('分类', { exact: true }).click();
+  await page.locator('.ant-select-item-option[title="缴费通知"]').click();
+  await form.getByLabel('发布部门', { exact: true }).fill('财务处');
+
+  const editor = page.getByTestId('notice-editor');
+  await editor.click();
+  await page.keyboard.type('请同学们于本周五前');
+  await page.getByRole('button', { name: '加粗' }).click();
+  await page.keyboard.type('完成缴费');
+  await page.getByRole('button', { name: '加粗' }).click();
+  await page.keyboard.type('。');
+  await expect(editor.locator('strong')).toHaveText('完成缴费');
+
+  // The preview: the server's cut, then DOMPurify, in a 375 px phone frame.
+  const preview = page.getByTestId('notice-phone-preview');
+  await expect(preview).toContainText(title);
+  await expect(page.getByTestId('notice-preview-content').locator('strong')).toHaveText('完成缴费');
+  expect((await preview.boundingBox())?.width).toBe(395);
+
+  await page.getByRole('button', { name: '保存草稿' }).click();
+  await expect(page.getByText('草稿已保存')).toBeVisible();
+  await expect(page.getByTestId('notice-status')).toHaveText('草稿');
+  // The drawer covers the header's language switch: this screen is photographed in Chinese only.
+  await page.screenshot({ path: testInfo.outputPath('notice-editor.png'), animations: 'disabled' });
+
+  await page.getByTestId('notice-publish').click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: '发布', exact: true }).click();
+  await expect(page.getByTestId('notice-status')).toHaveText('已发布');
+  await page.keyboard.press('Escape');
+  const row = page.getByTestId('notices-table').getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('已发布');
+  await expect(row).toContainText('全校');
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  await consoleScreenshot(page, 'notices');
+
+  // A student of the same school, on a phone.
+  const phone = await anotherPhone(browser, testInfo, {
+    viewport: { width: 375, height: 700 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const student = await phone.newPage();
+  await signIn(student, { tenantName: UNIVERSITY.name, account: 'student1' });
+  await student.goto('/#/home/noticelist');
+  const card = student.getByTestId('notice-card').filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute('data-unread', 'true');
+  await card.click();
+  await student.waitForURL(/#\/home\/notice\/\d+$/);
+  await expect(student.getByTestId('notice-title')).toHaveText(title);
+  await expect(student.getByTestId('notice-content').locator('strong')).toHaveText('完成缴费');
+  await expect(student.getByTestId('notice-content')).toContainText('请同学们于本周五前完成缴费。');
+  await phone.close();
+});
