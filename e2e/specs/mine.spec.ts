@@ -9,13 +9,16 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  PICKER_CONFIRM,
   UNIVERSITY,
   captchaText,
+  inLang,
   freshPhone,
   lastSmsCode,
   nextCaptchaKey,
   screenshot,
   signIn,
+  t,
   test,
 } from '../support';
 
@@ -23,6 +26,8 @@ const HELD_PHONE = '13800000002'; // teacher1's finance-reserved phone (README "
 const NEW_CARD = '6217000000001234560'; // passes Luhn
 const NEW_EMAIL = 'chen.teacher@example.edu';
 const RESEND_GUARD_MS = 61_000;
+/** A bank of the demo tenant's list, named in both languages (seed/profile.ts). */
+const CCB = { zh: '中国建设银行', en: 'China Construction Bank' };
 
 /** The newest code mailed to an address by the mail stand-in (the dev outbox, demo mode). */
 async function lastMailCode(request: APIRequestContext, address: string): Promise<string> {
@@ -43,18 +48,18 @@ async function pickInWheel(page: Page, label: string): Promise<void> {
   await page.waitForTimeout(400); // the wheel's scroll animation
 }
 
-/** Step 1 of every change: the code texted to the phone on file (then 下一步). Answers when it was sent. */
+/** Step 1 of every change: the code texted to the phone on file (then Next). Answers when it was sent. */
 async function proveHeldPhone(page: Page, phone: string, lastSent: number): Promise<number> {
-  await expect(page.getByLabel('预留手机号', { exact: true })).toHaveValue(
+  await expect(page.getByLabel(t('phone.heldPhone'), { exact: true })).toHaveValue(
     `${phone.slice(0, 3)}****${phone.slice(-4)}`,
   );
   // One code a minute to a phone: wait out the previous change's code.
   const wait = lastSent + RESEND_GUARD_MS - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
   await page.getByTestId('send-code').click();
-  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await expect(page.getByText(t('code.sent'))).toBeVisible();
   const sent = Date.now();
-  await page.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(page.request, phone));
+  await page.getByLabel(t('bind.verifyCode'), { exact: true }).fill(await lastSmsCode(page.request, phone));
   return sent;
 }
 
@@ -63,78 +68,82 @@ test('a teacher changes bank card, e-mail and phone and sees them masked on my p
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'teacher1' });
   await page.getByTestId('tab-user').click();
   await expect(page.getByText('陈老师')).toBeVisible();
-  await expect(page.getByText('教职工')).toBeVisible();
-  await expect(page.getByTestId('profile-code')).toHaveText('工号 E1001');
+  await expect(page.getByText(t('role.employee'))).toBeVisible();
+  await expect(page.getByTestId('profile-code')).toHaveText(`${t('mine.employeeNo')} E1001`);
   await expect(page.getByTestId('profile-id-card')).toContainText('***');
   await expect(page.getByTestId('profile-version')).toHaveText('1.3.14');
   await expect(page.getByTestId('profile-salary')).toBeVisible(); // staff only
 
   // Bank card: prove the phone, then a card failing its check digit is refused, a good one saved.
   await page.getByTestId('profile-bank').click();
-  await expect(page.getByRole('heading', { name: '第 1 步：验证预留手机号' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('mine.stepProveFinance') })).toBeVisible();
   let sent = await proveHeldPhone(page, HELD_PHONE, 0);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page.getByRole('heading', { name: '第 2 步：填写新银行卡' })).toBeVisible();
-  const card = page.getByLabel('新卡号', { exact: true });
+  await page.getByRole('button', { name: t('phone.next') }).click();
+  await expect(page.getByRole('heading', { name: t('mine.stepBank') })).toBeVisible();
+  const card = page.getByLabel(t('mine.newCard'), { exact: true });
   await card.fill('6217000000001234561');
-  await page.getByRole('button', { name: '确认修改' }).click();
-  await expect(page.getByText('银行卡号校验未通过，请核对后重新输入')).toBeVisible();
+  await page.getByRole('button', { name: t('mine.submit') }).click();
+  await expect(page.getByText(t('profile.bankCardChecksum'))).toBeVisible();
   await card.fill(NEW_CARD);
   await expect(card).toHaveValue('6217 0000 0000 1234 560'); // in full only while the owner types it
-  await page.getByRole('button', { name: '开户银行' }).click();
-  await pickInWheel(page, '中国建设银行');
-  await page.getByRole('button', { name: '确定' }).click();
-  await expect(page.getByRole('button', { name: '开户银行' })).toHaveText('中国建设银行');
-  await page.getByRole('button', { name: '开户地区' }).click();
+  await page.getByRole('button', { name: t('mine.bankName') }).click();
+  await pickInWheel(page, inLang(CCB));
+  await page.getByRole('button', { name: inLang(PICKER_CONFIRM) }).click();
+  await expect(page.getByRole('button', { name: t('mine.bankName') })).toHaveText(inLang(CCB));
+  await page.getByRole('button', { name: t('mine.region') }).click();
   await pickInWheel(page, '海淀区');
-  await page.getByRole('button', { name: '确定' }).click();
+  await page.getByRole('button', { name: inLang(PICKER_CONFIRM) }).click();
   await expect(page.getByText('北京市 海淀区')).toBeVisible();
   await screenshot(page, 'mine-bank');
-  await page.getByRole('button', { name: '确认修改' }).click();
-  await expect(page.getByText('银行卡已变更')).toBeVisible();
+  await page.getByRole('button', { name: t('mine.submit') }).click();
+  await expect(page.getByText(t('mine.bankSaved'))).toBeVisible();
   await page.waitForURL(/#\/user\/edit$/);
   await expect(page.getByTestId('edit-bank-card')).toHaveText('**** **** **** 4560');
 
   // E-mail: prove the phone, then the code mailed to the new address.
-  await page.getByRole('link', { name: /预留邮箱/ }).click();
+  await page.getByRole('link', { name: new RegExp(t('mine.email')) }).click();
   await page.waitForURL(/#\/user\/email$/);
   sent = await proveHeldPhone(page, HELD_PHONE, sent);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page.getByRole('heading', { name: '第 2 步：填写新邮箱' })).toBeVisible();
-  await page.getByLabel('新邮箱', { exact: true }).fill('chen@');
+  await page.getByRole('button', { name: t('phone.next') }).click();
+  await expect(page.getByRole('heading', { name: t('mine.stepEmail') })).toBeVisible();
+  await page.getByLabel(t('mine.newEmail'), { exact: true }).fill('chen@');
   await page.getByTestId('send-code').click();
-  await expect(page.getByText('邮箱格式不正确')).toBeVisible();
-  await page.getByLabel('新邮箱', { exact: true }).fill(NEW_EMAIL);
+  await expect(page.getByText(t('validate.emailInvalid'))).toBeVisible();
+  await page.getByLabel(t('mine.newEmail'), { exact: true }).fill(NEW_EMAIL);
   await page.getByTestId('send-code').click();
-  await expect(page.getByText('验证码已发送到新邮箱')).toBeVisible();
-  await page.getByLabel('邮箱验证码', { exact: true }).fill(await lastMailCode(page.request, NEW_EMAIL));
+  await expect(page.getByText(t('mine.emailSent'))).toBeVisible();
+  await page
+    .getByLabel(t('mine.emailCode'), { exact: true })
+    .fill(await lastMailCode(page.request, NEW_EMAIL));
   await screenshot(page, 'mine-email');
-  await page.getByRole('button', { name: '确认修改' }).click();
-  await expect(page.getByText('邮箱已变更')).toBeVisible();
+  await page.getByRole('button', { name: t('mine.submit') }).click();
+  await expect(page.getByText(t('mine.emailSaved'))).toBeVisible();
   await page.waitForURL(/#\/user\/edit$/);
   await expect(page.getByTestId('edit-email')).toHaveText('c***r@example.edu');
 
   // Phone: prove the phone held now, then the picture code and the code texted to the new phone.
-  await page.getByRole('link', { name: /预留手机/ }).click();
+  await page.getByRole('link', { name: new RegExp(`^${t('mine.phone')}`) }).click();
   await page.waitForURL(/#\/user\/phone$/);
   await proveHeldPhone(page, HELD_PHONE, sent);
   const captchaKey = nextCaptchaKey(page);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page.getByRole('heading', { name: '第 2 步：填写新手机号' })).toBeVisible();
+  await page.getByRole('button', { name: t('phone.next') }).click();
+  await expect(page.getByRole('heading', { name: t('mine.stepNewPhone') })).toBeVisible();
   const newPhone = freshPhone();
-  await page.getByLabel('新手机号', { exact: true }).fill(newPhone);
+  await page.getByLabel(t('mine.newPhone'), { exact: true }).fill(newPhone);
   await page.getByTestId('send-code').click();
-  await expect(page.getByText('请输入图形验证码')).toBeVisible();
+  await expect(page.getByText(t('mine.captchaRequired'))).toBeVisible();
   await page
-    .getByLabel('图形验证码', { exact: true })
+    .getByLabel(t('mine.captcha'), { exact: true })
     .fill(await captchaText(page.request, await captchaKey));
   await page.getByTestId('send-code').click();
-  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await expect(page.getByText(t('code.sent'))).toBeVisible();
   const newPhoneSent = Date.now();
-  await page.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(page.request, newPhone));
+  await page
+    .getByLabel(t('bind.verifyCode'), { exact: true })
+    .fill(await lastSmsCode(page.request, newPhone));
   await screenshot(page, 'mine-phone');
-  await page.getByRole('button', { name: '确认修改' }).click();
-  await expect(page.getByText('修改成功')).toBeVisible();
+  await page.getByRole('button', { name: t('mine.submit') }).click();
+  await expect(page.getByText(t('mine.phoneSaved'))).toBeVisible();
   await page.waitForURL(/#\/user\/edit$/);
 
   // My profile: every new value masked; the full card number is nowhere on the page.

@@ -3,7 +3,7 @@
  * the app makes is answered 401: the app drops the session and asks them to sign in again.
  */
 import { expect } from '@playwright/test';
-import { UNIVERSITY, accessToken, signIn, test } from '../support';
+import { UNIVERSITY, accessToken, signIn, test, t } from '../support';
 
 test('a 401 reply signs the user out and sends them to sign in', async ({ page }) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
@@ -24,7 +24,7 @@ test('a 401 reply signs the user out and sends them to sign in', async ({ page }
   await page.getByTestId('tab-order').click();
   expect((await orderList).status()).toBe(401);
   await page.waitForURL(/#\/login$/);
-  await expect(page.getByRole('heading', { name: '账号登录' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('login.title') })).toBeVisible();
   expect(await accessToken(page)).toBeUndefined();
   expect(await page.evaluate(() => localStorage.getItem('cf-user-info'))).toBeNull();
 });
