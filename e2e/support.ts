@@ -206,7 +206,9 @@ interface ScreenFindings {
 /**
  * The checks of every photographed screen (issue 11, items 13–15):
  * - in English, no Han character outside user data (elements marked `data-user-data`, e.g. a name or a
- *   fee item the school named), in text, placeholders, labels and titles;
+ *   fee item the school named), in text, placeholders, labels and titles. The stand-ins' own pages for
+ *   outside systems (the sandbox checkout, WeChat's authorize page, served under /api/) are not the
+ *   app's screens: they speak both languages, as the system they stand in for would;
  * - nothing overflows the phone: no element's text is cut (clipped or ellipsis, scrollWidth >
  *   clientWidth) unless the element scrolls, and nothing reaches past the screen's right edge outside a
  *   scrolling container;
@@ -252,7 +254,7 @@ function findScreenProblems(lang: 'zh' | 'en'): ScreenFindings {
   };
 
   const hanFound: string[] = [];
-  if (lang === 'en') {
+  if (lang === 'en' && !location.pathname.startsWith('/api/')) {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;

@@ -77,10 +77,12 @@ test('an unpaid order is cancelled from its detail after a confirmation', async 
   // Among the closed orders now (expired or cancelled), not the unpaid ones.
   const card = orderCard(page, orderNo);
   await page.goto('/#/order/index?tab=unpaid');
-  await expect(page.getByRole('tab', { name: t('payStatus.NOT_PAY'), selected: true })).toBeVisible();
+  await expect(
+    page.getByRole('tab', { name: t('payStatus.NOT_PAY'), exact: true, selected: true }),
+  ).toBeVisible();
   await expect(page.getByTestId('orders-mine-unpaid')).toBeVisible();
   await expect(card).toHaveCount(0);
-  await page.getByRole('tab', { name: t('payStatus.CLOSED') }).click();
+  await page.getByRole('tab', { name: t('payStatus.CLOSED'), exact: true }).click();
   await expect(card).toHaveAttribute('data-status', 'CLOSED');
 
   // The part it held is free again.

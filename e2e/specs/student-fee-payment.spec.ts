@@ -148,7 +148,7 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   await page.waitForURL(/#\/home$/);
   await page.getByTestId('tab-order').click();
   await page.waitForURL(/#\/order\/index$/);
-  await page.getByRole('tab', { name: t('payStatus.PAID') }).click();
+  await page.getByRole('tab', { name: t('payStatus.PAID'), exact: true }).click();
   await page.waitForURL(/#\/order\/index\?tab=paid$/);
   const card = orderCard(page, orderNo);
   await expect(card).toHaveAttribute('data-status', 'PAID');
