@@ -70,7 +70,7 @@ test('a teacher changes bank card, e-mail and phone and sees them masked on my p
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'teacher2' });
   await page.getByTestId('tab-user').click();
   await expect(page.getByText('王老师')).toBeVisible();
-  await expect(page.getByText(t('role.employee'))).toBeVisible();
+  await expect(page.getByText(t('role.employee'), { exact: true })).toBeVisible();
   await expect(page.getByTestId('profile-code')).toHaveText(`${t('mine.employeeNo')} E1003`);
   await expect(page.getByTestId('profile-id-card')).toContainText('***');
   await expect(page.getByTestId('profile-version')).toHaveText('1.3.14');

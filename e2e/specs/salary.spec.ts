@@ -101,7 +101,8 @@ test('a teacher proves the phone on file, then reads a month, the chart and othe
   await expect(detail).toContainText('¥****');
   await screenshot(page, 'salary-4-income-detail');
   await page.keyboard.press('Escape');
-  await page.goto('/#/user/salary/other-income');
+  // Afresh: the detail popup closed, the amounts hidden again.
+  await page.reload();
   await shootShown(page, 'other-income', async (p) => {
     await expect(p.getByTestId('income-records')).toBeVisible();
   });
