@@ -88,13 +88,13 @@ test('a teacher changes bank card, e-mail and phone and sees them masked on my p
   await expect(page.getByText(t('profile.bankCardChecksum'))).toBeVisible();
   await card.fill(NEW_CARD);
   await expect(card).toHaveValue('6217 0000 0000 1234 560'); // in full only while the owner types it
-  await page.getByRole('button', { name: t('mine.bankName') }).click();
+  await page.getByRole('button', { name: t('mine.bankName'), exact: true }).click();
   await pickInWheel(page, inLang(CCB));
-  await page.getByRole('button', { name: inLang(PICKER_CONFIRM) }).click();
-  await expect(page.getByRole('button', { name: t('mine.bankName') })).toHaveText(inLang(CCB));
-  await page.getByRole('button', { name: t('mine.region') }).click();
+  await page.getByRole('button', { name: inLang(PICKER_CONFIRM), exact: true }).click();
+  await expect(page.getByRole('button', { name: t('mine.bankName'), exact: true })).toHaveText(inLang(CCB));
+  await page.getByRole('button', { name: t('mine.region'), exact: true }).click();
   await pickInWheel(page, '海淀区');
-  await page.getByRole('button', { name: inLang(PICKER_CONFIRM) }).click();
+  await page.getByRole('button', { name: inLang(PICKER_CONFIRM), exact: true }).click();
   await expect(page.getByText('北京市 海淀区')).toBeVisible();
   await screenshot(page, 'mine-bank');
   await page.getByRole('button', { name: t('mine.submit') }).click();
