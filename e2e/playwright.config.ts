@@ -33,6 +33,9 @@ export default defineConfig<E2eOptions>({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // Two workers, each with its own server and Chromium, share CI's two cores: a cold first screen of a
+  // worker (its server's first queries) can take longer than Playwright's default 5 s.
+  expect: { timeout: 10_000 },
   // CI also writes a JSON report for its closing summary line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {

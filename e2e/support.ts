@@ -9,6 +9,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Cookie,
   type Locator,
   type Page,
   type TestInfo,
@@ -95,6 +96,12 @@ async function startServer(
   const port = ports[parallelIndex] ?? Number(process.env.E2E_PORT ?? 8181) + parallelIndex;
   const root = path.resolve(import.meta.dirname, '..');
   const dataDir = path.resolve(import.meta.dirname, '.data', `${project}-${workerIndex}`);
+  // A server left on the port (another run's) would answer this worker's checks with its own data.
+  const taken = await fetch(`http://127.0.0.1:${port}/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} already has a server (E2E_PORT / E2E_PORTS to choose others)`);
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: path.join(root, 'apps/server'),
     env: {
@@ -321,7 +328,7 @@ function findScreenProblems(lang: 'zh' | 'en'): ScreenFindings {
  * antd-mobile animates them with script (position, size, opacity, transform), which
  * `animations: 'disabled'` does not stop, and a tap target measured mid-slide is the wrong size.
  */
-export async function untilStill(page: Page): Promise<void> {
+async function untilStill(page: Page): Promise<void> {
   await expect
     .poll(async () => {
       const before = await page.evaluate(overlayState);
@@ -448,8 +455,28 @@ export function nextPageLoad(page: Page): Promise<unknown> {
   return page.waitForEvent('load');
 }
 
-/** Signs in by password from /login and waits for home (after 'login succeeded' the page reloads). */
-export async function signIn(page: Page, who: SignIn): Promise<void> {
+/** Sessions this worker signed in on its own server: tenant, account and password -> the phone's state. */
+const sessions = new Map<string, { cookies: Cookie[]; storage: [string, string][] }>();
+
+/**
+ * Signs in by password and waits for home. The first time in a worker it goes through /login (after
+ * 'login succeeded' the page reloads); later the session that sign-in made is put back into the phone
+ * (its cookie and local storage, as the app left them), which is what a phone opening the app again
+ * holds. Stories about signing in itself use submitLogin. `fresh` signs in through /login anyway.
+ */
+export async function signIn(page: Page, who: SignIn, { fresh = false } = {}): Promise<void> {
+  const key = [who.tenantName, who.account, who.password ?? DEMO_PASSWORD].join('\n');
+  const saved = fresh ? undefined : sessions.get(key);
+  if (saved) {
+    await page.context().addCookies(saved.cookies);
+    await page.goto('/health');
+    await page.evaluate((entries) => {
+      for (const [name, value] of entries) localStorage.setItem(name, value);
+    }, saved.storage);
+    await page.goto('/#/home');
+    await expect(page.getByTestId('tab-home')).toBeVisible();
+    return;
+  }
   const captchaKey = nextCaptchaKey(page);
   await page.goto('/#/login');
   const reloaded = nextPageLoad(page);
@@ -458,6 +485,17 @@ export async function signIn(page: Page, who: SignIn): Promise<void> {
   await reloaded;
   await page.waitForURL(/#\/home$/);
   await expect(page.getByTestId('tab-home')).toBeVisible();
+  const state = await page.context().storageState();
+  const origin = state.origins.find((o) => o.origin === new URL(page.url()).origin);
+  sessions.set(key, {
+    cookies: state.cookies,
+    storage: (origin?.localStorage ?? []).map(({ name, value }) => [name, value]),
+  });
+}
+
+/** Forgets the saved sessions (a story that ends one on the server). */
+export function forgetSessions(): void {
+  sessions.clear();
 }
 
 /** The session's access token, from the cookie the app keeps it in (site key `cf`). */

@@ -49,12 +49,3 @@ export function patternIn(lang: Lang, key: TextKey, params?: Record<string, stri
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(`^${parts.join('.+')}$`);
 }
-
-/** Every key and its texts (for finding the key of a text). */
-export function allTexts(): { key: string; zh: string; en: string }[] {
-  const out = new Map<string, { key: string; zh: string; en: string }>();
-  for (const [key, m] of Object.entries(messages)) out.set(key, { key, zh: m.zh, en: m.en });
-  for (const [key, text] of Object.entries(app.zh))
-    out.set(key, { key, zh: text, en: (app.en as Record<string, string>)[key] ?? '' });
-  return [...out.values()];
-}
