@@ -48,8 +48,13 @@ async function lastMailCode(request: APIRequestContext, address: string): Promis
  * tap goes to the entry itself (what the wheel's own click handler answers), then the wheel settles.
  */
 async function pickInWheel(page: Page, label: string): Promise<void> {
-  await page.locator('.adm-picker-view-column-item', { hasText: label }).dispatchEvent('click');
-  await expect(page.locator('[data-selected="true"]', { hasText: label })).toHaveCount(1);
+  // The picker may still be opening (or a column still filling): tap again until the entry is chosen.
+  await expect(async () => {
+    await page.locator('.adm-picker-view-column-item', { hasText: label }).dispatchEvent('click');
+    await expect(page.locator('[data-selected="true"]', { hasText: label })).toHaveCount(1, {
+      timeout: 1000,
+    });
+  }).toPass();
   await page.waitForTimeout(400); // the wheel's scroll animation
 }
 
