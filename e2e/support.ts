@@ -9,10 +9,12 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Cookie,
   type Locator,
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { patternIn, textIn, type TextKey } from './texts';
 
 const shots = path.resolve(import.meta.dirname, 'screenshots');
 
@@ -54,6 +56,26 @@ interface Server {
 
 /** The language of the running test's project (checkScreen and anotherPhone read it). */
 let currentLang: 'zh' | 'en' = 'zh';
+/**
+ * The app's text of `key` in the running test's language (the project's `lang`): what the phone shows.
+ * Stories look texts up here instead of writing them in one language (texts.ts).
+ */
+export function t(key: TextKey, params?: Record<string, string | number>): string {
+  return textIn(currentLang, key, params);
+}
+
+/** `key`'s text in the running test's language as a whole-text pattern, unfilled placeholders matching anything. */
+export function tPattern(key: TextKey, params?: Record<string, string | number>): RegExp {
+  return patternIn(currentLang, key, params);
+}
+
+export { textIn };
+
+/** Data the demo seeds in both languages (a fee item, a notice's title): the one the phone shows. */
+export function inLang(texts: { zh: string; en: string }): string {
+  return texts[currentLang];
+}
+
 /** The worker's server (anotherPhone's base URL). */
 let serverUrl = '';
 
@@ -74,6 +96,12 @@ async function startServer(
   const port = ports[parallelIndex] ?? Number(process.env.E2E_PORT ?? 8181) + parallelIndex;
   const root = path.resolve(import.meta.dirname, '..');
   const dataDir = path.resolve(import.meta.dirname, '.data', `${project}-${workerIndex}`);
+  // A server left on the port (another run's) would answer this worker's checks with its own data.
+  const taken = await fetch(`http://127.0.0.1:${port}/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} already has a server (E2E_PORT / E2E_PORTS to choose others)`);
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: path.join(root, 'apps/server'),
     env: {
@@ -157,13 +185,18 @@ async function chooseEnglish(context: BrowserContext): Promise<void> {
 }
 
 /**
- * A 375 px screenshot of the current screen into e2e/screenshots (ignored by git), taken once the
- * screen has settled: no call under way, no spinner or loading toast, nothing still sliding in.
+ * A screenshot of the current screen into e2e/screenshots/<project> (ignored by git), taken once the
+ * screen has settled: no call under way, no spinner or loading toast, no dialog or popup still moving
+ * (untilStill); then the screen is checked (checkScreen).
  */
-export async function screenshot(page: Page, name: string, sliding?: Locator): Promise<void> {
+export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await expect(page.getByText(/^(加载中|loading)$/i)).toHaveCount(0);
-  if (sliding) await untilStill(sliding);
+  await expect(
+    page.getByText(
+      new RegExp(`^(${textIn('zh', 'common.loading')}|${textIn('en', 'common.loading')})$`, 'i'),
+    ),
+  ).toHaveCount(0);
+  await untilStill(page);
   const project = test.info().project.name;
   mkdirSync(path.join(shots, project), { recursive: true });
   await page.screenshot({ path: path.join(shots, project, `${name}.png`), animations: 'disabled' });
@@ -180,13 +213,16 @@ interface ScreenFindings {
 /**
  * The checks of every photographed screen (issue 11, items 13–15):
  * - in English, no Han character outside user data (elements marked `data-user-data`, e.g. a name or a
- *   fee item the school named), in text, placeholders, labels and titles;
+ *   fee item the school named), in text, placeholders, labels and titles. The stand-ins' own pages for
+ *   outside systems (the sandbox checkout, WeChat's authorize page, served under /api/) are not the
+ *   app's screens: they speak both languages, as the system they stand in for would;
  * - nothing overflows the phone: no element's text is cut (clipped or ellipsis, scrollWidth >
  *   clientWidth) unless the element scrolls, and nothing reaches past the screen's right edge outside a
  *   scrolling container;
  * - every interactive element (links, buttons, tabs, fields, checkboxes) is at least 44 × 44 CSS px.
  */
 export async function checkScreen(page: Page, name = page.url()): Promise<void> {
+  await untilStill(page);
   const findings = await page.evaluate(findScreenProblems, currentLang);
   expect.soft(findings.han, `${name}: Han characters on an English screen`).toEqual([]);
   expect.soft(findings.overflow, `${name}: text cut or overflowing at this width`).toEqual([]);
@@ -225,7 +261,7 @@ function findScreenProblems(lang: 'zh' | 'en'): ScreenFindings {
   };
 
   const hanFound: string[] = [];
-  if (lang === 'en') {
+  if (lang === 'en' && !location.pathname.startsWith('/api/')) {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
@@ -287,15 +323,33 @@ function findScreenProblems(lang: 'zh' | 'en'): ScreenFindings {
   return { han: hanFound, overflow, small };
 }
 
-/** Waits until an element stops moving (antd-mobile's popups slide in with script animations). */
-export async function untilStill(target: Locator): Promise<void> {
+/**
+ * Waits until every open dialog, popup, picker, action sheet, toast and their masks stop moving:
+ * antd-mobile animates them with script (position, size, opacity, transform), which
+ * `animations: 'disabled'` does not stop, and a tap target measured mid-slide is the wrong size.
+ */
+async function untilStill(page: Page): Promise<void> {
   await expect
     .poll(async () => {
-      const before = JSON.stringify(await target.boundingBox());
-      await target.page().waitForTimeout(50);
-      return before === JSON.stringify(await target.boundingBox());
+      const before = await page.evaluate(overlayState);
+      await page.waitForTimeout(60);
+      return before === (await page.evaluate(overlayState));
     })
     .toBe(true);
+}
+
+/** Runs in the page: where the overlays are and how they look, as one string. */
+function overlayState(): string {
+  const overlays = document.querySelectorAll(
+    '[role="dialog"], .adm-mask, .adm-popup-body, .adm-center-popup-wrap, .adm-toast-main, .adm-picker, .adm-action-sheet',
+  );
+  return JSON.stringify(
+    [...overlays].map((el) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return [box.x, box.y, box.width, box.height, style.opacity, style.transform];
+    }),
+  );
 }
 
 export async function captchaText(request: APIRequestContext, key: string): Promise<string> {
@@ -319,9 +373,26 @@ export const WECHAT_UA =
 /** Every demo account's password (README "Demo accounts"). */
 export const DEMO_PASSWORD = 'Demo@2024';
 
-/** The demo tenants as the login form's tenant select names them (Chinese, the default language). */
-export const UNIVERSITY = { tenantId: '100001', name: '演示大学', nameEn: 'Demo University' };
-export const COLLEGE = { tenantId: '100002', name: '演示学院', nameEn: 'Demo College' };
+/** A demo tenant; `name` is how the login form's tenant select names it in the running test's language. */
+function tenant(tenantId: string, zh: string, en: string) {
+  return {
+    tenantId,
+    nameZh: zh,
+    nameEn: en,
+    get name(): string {
+      return currentLang === 'en' ? en : zh;
+    },
+  };
+}
+
+export const UNIVERSITY = tenant('100001', '演示大学', 'Demo University');
+export const COLLEGE = tenant('100002', '演示学院', 'Demo College');
+
+/** antd-mobile's own confirm button of its pickers (its zh-CN and en-US locales, not the app's dictionaries). */
+export const PICKER_CONFIRM = { zh: '确定', en: 'Confirm' } as const;
+
+/** The seeded tuition fee item's name in both languages (the demo data names items in both). */
+export const TUITION = { zh: '学费', en: 'Tuition' } as const;
 
 /**
  * A phone number nobody in the demo data has, so a binding never finds it taken (one database
@@ -341,15 +412,14 @@ export function nextCaptchaKey(page: Page): Promise<string> {
     .then(async (res) => ((await res.json()) as { key: string }).key);
 }
 
-/** The login form's fields (both languages; the labels are what a screen reader announces). */
-export function loginForm(page: Page, lang: 'zh' | 'en' = 'zh') {
-  const zh = lang === 'zh';
+/** The login form's fields in a language (the running test's by default; the labels are what a screen reader announces). */
+export function loginForm(page: Page, language: 'zh' | 'en' = currentLang) {
   return {
-    tenant: page.getByLabel(zh ? '学校' : 'School', { exact: true }),
-    account: page.getByLabel(zh ? '账号' : 'Account', { exact: true }),
-    password: page.getByLabel(zh ? '密码' : 'Password', { exact: true }),
-    captcha: page.getByLabel(zh ? '验证码' : 'Captcha', { exact: true }),
-    submit: page.getByRole('button', { name: zh ? '登录' : 'Sign in', exact: true }),
+    tenant: page.getByLabel(textIn(language, 'login.tenant'), { exact: true }),
+    account: page.getByLabel(textIn(language, 'login.username'), { exact: true }),
+    password: page.getByLabel(textIn(language, 'login.password'), { exact: true }),
+    captcha: page.getByLabel(textIn(language, 'login.captcha'), { exact: true }),
+    submit: page.getByRole('button', { name: textIn(language, 'login.submit'), exact: true }),
   };
 }
 
@@ -367,9 +437,9 @@ export interface SignIn {
 export async function submitLogin(
   page: Page,
   captchaKey: Promise<string>,
-  { tenantName, account, password = DEMO_PASSWORD, lang = 'zh' }: SignIn,
+  { tenantName, account, password = DEMO_PASSWORD, lang: language = currentLang }: SignIn,
 ): Promise<void> {
-  const form = loginForm(page, lang);
+  const form = loginForm(page, language);
   await form.tenant.selectOption({ label: tenantName });
   await form.account.fill(account);
   await form.password.fill(password);
@@ -385,16 +455,47 @@ export function nextPageLoad(page: Page): Promise<unknown> {
   return page.waitForEvent('load');
 }
 
-/** Signs in by password from /login and waits for home (after 'login succeeded' the page reloads). */
-export async function signIn(page: Page, who: SignIn): Promise<void> {
+/** Sessions this worker signed in on its own server: tenant, account and password -> the phone's state. */
+const sessions = new Map<string, { cookies: Cookie[]; storage: [string, string][] }>();
+
+/**
+ * Signs in by password and waits for home. The first time in a worker it goes through /login (after
+ * 'login succeeded' the page reloads); later the session that sign-in made is put back into the phone
+ * (its cookie and local storage, as the app left them), which is what a phone opening the app again
+ * holds. Stories about signing in itself use submitLogin. `fresh` signs in through /login anyway.
+ */
+export async function signIn(page: Page, who: SignIn, { fresh = false } = {}): Promise<void> {
+  const key = [who.tenantName, who.account, who.password ?? DEMO_PASSWORD].join('\n');
+  const saved = fresh ? undefined : sessions.get(key);
+  if (saved) {
+    await page.context().addCookies(saved.cookies);
+    await page.goto('/health');
+    await page.evaluate((entries) => {
+      for (const [name, value] of entries) localStorage.setItem(name, value);
+    }, saved.storage);
+    await page.goto('/#/home');
+    await expect(page.getByTestId('tab-home')).toBeVisible();
+    return;
+  }
   const captchaKey = nextCaptchaKey(page);
   await page.goto('/#/login');
   const reloaded = nextPageLoad(page);
   await submitLogin(page, captchaKey, who);
-  await expect(page.getByText(who.lang === 'en' ? 'login succeeded' : '登录成功')).toBeVisible();
+  await expect(page.getByText(textIn(who.lang ?? currentLang, 'login.succeeded'))).toBeVisible();
   await reloaded;
   await page.waitForURL(/#\/home$/);
   await expect(page.getByTestId('tab-home')).toBeVisible();
+  const state = await page.context().storageState();
+  const origin = state.origins.find((o) => o.origin === new URL(page.url()).origin);
+  sessions.set(key, {
+    cookies: state.cookies,
+    storage: (origin?.localStorage ?? []).map(({ name, value }) => [name, value]),
+  });
+}
+
+/** Forgets the saved sessions (a story that ends one on the server). */
+export function forgetSessions(): void {
+  sessions.clear();
 }
 
 /** The session's access token, from the cookie the app keeps it in (site key `cf`). */
@@ -485,9 +586,9 @@ export function tuitionPartFen(): number {
 export function tuitionRow(page: Page): Locator {
   return page
     .getByTestId('fee-year')
-    .filter({ hasText: '2025-2026 学年' })
+    .filter({ hasText: t('fee.schoolYear', { year: '2025-2026' }) })
     .getByRole('listitem')
-    .filter({ hasText: '学费' });
+    .filter({ hasText: inLang(TUITION) });
 }
 
 /**
@@ -498,7 +599,7 @@ export async function orderPartOfTuition(page: Page, partFen: number): Promise<s
   await page.getByTestId('home-entry-studentPayment').click();
   const tuition = tuitionRow(page);
   await tuition.locator('label[for^="fee-pick-"]').click();
-  await tuition.getByLabel('学费的缴费金额').fill((partFen / 100).toFixed(2));
+  await tuition.getByLabel(t('fee.payAmountOf', { name: inLang(TUITION) })).fill((partFen / 100).toFixed(2));
   await page.getByTestId('fee-pay').click();
   await page.waitForURL(/#\/pay\?orderNo=/);
   await expect(page.getByTestId('cashier-amount')).toHaveText(yuan(partFen));
@@ -523,8 +624,8 @@ export async function sharePayLink(page: Page, partFen: number): Promise<{ order
 
   await page.getByTestId('order-share').click();
   const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('pay-link-dialog') });
-  await expect(dialog).toContainText('找人代付');
-  await expect(dialog).toContainText('把下面的链接发给家长或他人');
+  await expect(dialog).toContainText(t('order.shareTitle'));
+  await expect(dialog).toContainText(t('order.shareHint', { time: 'TIME' }).split('TIME')[0]!);
   const url = (await dialog.getByTestId('pay-link-url').textContent()) ?? '';
   const link = new URL(url);
   expect(link.origin).toBe(new URL(page.url()).origin);
@@ -533,8 +634,8 @@ export async function sharePayLink(page: Page, partFen: number): Promise<{ order
   expect(query.get('orderNo')).toBe(orderNo);
   expect(query.get('payAuthToken')).toBeTruthy();
   expect(query.get('tenantId')).toBe(UNIVERSITY.tenantId);
-  await screenshot(page, 'pay-link', dialog);
-  await dialog.getByRole('button', { name: '取消' }).click();
+  await screenshot(page, 'pay-link');
+  await dialog.getByRole('button', { name: t('common.cancel') }).click();
   await expect(dialog).toBeHidden();
   return { orderNo, url };
 }

@@ -5,15 +5,18 @@
  */
 import { expect } from '@playwright/test';
 import {
+  TUITION,
   UNIVERSITY,
+  inLang,
   orderCard,
   screenshot,
   signIn,
   tuitionPartFen,
   tuitionRow,
-  untilStill,
-  yuan,
+  t,
+  tPattern,
   test,
+  yuan,
 } from '../support';
 
 test('an unpaid order is cancelled from its detail after a confirmation', async ({ page }) => {
@@ -21,7 +24,7 @@ test('an unpaid order is cancelled from its detail after a confirmation', async 
   await page.getByTestId('home-entry-studentPayment').click();
   const tuition = tuitionRow(page);
   await tuition.locator('label[for^="fee-pick-"]').click();
-  const amount = tuition.getByLabel('学费的缴费金额');
+  const amount = tuition.getByLabel(t('fee.payAmountOf', { name: inLang(TUITION) }));
   const availableFen = Math.round(Number(await amount.inputValue()) * 100);
   const partFen = tuitionPartFen();
   await amount.fill((partFen / 100).toFixed(2));
@@ -31,38 +34,38 @@ test('an unpaid order is cancelled from its detail after a confirmation', async 
   const orderNo = (await page.getByTestId('cashier-order-no').textContent()) ?? '';
 
   // Back on Student fees the order holds its part: less is left to pay, and the way to it is shown.
-  await page.getByRole('button', { name: '返回', exact: true }).click();
+  await page.getByRole('button', { name: t('common.back'), exact: true }).click();
   await page.waitForURL(/#\/fee\/index$/);
-  await expect(tuition).toContainText(`${yuan(availableFen - partFen)}可缴金额`);
+  await expect(tuition).toContainText(`${yuan(availableFen - partFen)}${t('fee.available')}`);
   // The order holding it is named in its state's word, with its part, and leads to that order.
   const held = tuition.getByTestId('open-order').filter({ hasText: yuan(partFen) });
   await expect(held).toHaveAttribute('data-status', 'NOT_PAY');
-  await expect(held.getByTestId('pay-status')).toHaveText('待支付');
-  await held.getByRole('link', { name: '查看订单' }).click();
+  await expect(held.getByTestId('pay-status')).toHaveText(t('payStatus.NOT_PAY'));
+  await held.getByRole('link', { name: t('fee.viewOrder') }).click();
 
   await page.waitForURL(/#\/order\/detail\/\d+$/);
   await expect(page.getByTestId('order-no')).toContainText(orderNo);
-  await expect(page.getByTestId('pay-status')).toHaveText('待支付');
-  await expect(page.getByText(/^请在 .+ 前完成支付$/)).toBeVisible();
+  await expect(page.getByTestId('pay-status')).toHaveText(t('payStatus.NOT_PAY'));
+  await expect(page.getByText(tPattern('order.expireAt'))).toBeVisible();
   await page.getByTestId('order-cancel').click();
 
   // A confirmation first; keeping it changes nothing.
   const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText('确定取消该订单吗？');
-  // Looked at once it has finished opening (mid-animation its buttons are still scaled down).
-  await untilStill(confirm);
-  await screenshot(page, 'order-cancel-confirm', confirm);
-  await confirm.getByRole('button', { name: '再想想' }).click();
+  await expect(confirm).toContainText(t('order.cancelConfirm'));
+  // Looked at once it has finished opening (screenshot waits for that).
+  await screenshot(page, 'order-cancel-confirm');
+  await confirm.getByRole('button', { name: t('order.cancelNo') }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'NOT_PAY');
 
   await page.getByTestId('order-cancel').click();
-  await untilStill(confirm);
-  await confirm.getByRole('button', { name: '取消订单' }).click();
-  await expect(page.getByText('订单已取消')).toBeVisible();
+  await confirm.getByRole('button', { name: t('order.cancelYes') }).click();
+  await expect(page.getByText(t('order.cancelled'))).toBeVisible();
   await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'CLOSED');
-  await expect(page.getByTestId('pay-status')).toHaveText('已关闭');
-  await expect(page.getByRole('region', { name: '订单信息' })).toContainText(/关闭时间.+ · 已取消/);
+  await expect(page.getByTestId('pay-status')).toHaveText(t('payStatus.CLOSED'));
+  await expect(page.getByRole('region', { name: t('order.info') })).toContainText(
+    new RegExp(`${t('order.closedAt')}.+ · ${t('order.closeReason.cancelled')}`),
+  );
   // Closed: nothing left to pay, share or cancel.
   await expect(page.getByTestId('order-continue-pay')).toHaveCount(0);
   await expect(page.getByTestId('order-share')).toHaveCount(0);
@@ -74,14 +77,16 @@ test('an unpaid order is cancelled from its detail after a confirmation', async 
   // Among the closed orders now (expired or cancelled), not the unpaid ones.
   const card = orderCard(page, orderNo);
   await page.goto('/#/order/index?tab=unpaid');
-  await expect(page.getByRole('tab', { name: '待支付', selected: true })).toBeVisible();
+  await expect(
+    page.getByRole('tab', { name: t('payStatus.NOT_PAY'), exact: true, selected: true }),
+  ).toBeVisible();
   await expect(page.getByTestId('orders-mine-unpaid')).toBeVisible();
   await expect(card).toHaveCount(0);
-  await page.getByRole('tab', { name: '已关闭' }).click();
+  await page.getByRole('tab', { name: t('payStatus.CLOSED'), exact: true }).click();
   await expect(card).toHaveAttribute('data-status', 'CLOSED');
 
   // The part it held is free again.
   await page.getByTestId('tab-home').click();
   await page.getByTestId('home-entry-studentPayment').click();
-  await expect(tuition).toContainText(`${yuan(availableFen)}可缴金额`);
+  await expect(tuition).toContainText(`${yuan(availableFen)}${t('fee.available')}`);
 });

@@ -4,7 +4,7 @@
  * shows that watch at work.
  */
 import { expect } from '@playwright/test';
-import { takeCspViolations, test } from '../support';
+import { t, takeCspViolations, test } from '../support';
 
 test('the login screen loads under the CSP, and a script injected into the page is refused and reported', async ({
   page,
@@ -16,7 +16,7 @@ test('the login screen loads under the CSP, and a script injected into the page 
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   expect(csp).toContain("frame-ancestors 'self'");
   expect(response?.headers()['x-content-type-options']).toBe('nosniff');
-  await expect(page.getByRole('heading', { name: '账号登录' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('login.title') })).toBeVisible();
   // The captcha is a data: image, which the policy allows.
   await expect(page.locator('img[src^="data:image"]')).toBeVisible();
   expect(takeCspViolations()).toEqual([]);

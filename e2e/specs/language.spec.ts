@@ -1,42 +1,53 @@
 /**
- * Story: a visitor who reads English switches the language on the login page; the choice stays
- * after a reload and through sign-in, and they switch back on the Mine tab.
+ * Story: a visitor who reads the other language (English on a Chinese phone, Chinese on an English one)
+ * switches the language on the login page; the choice stays after a reload and through sign-in, and
+ * they switch back on the Mine tab.
  */
 import { expect } from '@playwright/test';
-import { UNIVERSITY, nextCaptchaKey, nextPageLoad, submitLogin, test } from '../support';
+import { UNIVERSITY, nextCaptchaKey, nextPageLoad, submitLogin, test, textIn } from '../support';
 
-test('the chosen language survives a reload, on the login page and on the Mine tab', async ({ page }) => {
+test('the chosen language survives a reload, on the login page and on the Mine tab', async ({
+  page,
+  lang,
+}) => {
+  const other = lang === 'zh' ? 'en' : 'zh';
+  const mine = (key: Parameters<typeof textIn>[1]) => textIn(lang, key);
+  const theirs = (key: Parameters<typeof textIn>[1]) => textIn(other, key);
   await page.goto('/#/login');
-  await expect(page.getByRole('heading', { name: '账号登录' })).toBeVisible();
-  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: mine('login.title') })).toBeVisible();
+  await page.getByRole('button', { name: theirs(`language.${other}`) }).click();
 
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByLabel('School', { exact: true })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+  await expect(page.getByRole('heading', { name: theirs('login.title') })).toBeVisible();
+  await expect(page.getByLabel(theirs('login.tenant'), { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe(other);
 
   const captchaKey = nextCaptchaKey(page);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Campus finance assistant' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page).toHaveTitle('Sign in · Campus finance assistant');
+  await expect(page.getByRole('heading', { name: theirs('app.name') })).toBeVisible();
+  await expect(page.getByRole('button', { name: theirs(`language.${other}`) })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page).toHaveTitle(`${theirs('route.login')} · ${theirs('app.name')}`);
   // The school list and the spec's messages follow the language too.
-  await expect(page.getByLabel('School', { exact: true })).toContainText(UNIVERSITY.nameEn);
+  const school = other === 'en' ? UNIVERSITY.nameEn : UNIVERSITY.nameZh;
+  await expect(page.getByLabel(theirs('login.tenant'), { exact: true })).toContainText(school);
 
   const reloaded = nextPageLoad(page);
-  await submitLogin(page, captchaKey, { tenantName: UNIVERSITY.nameEn, account: 'teacher1', lang: 'en' });
-  await expect(page.getByText('login succeeded')).toBeVisible();
+  await submitLogin(page, captchaKey, { tenantName: school, account: 'teacher1', lang: other });
+  await expect(page.getByText(theirs('login.succeeded'))).toBeVisible();
   await reloaded;
   await page.waitForURL(/#\/home$/);
-  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Payment portal' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: theirs('route.home'), level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: theirs('home.paymentPortal') })).toBeVisible();
 
   await page.getByTestId('tab-user').click();
-  await expect(page.getByRole('heading', { name: 'Mine', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: '中文' }).click();
-  await expect(page.getByRole('heading', { name: '我的', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: theirs('route.user'), level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: mine(`language.${lang}`) }).click();
+  await expect(page.getByRole('heading', { name: mine('route.user'), level: 1 })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: '我的', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('profile-edit')).toHaveText('个人资料');
-  await expect(page).toHaveTitle('我的 · 校园财务助手');
+  await expect(page.getByRole('heading', { name: mine('route.user'), level: 1 })).toBeVisible();
+  await expect(page.getByTestId('profile-edit')).toHaveText(mine('profile.edit'));
+  await expect(page).toHaveTitle(`${mine('route.user')} · ${mine('app.name')}`);
 });

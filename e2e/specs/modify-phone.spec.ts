@@ -13,6 +13,7 @@ import {
   nextPageLoad,
   screenshot,
   signIn,
+  t,
   test,
 } from '../support';
 
@@ -32,8 +33,8 @@ async function heldPhone(page: Page): Promise<string> {
 
 async function openModifyPhone(page: Page) {
   await page.getByTestId('more-menu').click();
-  await page.getByText('修改手机号', { exact: true }).last().click();
-  const popup = page.getByRole('dialog', { name: '修改手机号' });
+  await page.getByText(t('menu.modifyPhone'), { exact: true }).last().click();
+  const popup = page.getByRole('dialog', { name: t('phone.title') });
   await expect(popup).toBeVisible();
   return popup;
 }
@@ -44,36 +45,38 @@ test('a teacher proves the phone on file before changing the sign-in phone', asy
   const popup = await openModifyPhone(page);
 
   // Step 1: the phone on file, masked; the new-phone form is not there yet.
-  await expect(popup.getByRole('heading', { name: '第 1 步：验证预留手机号' })).toBeVisible();
-  await expect(popup.getByLabel('预留手机号', { exact: true })).toHaveValue(
+  await expect(popup.getByRole('heading', { name: t('phone.stepProve') })).toBeVisible();
+  await expect(popup.getByLabel(t('phone.heldPhone'), { exact: true })).toHaveValue(
     `${HELD_PHONE.slice(0, 3)}****${HELD_PHONE.slice(-4)}`,
   );
-  await expect(popup.getByLabel('新手机号', { exact: true })).toHaveCount(0);
-  await screenshot(page, 'modify-phone-1-prove', popup);
+  await expect(popup.getByLabel(t('phone.phone'), { exact: true })).toHaveCount(0);
+  await screenshot(page, 'modify-phone-1-prove');
 
   await popup.getByTestId('send-code').click();
-  await expect(page.getByText('验证码已发送')).toBeVisible();
+  await expect(page.getByText(t('code.sent'))).toBeVisible();
   const code = await lastSmsCode(page.request, HELD_PHONE);
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-  await popup.getByLabel('验证码', { exact: true }).fill(wrong);
-  await popup.getByRole('button', { name: '下一步' }).click();
-  await expect(page.getByText('验证码不正确')).toBeVisible();
-  await expect(popup.getByLabel('新手机号', { exact: true })).toHaveCount(0);
+  await popup.getByLabel(t('bind.verifyCode'), { exact: true }).fill(wrong);
+  await popup.getByRole('button', { name: t('phone.next') }).click();
+  await expect(page.getByText(t('sms.codeWrong'))).toBeVisible();
+  await expect(popup.getByLabel(t('phone.phone'), { exact: true })).toHaveCount(0);
 
-  await popup.getByLabel('验证码', { exact: true }).fill(code);
-  await popup.getByRole('button', { name: '下一步' }).click();
+  await popup.getByLabel(t('bind.verifyCode'), { exact: true }).fill(code);
+  await popup.getByRole('button', { name: t('phone.next') }).click();
 
   // Step 2: the new phone and the code texted to it, as before.
-  await expect(popup.getByRole('heading', { name: '第 2 步：填写新手机号' })).toBeVisible();
+  await expect(popup.getByRole('heading', { name: t('phone.stepNew') })).toBeVisible();
   const newPhone = freshPhone();
-  await popup.getByLabel('新手机号', { exact: true }).fill(newPhone);
+  await popup.getByLabel(t('phone.phone'), { exact: true }).fill(newPhone);
   await popup.getByTestId('send-code').click();
-  await expect(popup.getByLabel('验证码', { exact: true })).toBeEditable();
-  await popup.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(page.request, newPhone));
-  await screenshot(page, 'modify-phone-2-new', popup);
+  await expect(popup.getByLabel(t('bind.verifyCode'), { exact: true })).toBeEditable();
+  await popup
+    .getByLabel(t('bind.verifyCode'), { exact: true })
+    .fill(await lastSmsCode(page.request, newPhone));
+  await screenshot(page, 'modify-phone-2-new');
   const reloaded = nextPageLoad(page);
-  await popup.getByRole('button', { name: '确认修改' }).click();
-  await expect(page.getByText('修改成功')).toBeVisible();
+  await popup.getByRole('button', { name: t('phone.submit') }).click();
+  await expect(page.getByText(t('phone.modified'))).toBeVisible();
   await reloaded;
 
   const info = await page.request.get('/api/blade-user/bind-info', {
@@ -89,14 +92,14 @@ test('someone with no phone on file confirms the password first', async ({ page 
   // finance1 holds no phone (README "Demo accounts").
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'finance1' });
   const popup = await openModifyPhone(page);
-  await expect(popup.getByRole('heading', { name: '第 1 步：验证登录密码' })).toBeVisible();
-  await popup.getByLabel('登录密码', { exact: true }).fill('Wrong@2024');
-  await popup.getByRole('button', { name: '下一步' }).click();
-  await expect(page.getByText('密码错误')).toBeVisible();
-  await expect(popup.getByLabel('新手机号', { exact: true })).toHaveCount(0);
+  await expect(popup.getByRole('heading', { name: t('phone.stepProvePassword') })).toBeVisible();
+  await popup.getByLabel(t('phone.password'), { exact: true }).fill('Wrong@2024');
+  await popup.getByRole('button', { name: t('phone.next') }).click();
+  await expect(page.getByText(t('user.passwordWrong'))).toBeVisible();
+  await expect(popup.getByLabel(t('phone.phone'), { exact: true })).toHaveCount(0);
 
-  await popup.getByLabel('登录密码', { exact: true }).fill(DEMO_PASSWORD);
-  await popup.getByRole('button', { name: '下一步' }).click();
-  await expect(popup.getByRole('heading', { name: '第 2 步：填写新手机号' })).toBeVisible();
-  await expect(popup.getByLabel('新手机号', { exact: true })).toBeVisible();
+  await popup.getByLabel(t('phone.password'), { exact: true }).fill(DEMO_PASSWORD);
+  await popup.getByRole('button', { name: t('phone.next') }).click();
+  await expect(popup.getByRole('heading', { name: t('phone.stepNew') })).toBeVisible();
+  await expect(popup.getByLabel(t('phone.phone'), { exact: true })).toBeVisible();
 });

@@ -12,6 +12,7 @@ import {
   signIn,
   submitLogin,
   test,
+  t,
 } from '../support';
 
 test('a Demo University student signs in with a password and visits the tabs', async ({ page }) => {
@@ -19,8 +20,8 @@ test('a Demo University student signs in with a password and visits the tabs', a
   await page.goto('/');
   // Without a session every screen sends the visitor to the login page.
   await page.waitForURL(/#\/login$/);
-  await expect(page.getByRole('heading', { name: '账号登录' })).toBeVisible();
-  await expect(page.getByRole('img', { name: '图形验证码，点击换一张' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('login.title') })).toBeVisible();
+  await expect(page.getByRole('img', { name: t('login.captchaImage') })).toBeVisible();
   await screenshot(page, 'login');
 
   const reloaded = nextPageLoad(page);
@@ -30,24 +31,24 @@ test('a Demo University student signs in with a password and visits the tabs', a
   const sent = await tokenCall;
   expect(new URL(sent.url()).search).toBe('');
   expect(new URLSearchParams(sent.postData() ?? '').get('password')).toBeTruthy();
-  await expect(page.getByText('登录成功')).toBeVisible();
+  await expect(page.getByText(t('login.succeeded'))).toBeVisible();
   await reloaded;
   await page.waitForURL(/#\/home$/);
-  await expect(page.getByText('你好，张三')).toBeVisible();
-  await expect(page.getByRole('heading', { name: '缴费大厅' })).toBeVisible();
-  await expect(page).toHaveTitle('首页 · 校园财务助手');
+  await expect(page.getByText(t('home.greeting', { name: '张三' }))).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('home.paymentPortal') })).toBeVisible();
+  await expect(page).toHaveTitle(`${t('route.home')} · ${t('app.name')}`);
   await screenshot(page, 'home');
 
   await page.getByTestId('tab-user').click();
   await page.waitForURL(/#\/user\/index$/);
-  await expect(page.getByRole('heading', { name: '我的', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('route.user'), level: 1 })).toBeVisible();
   await expect(page.getByText('张三', { exact: true })).toBeVisible();
-  await expect(page.getByText('账号：student1')).toBeVisible();
+  await expect(page.getByText(t('profile.account', { account: 'student1' }))).toBeVisible();
   await screenshot(page, 'mine');
 
   await page.getByTestId('tab-order').click();
   await page.waitForURL(/#\/order\/index$/);
-  await expect(page.getByRole('heading', { name: '我的订单', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('route.order'), level: 1 })).toBeVisible();
   await screenshot(page, 'order');
 });
 
@@ -58,7 +59,7 @@ test('a Demo College student signs in with a password', async ({ page }) => {
   // The session belongs to the college: its user info names the account and the tenant.
   await page.getByTestId('tab-user').click();
   await expect(page.getByText('孙九', { exact: true })).toBeVisible();
-  await expect(page.getByText('账号：student2')).toBeVisible();
+  await expect(page.getByText(t('profile.account', { account: 'student2' }))).toBeVisible();
   const tenantOfSession = await page.evaluate(
     () => JSON.parse(localStorage.getItem('cf-user-info') ?? '{}').content?.tenant_id,
   );

@@ -16,18 +16,19 @@ import {
   tuitionPartFen,
   yuan,
   test,
+  t,
 } from '../support';
 
 /** The student's open order detail, fetched afresh. */
 async function expectPaidForStudent(page: Page, payer: string): Promise<void> {
   await page.reload();
   await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'PAID');
-  const fields = page.getByRole('region', { name: '订单信息' });
-  await expect(fields).toContainText('绑定用户张三');
+  const fields = page.getByRole('region', { name: t('order.info') });
+  await expect(fields).toContainText(`${t('order.personName')}张三`);
   // A payer nobody knows (a pay-link holder) is an empty row, and empty rows are hidden (issue 11, item 11).
-  if (payer === '—') await expect(fields).not.toContainText('付款人');
-  else await expect(fields).toContainText(`付款人${payer}`);
-  await expect(page.getByTestId('bill-card').getByTestId('bill-status')).toHaveText('已审核');
+  if (payer === '—') await expect(fields).not.toContainText(t('order.payerName'));
+  else await expect(fields).toContainText(`${t('order.payerName')}${payer}`);
+  await expect(page.getByTestId('bill-card').getByTestId('bill-status')).toHaveText(t('billStatus.2'));
   await expect(page.getByTestId('order-share')).toHaveCount(0);
 }
 
@@ -45,7 +46,7 @@ test('a parent opens the pay link in WeChat without signing in and pays', async 
   await parent.waitForURL(/#\/pay\?/);
   await expect(parent.getByTestId('cashier-amount')).toHaveText(yuan(partFen));
   await expect(parent.getByTestId('cashier-order-no')).toHaveText(orderNo);
-  await expect(parent.getByText('缴费人')).toBeVisible();
+  await expect(parent.getByText(t('pay.person'))).toBeVisible();
   await expect(parent.getByText('张三')).toBeVisible();
   await payInSandbox(parent);
   // Nobody is signed in on this phone: the result has no orders to lead to.
@@ -76,25 +77,27 @@ test('a signed-in teacher pays through the pay link and finds it among other peo
   // View order leads a payer through a link to other people's orders.
   await teacher.getByTestId('pay-view-order').click();
   await teacher.waitForURL(/#\/order\/other$/);
-  await expect(teacher.getByRole('heading', { name: '他人订单', level: 1 })).toBeVisible();
+  await expect(teacher.getByRole('heading', { name: t('route.orderOther'), level: 1 })).toBeVisible();
   const card = orderCard(teacher, orderNo);
   await expect(card).toHaveAttribute('data-status', 'PAID');
   await expect(card).toContainText('张三');
   await expect(card).toContainText(yuan(partFen));
   await screenshot(teacher, 'orders-other');
   // Not among the teacher's own orders; the labelled exchange button switches between the two lists.
-  await teacher.getByRole('button', { name: '查看我的订单' }).click();
+  await teacher.getByRole('button', { name: t('menu.showMyOrders') }).click();
   await teacher.waitForURL(/#\/order\/index$/);
-  await expect(teacher.getByRole('heading', { name: '我的订单', level: 1 })).toBeVisible();
+  await expect(teacher.getByRole('heading', { name: t('route.order'), level: 1 })).toBeVisible();
   await expect(orderCard(teacher, orderNo)).toHaveCount(0);
-  await teacher.getByRole('button', { name: '查看他人订单' }).click();
+  await teacher.getByRole('button', { name: t('menu.showOtherOrders') }).click();
   await teacher.waitForURL(/#\/order\/other$/);
 
   // Its detail is the student's order: it can be seen, not cancelled or shared by the payer.
   await card.click();
   await teacher.waitForURL(/#\/order\/detail\/\d+$/);
   await expect(teacher.getByTestId('pay-status')).toHaveAttribute('data-status', 'PAID');
-  await expect(teacher.getByRole('region', { name: '订单信息' })).toContainText('付款人陈老师');
+  await expect(teacher.getByRole('region', { name: t('order.info') })).toContainText(
+    `${t('order.payerName')}陈老师`,
+  );
   await teacherPhone.close();
 
   await expectPaidForStudent(page, '陈老师');

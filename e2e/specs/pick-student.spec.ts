@@ -12,6 +12,7 @@ import {
   approvePendingBinding,
   nextPageLoad,
   screenshot,
+  t,
   test,
 } from '../support';
 
@@ -26,33 +27,38 @@ test('an ID card matching several students opens the pick popup; the choice wait
   await page.waitForURL(/#\/register$/);
 
   // The college hides the student number (it is found from the ID card) and asks for an e-mail.
-  await expect(page.getByRole('radio', { name: '学生' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: t('bind.userType.student') })).toBeChecked();
+  // (学籍号 is the college's own name for it, a setting it wrote: the same in both languages.)
   await expect(page.getByLabel('学籍号', { exact: true })).toHaveCount(0);
-  await page.getByLabel('身份证号', { exact: true }).fill('320102200501015555');
-  await page.getByLabel('姓名', { exact: true }).fill('孙九');
-  await page.getByLabel('邮箱', { exact: true }).fill('sunjiu@example.edu.cn');
-  await page.getByRole('button', { name: '提交绑定' }).click();
+  await page.getByLabel(t('bind.idCard'), { exact: true }).fill('320102200501015555');
+  await page.getByLabel(t('bind.realName'), { exact: true }).fill('孙九');
+  await page.getByLabel(t('bind.email'), { exact: true }).fill('sunjiu@example.edu.cn');
+  await page.getByRole('button', { name: t('bind.submit') }).click();
 
-  const popup = page.getByRole('dialog', { name: '请选择学号' });
+  const popup = page.getByRole('dialog', { name: t('bind.pickTitle') });
   await expect(popup).toBeVisible();
-  await expect(popup.getByText('该身份证号对应多名学生，请选择您的学号。')).toBeVisible();
+  await expect(popup.getByText(t('bind.pickHint'))).toBeVisible();
   await expect(popup.getByRole('button')).toHaveCount(2);
-  await expect(popup.getByRole('button', { name: /C2024001/ })).toContainText('2024级');
+  await expect(popup.getByRole('button', { name: /C2024001/ })).toContainText(
+    t('bind.startYear', { year: 2024 }),
+  );
   // Only what the choice needs: the number, the masked name and the year.
-  await expect(popup.getByRole('button', { name: /C2021007/ })).toContainText('孙* · 2021级');
-  await screenshot(page, 'pick-student', popup);
+  await expect(popup.getByRole('button', { name: /C2021007/ })).toContainText(
+    `孙* · ${t('bind.startYear', { year: 2021 })}`,
+  );
+  await screenshot(page, 'pick-student');
 
   // The choice continues the binding that was pending.
   const reloaded = nextPageLoad(page);
   await popup.getByRole('button', { name: /C2021007/ }).click();
   await expect(popup).toBeHidden();
-  await expect(page.getByText('已提交，等待财务处审核')).toBeVisible();
+  await expect(page.getByText(t('bind.pendingToast'))).toBeVisible();
   await reloaded;
   await page.waitForURL(/#\/home(\?|$)/);
 
   // Name and ID number alone read nothing: every screen says the finance office has to approve.
   const pending = page.getByTestId('binding-pending');
-  await expect(pending.getByRole('heading', { name: '等待财务处审核' })).toBeVisible();
+  await expect(pending.getByRole('heading', { name: t('bind.pending.title') })).toBeVisible();
   await page.getByTestId('tab-user').click();
   await expect(pending).toBeVisible();
   await expect(page.getByText('孙九', { exact: true })).toHaveCount(0);
@@ -64,7 +70,7 @@ test('an ID card matching several students opens the pick popup; the choice wait
     { tenantName: COLLEGE.name, account: 'finance2' },
     'C2021007',
   );
-  await pending.getByRole('button', { name: '刷新审核状态' }).click();
+  await pending.getByRole('button', { name: t('bind.pending.refresh') }).click();
   await expect(pending).toBeHidden();
   await expect(page.getByText('孙九', { exact: true })).toBeVisible();
 });

@@ -7,10 +7,13 @@ import { expect } from '@playwright/test';
 import {
   PAYMENT_SETTLES_MS,
   SANDBOX_CHECKOUT,
+  TUITION,
   UNIVERSITY,
+  inLang,
   orderCard,
   screenshot,
   signIn,
+  t,
   tuitionPartFen,
   tuitionRow,
   yuan,
@@ -21,36 +24,40 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
   await page.getByTestId('home-entry-studentPayment').click();
   await page.waitForURL(/#\/fee\/index$/);
-  await expect(page.getByRole('heading', { name: '学生缴费', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('route.fee'), level: 1 })).toBeVisible();
 
   // The summary of spec §3 over both school years: what was charged never changes (12,780 yuan:
   // tuition and accommodation twice, insurance once), and every amount of the summary is shown.
   const summary = page.getByTestId('fee-summary');
   await expect(summary.locator('[data-amount="payable"] dd')).toHaveText('¥12,780.00');
   await expect(summary.locator('dt')).toHaveText([
-    '应缴',
-    '缓缴',
-    '待缴',
-    '应收',
-    '已缴',
-    '退费/结转',
-    '减免',
-    '缓缴抵扣',
+    t('summary.payable'),
+    t('summary.deferred'),
+    t('summary.pending'),
+    t('summary.receivable'),
+    t('summary.received'),
+    t('summary.refund'),
+    t('summary.reduction'),
+    t('summary.deferredDeduction'),
   ]);
   await expect(summary.locator('[data-amount="deferred"] dd')).toHaveText('¥2,000.00');
   await expect(summary.locator('[data-amount="reduction"] dd')).toHaveText('¥200.00');
   await expect(summary.locator('[data-amount="deferredDeduction"] dd')).toHaveText('¥500.00');
   // Last year's tuition was paid in full at the bank.
-  const lastYear = page.getByTestId('fee-year').filter({ hasText: '2024-2025 学年' });
-  await expect(lastYear.getByRole('listitem').filter({ hasText: '学费' })).toContainText('已缴清');
+  const lastYear = page
+    .getByTestId('fee-year')
+    .filter({ hasText: t('fee.schoolYear', { year: '2024-2025' }) });
+  await expect(lastYear.getByRole('listitem').filter({ hasText: inLang(TUITION) })).toContainText(
+    t('fee.settled'),
+  );
   await screenshot(page, 'fee-index');
 
   // This year's tuition may be paid in part. Picked, its amount field offers all that is left.
   const tuition = tuitionRow(page);
-  await expect(tuition).toContainText('可部分缴费');
+  await expect(tuition).toContainText(t('fee.partialAllowed'));
   await tuition.locator('label[for^="fee-pick-"]').click();
   await expect(tuition.getByTestId('fee-item-pick').getByRole('checkbox')).toBeChecked();
-  const amount = tuition.getByLabel('学费的缴费金额');
+  const amount = tuition.getByLabel(t('fee.payAmountOf', { name: inLang(TUITION) }));
   const availableFen = Math.round(Number(await amount.inputValue()) * 100);
   expect(availableFen).toBeGreaterThan(100);
   await expect(page.getByTestId('fee-selected-total')).toHaveText(yuan(availableFen));
@@ -59,7 +66,7 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   await amount.fill(((availableFen + 1) / 100).toFixed(2));
   await page.getByTestId('fee-pay').click();
   // Said under the field as typed (issue 11, item 8), and again when paying is tried.
-  await expect(page.getByTestId('amount-error')).toHaveText('支付金额不能大于应收金额');
+  await expect(page.getByTestId('amount-error')).toHaveText(t('fee.amountTooLarge'));
   await expect(page).toHaveURL(/#\/fee\/index$/);
 
   // A part payment of a few yuan.
@@ -70,12 +77,14 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
 
   // The cashier: the amount, the time left before the order expires, the school's channels.
   await page.waitForURL(/#\/pay\?orderNo=/);
-  await expect(page.getByRole('heading', { name: '收银台', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('route.pay'), level: 1 })).toBeVisible();
   await expect(page.getByTestId('cashier-amount')).toHaveText(yuan(partFen));
-  await expect(page.getByTestId('cashier-countdown')).toHaveText(/^剩余支付时间 (29|30):\d\d$/);
-  await expect(page.getByText('2025-2026 学费')).toBeVisible();
+  await expect(page.getByTestId('cashier-countdown')).toHaveText(
+    new RegExp(`^${t('pay.timeLeft', { time: '(29|30):\\d\\d' })}$`),
+  );
+  await expect(page.getByText(`2025-2026 ${inLang(TUITION)}`)).toBeVisible();
   // WeChat Pay needs WeChat; in a phone browser the sandbox is the channel to use.
-  await expect(page.getByTestId('channel-wechat')).toContainText('请在微信中打开本页面使用微信支付');
+  await expect(page.getByTestId('channel-wechat')).toContainText(t('pay.wechatNeeded'));
   await expect(page.getByTestId('channel-wechat').getByRole('radio')).toBeDisabled();
   const sandbox = page.getByTestId('channel-sandbox').getByRole('radio');
   await expect(sandbox).toBeEnabled();
@@ -85,7 +94,7 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
 
   await page.getByTestId('channel-sandbox').click();
   await expect(sandbox).toBeChecked();
-  await expect(page.getByTestId('cashier-pay')).toHaveText(`确认支付 ${yuan(partFen)}`);
+  await expect(page.getByTestId('cashier-pay')).toHaveText(t('pay.payAmount', { amount: yuan(partFen) }));
   await page.getByTestId('cashier-pay').click();
 
   // The sandbox's own checkout page, in both languages, for this order and amount.
@@ -100,50 +109,50 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   await page.waitForURL(/#\/pay\?.*view=result/);
   const result = page.getByTestId('pay-result');
   await expect(result).toHaveAttribute('data-result', 'paid', { timeout: PAYMENT_SETTLES_MS });
-  await expect(result.getByRole('heading', { name: '支付成功' })).toBeVisible();
+  await expect(result.getByRole('heading', { name: t('pay.result.paid') })).toBeVisible();
   await expect(result).toContainText(orderNo);
-  await expect(result).toContainText('支付时间');
+  await expect(result).toContainText(t('pay.paidAt'));
   await screenshot(page, 'pay-result');
 
   // View order: its detail, with every field and the charge bill of the payment, reviewed (the
   // money came online).
   await page.getByTestId('pay-view-order').click();
   await page.waitForURL(/#\/order\/detail\/\d+$/);
-  await expect(page.getByRole('heading', { name: '订单详情', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('route.orderDetail'), level: 1 })).toBeVisible();
   await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'PAID');
-  await expect(page.getByTestId('pay-status')).toHaveText('已支付');
+  await expect(page.getByTestId('pay-status')).toHaveText(t('payStatus.PAID'));
   await expect(page.getByTestId('order-no')).toContainText(orderNo);
   await expect(page.getByTestId('order-total')).toHaveText(yuan(partFen));
-  const fields = page.getByRole('region', { name: '订单信息' });
-  await expect(fields).toContainText('学生缴费');
-  await expect(fields).toContainText('沙箱支付（演示）');
-  await expect(fields).toContainText('未开票');
+  const fields = page.getByRole('region', { name: t('order.info') });
+  await expect(fields).toContainText(t('order.type.FEE'));
+  await expect(fields).toContainText(t('method.sandbox'));
+  await expect(fields).toContainText(t('order.invoice.none'));
   const bill = page.getByTestId('bill-card');
   await expect(bill).toHaveCount(1);
   await expect(bill).toHaveAttribute('data-kind', 'CHARGE');
-  await expect(bill).toContainText('2025-2026 学费');
+  await expect(bill).toContainText(`2025-2026 ${inLang(TUITION)}`);
   await expect(bill).toContainText(yuan(partFen));
   await expect(bill.getByTestId('bill-status')).toHaveAttribute('data-status', '2');
-  await expect(bill.getByTestId('bill-status')).toHaveText('已审核');
+  await expect(bill.getByTestId('bill-status')).toHaveText(t('billStatus.2'));
   // Paid: nothing to continue, share or cancel.
   await expect(page.getByTestId('order-cancel')).toHaveCount(0);
   await expect(page.getByTestId('order-continue-pay')).toHaveCount(0);
-  await expect(fields).toContainText('付款人张三');
+  await expect(fields).toContainText(`${t('order.payerName')}张三`);
   await bill.scrollIntoViewIfNeeded();
   await screenshot(page, 'order-detail');
 
   // Back to the result, home, and My orders, Paid tab: the order is there, and only paid orders are.
-  await page.getByRole('button', { name: '返回', exact: true }).click();
+  await page.getByRole('button', { name: t('common.back'), exact: true }).click();
   await expect(page.getByTestId('pay-result')).toHaveAttribute('data-result', 'paid');
-  await page.getByRole('button', { name: '返回首页' }).click();
+  await page.getByRole('button', { name: t('pay.backHome') }).click();
   await page.waitForURL(/#\/home$/);
   await page.getByTestId('tab-order').click();
   await page.waitForURL(/#\/order\/index$/);
-  await page.getByRole('tab', { name: '已支付' }).click();
+  await page.getByRole('tab', { name: t('payStatus.PAID'), exact: true }).click();
   await page.waitForURL(/#\/order\/index\?tab=paid$/);
   const card = orderCard(page, orderNo);
   await expect(card).toHaveAttribute('data-status', 'PAID');
-  await expect(card.getByTestId('pay-status')).toHaveText('已支付');
+  await expect(card.getByTestId('pay-status')).toHaveText(t('payStatus.PAID'));
   await expect(card).toContainText(yuan(partFen));
   await expect(page.locator('[data-testid="order-card"]:not([data-status="PAID"])')).toHaveCount(0);
   await screenshot(page, 'orders-paid');
@@ -151,5 +160,5 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   // Back on Student fees the part paid counts as received.
   await page.getByTestId('tab-home').click();
   await page.getByTestId('home-entry-studentPayment').click();
-  await expect(tuition).toContainText(`${yuan(availableFen - partFen)}可缴金额`);
+  await expect(tuition).toContainText(`${yuan(availableFen - partFen)}${t('fee.available')}`);
 });

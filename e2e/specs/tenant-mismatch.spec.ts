@@ -3,7 +3,7 @@
  * school is dropped and the app asks them to sign in at the college.
  */
 import { expect } from '@playwright/test';
-import { COLLEGE, UNIVERSITY, accessToken, loginForm, nextPageLoad, signIn, test } from '../support';
+import { COLLEGE, UNIVERSITY, accessToken, loginForm, nextPageLoad, signIn, test, t } from '../support';
 
 test('a tenantId in the link differing from the session clears the session', async ({ page }) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
@@ -24,6 +24,6 @@ test('a tenantId in the link differing from the session clears the session', asy
 test('a tenantId equal to the session tenant changes nothing', async ({ page }) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
   await page.goto(`/#/user/index?tenantId=${UNIVERSITY.tenantId}`);
-  await expect(page.getByText('账号：student1')).toBeVisible();
+  await expect(page.getByText(t('profile.account', { account: 'student1' }))).toBeVisible();
   expect(await accessToken(page)).toBeTruthy();
 });

@@ -3,7 +3,7 @@
  * people see only the Home tab.
  */
 import { expect } from '@playwright/test';
-import { UNIVERSITY, signIn, test } from '../support';
+import { UNIVERSITY, signIn, test, t } from '../support';
 
 test('account_disableUserCenter hides the Orders and Mine tabs', async ({ page }) => {
   // Params are changed in the admin console, which the demo has no API for, and the one demo
@@ -22,8 +22,8 @@ test('account_disableUserCenter hides the Orders and Mine tabs', async ({ page }
   });
 
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'teacher1' });
-  const tabs = page.getByRole('navigation', { name: '校园财务助手' });
-  await expect(tabs.getByRole('link', { name: '首页' })).toBeVisible();
+  const tabs = page.getByRole('navigation', { name: t('app.name') });
+  await expect(tabs.getByRole('link', { name: t('tab.home') })).toBeVisible();
   // The tabs may be drawn before the params arrive; the reply is changed once it does.
   await expect.poll(() => flipped).toBe(true);
   await expect(tabs.getByRole('link')).toHaveCount(1);
@@ -33,6 +33,6 @@ test('account_disableUserCenter hides the Orders and Mine tabs', async ({ page }
 
 test('with the user centre on, all three tabs show', async ({ page }) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'teacher1' });
-  const tabs = page.getByRole('navigation', { name: '校园财务助手' });
-  await expect(tabs.getByRole('link')).toHaveText(['首页', '订单', '我的']);
+  const tabs = page.getByRole('navigation', { name: t('app.name') });
+  await expect(tabs.getByRole('link')).toHaveText([t('tab.home'), t('tab.order'), t('tab.user')]);
 });

@@ -13,6 +13,8 @@ import {
   lastSmsCode,
   nextPageLoad,
   screenshot,
+  t,
+  tPattern,
   test,
 } from '../support';
 
@@ -35,40 +37,44 @@ test('an unbound WeChat user binds as a student with an SMS code and lands on ho
   // Not bound yet: the social sign-in leads to the binding screen.
   await page.waitForURL(/#\/register$/);
 
-  await expect(page.getByRole('heading', { name: '用户绑定', level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: '绑定学校身份' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('route.register'), level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('bind.title') })).toBeVisible();
   // The university offers all three user types, student first and chosen.
-  await expect(page.getByRole('radio', { name: '学生' })).toBeChecked();
-  await expect(page.getByRole('radio', { name: '教职工' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: '其他人员' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: t('bind.userType.student') })).toBeChecked();
+  await expect(page.getByRole('radio', { name: t('bind.userType.employee') })).toBeVisible();
+  await expect(page.getByRole('radio', { name: t('bind.userType.other') })).toBeVisible();
   await screenshot(page, 'register');
 
   const phone = freshPhone();
-  await page.getByLabel('学号', { exact: true }).fill('S2024002');
-  await page.getByLabel('身份证号', { exact: true }).fill('110101200402021235');
-  await page.getByLabel('姓名', { exact: true }).fill('李四');
-  await page.getByLabel('手机号', { exact: true }).fill(phone);
+  await page.getByLabel(t('bind.studentNo'), { exact: true }).fill('S2024002');
+  await page.getByLabel(t('bind.idCard'), { exact: true }).fill('110101200402021235');
+  await page.getByLabel(t('bind.realName'), { exact: true }).fill('李四');
+  await page.getByLabel(t('bind.phone'), { exact: true }).fill(phone);
 
   const sendCode = page.getByTestId('send-code');
   await sendCode.click();
-  await expect(page.getByText('验证码已发送', { exact: true })).toBeVisible();
+  await expect(page.getByText(t('code.sent'), { exact: true })).toBeVisible();
   // Not to the phone typed: to the one the finance office holds for S2024002, shown masked.
-  await expect(page.getByTestId('bind-code-hint')).toHaveText('验证码已发送至财务处预留手机 138****0011');
+  await expect(page.getByTestId('bind-code-hint')).toHaveText(
+    t('bind.codeSentHeld', { phone: '138****0011' }),
+  );
   // Sent: the button counts down and cannot be pressed again meanwhile.
-  await expect(sendCode).toHaveText(/\d+ 秒后重发/);
+  await expect(sendCode).toHaveText(tPattern('code.countdown'));
   await expect(sendCode).toBeDisabled();
 
   await screenshot(page, 'register-held-phone');
-  await page.getByLabel('验证码', { exact: true }).fill(await lastSmsCode(page.request, '13800000011'));
+  await page
+    .getByLabel(t('bind.verifyCode'), { exact: true })
+    .fill(await lastSmsCode(page.request, '13800000011'));
   const reloaded = nextPageLoad(page);
-  await page.getByRole('button', { name: '提交绑定' }).click();
-  await expect(page.getByText('绑定成功')).toBeVisible();
+  await page.getByRole('button', { name: t('bind.submit') }).click();
+  await expect(page.getByText(t('bind.success'))).toBeVisible();
   await reloaded;
 
   await page.waitForURL(/#\/home(\?|$)/);
-  await expect(page.getByRole('heading', { name: '首页', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('route.home'), level: 1 })).toBeVisible();
   // Bound, the school's name of the person greets, not the WeChat nickname.
-  await expect(page.getByTestId('home-greeting')).toHaveText('你好，李四');
+  await expect(page.getByTestId('home-greeting')).toHaveText(t('home.greeting', { name: '李四' }));
   await page.getByTestId('tab-user').click();
   await expect(page.getByText('李四', { exact: true })).toBeVisible();
 });

@@ -18,6 +18,7 @@ import {
   tuitionPartFen,
   yuan,
   test,
+  t,
 } from '../support';
 
 /** window.WeixinJSBridge as the WeChat app provides it: here it pays (or cancels) through the simulator. */
@@ -60,7 +61,7 @@ test('a parent cancels WeChat Pay, then a teacher pays the same pay link with We
   await parent.getByTestId('channel-wechat').click();
   await expect(parent.getByTestId('channel-wechat').getByRole('radio')).toBeChecked();
   await parent.getByTestId('cashier-pay').click();
-  await expect(parent.getByText('已取消支付')).toBeVisible();
+  await expect(parent.getByText(t('pay.cancelled'))).toBeVisible();
   await expect(parent.getByTestId('cashier-order-no')).toHaveText(orderNo);
   await parentPhone.close();
 
@@ -94,6 +95,8 @@ test('a parent cancels WeChat Pay, then a teacher pays the same pay link with We
   // The student sees it paid by the teacher, once.
   await page.reload();
   await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'PAID');
-  await expect(page.getByRole('region', { name: '订单信息' })).toContainText('付款人陈老师');
+  await expect(page.getByRole('region', { name: t('order.info') })).toContainText(
+    `${t('order.payerName')}陈老师`,
+  );
   await expect(page.getByTestId('bill-card')).toHaveCount(1);
 });

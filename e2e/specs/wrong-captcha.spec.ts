@@ -12,6 +12,7 @@ import {
   nextPageLoad,
   submitLogin,
   test,
+  t,
 } from '../support';
 
 test('a wrong captcha is refused with a new captcha, and the next try signs in', async ({ page }) => {
@@ -26,7 +27,7 @@ test('a wrong captcha is refused with a new captcha, and the next try signs in',
 
   const secondKey = nextCaptchaKey(page);
   await form.submit.click();
-  await expect(page.getByText('验证码不正确')).toBeVisible();
+  await expect(page.getByText(t('auth.captchaWrong'))).toBeVisible();
   expect(await secondKey).not.toBe(await firstKey);
   await expect(form.captcha).toHaveValue('');
   await expect(page).toHaveURL(/#\/login$/);
@@ -37,7 +38,7 @@ test('a wrong captcha is refused with a new captcha, and the next try signs in',
   await form.captcha.fill(await captchaText(page.request, await secondKey));
   const reloaded = nextPageLoad(page);
   await form.submit.click();
-  await expect(page.getByText('登录成功')).toBeVisible();
+  await expect(page.getByText(t('login.succeeded'))).toBeVisible();
   await reloaded;
   await page.waitForURL(/#\/home$/);
   expect(await accessToken(page)).toBeTruthy();

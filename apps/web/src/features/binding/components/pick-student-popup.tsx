@@ -36,13 +36,22 @@ export function PickStudentPopup({ students, onPick }: PickStudentPopupProps) {
               <button type="button" className={styles.choice} onClick={() => onPick(student)}>
                 <span className={styles.number}>{student.studentNo}</span>
                 <span className={styles.detail}>
+                  {/* The name and the major are the school's data (not translated); the year is the app's. */}
                   {[
-                    student.studentName,
-                    student.startYear ? t('bind.startYear', { year: student.startYear }) : '',
-                    student.major ?? '',
+                    student.studentName ? (
+                      <span key="name" data-user-data>
+                        {student.studentName}
+                      </span>
+                    ) : null,
+                    student.startYear ? t('bind.startYear', { year: student.startYear }) : null,
+                    student.major ? (
+                      <span key="major" data-user-data>
+                        {student.major}
+                      </span>
+                    ) : null,
                   ]
-                    .filter(Boolean)
-                    .join(' · ')}
+                    .filter((part) => part !== null)
+                    .flatMap((part, i) => (i === 0 ? [part] : [' · ', part]))}
                 </span>
               </button>
             </li>

@@ -35,7 +35,12 @@ export function OrderCard({ order, other }: { order: OrderRecord; other?: boolea
       <div className={styles.foot}>
         <span className={styles.meta}>
           {formatDateTime(order.createdAt)}
-          {order.personName ? ` · ${order.personName}` : ''}
+          {order.personName ? (
+            <>
+              {' · '}
+              <span data-user-data>{order.personName}</span>
+            </>
+          ) : null}
         </span>
         <span className={styles.total}>{formatYuan(order.totalFen)}</span>
       </div>

@@ -110,7 +110,7 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
           {cashier.personName ? (
             <>
               <dt>{t('pay.person')}</dt>
-              <dd>{cashier.personName}</dd>
+              <dd data-user-data>{cashier.personName}</dd>
             </>
           ) : null}
         </dl>

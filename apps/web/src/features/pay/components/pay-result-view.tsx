@@ -150,13 +150,13 @@ export function PayResultView({ pay }: { pay: PayQuery }) {
         {data.personName ? (
           <>
             <dt>{t('pay.person')}</dt>
-            <dd>{data.personName}</dd>
+            <dd data-user-data>{data.personName}</dd>
           </>
         ) : null}
         {data.payerName ? (
           <>
             <dt>{t('pay.payer')}</dt>
-            <dd>{data.payerName}</dd>
+            <dd data-user-data>{data.payerName}</dd>
           </>
         ) : null}
         {method ? (
