@@ -5,7 +5,9 @@
  * The readers' reads are one prepared statement each (list, detail, mark read, unread count).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
+import { rawStatement, type RawStatement } from '@server/db/raw-statement';
 import { dicts } from '@server/db/schema';
 import { noticeAttachments, noticeReads, notices } from '@server/db/schema-notice';
 
@@ -81,8 +83,9 @@ export interface NoticeDetailRow extends Omit<NoticeListRow, 'attachmentCount'> 
  * a custom one and stops planning the statement on every call (planning was more than half its time).
  * Only the page's rows reach the per-notice subqueries.
  */
-function prepareList(db: Db) {
-  const page = db
+function listQuery() {
+  const qb = new QueryBuilder();
+  const page = qb
     .select({
       id: notices.id,
       tenantId: notices.tenantId,
@@ -98,28 +101,72 @@ function prepareList(db: Db) {
     .from(notices)
     .where(sql`${READABLE} AND (${p('category')}::text = '' OR ${notices.category} = ${p('category')}::text)`)
     .as('page');
-  return db
+  return qb
     .select({
       id: page.id,
       title: page.title,
       titleEn: page.titleEn,
       category: page.category,
-      categoryName: categoryName('dict_value', PAGE),
-      categoryNameEn: categoryName('remark', PAGE),
+      // One row of the tenant's category dictionary at most (dicts_tenant_code_key is unique).
+      categoryName: sql<string | null>`nullif(${dicts.dictValue}, '')`.as('category_name'),
+      categoryNameEn: sql<string | null>`nullif(${dicts.remark}, '')`.as('category_name_en'),
       authorDept: page.authorDept,
       authorDeptEn: page.authorDeptEn,
       releaseTime: page.releaseTime,
-      unread: unread(PAGE),
+      unread: unread(PAGE).as('unread'),
       attachmentCount: sql<number>`(SELECT count(*)::int FROM notice_attachments a
-        WHERE a.tenant_id = ${PAGE('tenant_id')} AND a.notice_id = ${PAGE('id')})`,
+        WHERE a.tenant_id = ${PAGE('tenant_id')} AND a.notice_id = ${PAGE('id')})`.as('attachment_count'),
       total: page.total,
     })
     .from(page)
+    .leftJoin(
+      dicts,
+      and(eq(dicts.tenantId, page.tenantId), eq(dicts.code, CATEGORY_DICT), eq(dicts.dictKey, page.category)),
+    )
     .where(
       sql`${page.rn} > ${p('offset')}::bigint AND ${page.rn} <= ${p('offset')}::bigint + ${p('limit')}::bigint`,
     )
-    .orderBy(page.rn)
-    .prepare('notice_list');
+    .orderBy(page.rn);
+}
+
+interface RawListRow {
+  id: number;
+  title: string;
+  title_en: string;
+  category: string;
+  category_name: string | null;
+  category_name_en: string | null;
+  author_dept: string;
+  author_dept_en: string;
+  release_time: string | null;
+  unread: boolean;
+  attachment_count: number;
+  total: string | number;
+}
+
+let listStatement: RawStatement<RawListRow> | undefined;
+
+async function listRows(
+  db: Db,
+  params: Record<string, unknown>,
+): Promise<(NoticeListRow & { total: number })[]> {
+  listStatement ??= rawStatement<RawListRow>('notice_list', listQuery().getSQL());
+  const rows = await listStatement(db, params);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    titleEn: r.title_en,
+    category: r.category,
+    categoryName: r.category_name,
+    categoryNameEn: r.category_name_en,
+    authorDept: r.author_dept,
+    authorDeptEn: r.author_dept_en,
+    releaseTime:
+      r.release_time === null ? null : (notices.releaseTime.mapFromDriverValue(r.release_time) as Date),
+    unread: r.unread,
+    attachmentCount: r.attachment_count,
+    total: Number(r.total),
+  }));
 }
 
 function prepareDetail(db: Db) {
@@ -147,7 +194,6 @@ function prepareUnread(db: Db) {
 }
 
 interface Statements {
-  list: ReturnType<typeof prepareList>;
   detail: ReturnType<typeof prepareDetail>;
   unread: ReturnType<typeof prepareUnread>;
 }
@@ -157,7 +203,6 @@ function statements(db: Db): Statements {
   let s = statementsByDb.get(db);
   if (!s) {
     s = {
-      list: prepareList(db),
       detail: prepareDetail(db),
       unread: prepareUnread(db),
     };
@@ -177,10 +222,10 @@ export async function listReadable(
     limit: page.size,
     offset: (page.current - 1) * page.size,
   };
-  const rows = await statements(db).list.execute(params);
+  const rows = await listRows(db, params);
   if (rows.length > 0 || page.current === 1) return { rows, total: rows[0]?.total ?? 0 };
   // Past the last page the window count has no row to ride on: ask for the first page's count.
-  const first = await statements(db).list.execute({ ...params, limit: 1, offset: 0 });
+  const first = await listRows(db, { ...params, limit: 1, offset: 0 });
   return { rows: [], total: first[0]?.total ?? 0 };
 }
 

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { orders, type OrderType, type PayStatus } from '@server/db/schema-finance';
+import { orderItems, orders, type OrderType, type PayStatus } from '@server/db/schema-finance';
 import type { PageQuery } from '@server/http/envelope';
 
 export interface OrderListRow {
@@ -64,6 +64,16 @@ function prepare(db: Db, kind: OrderListKind) {
         AND (${p('status')}::text = '' OR ${orders.payStatus} = ${p('status')}::text)`,
     )
     .as('page');
+  // Both item-name strings from one pass over the order's items.
+  const items = db
+    .select({
+      zh: sql<string | null>`string_agg(${orderItems.name}, '、' ORDER BY ${orderItems.id})`.as('zh'),
+      en: sql<string | null>`string_agg(coalesce(nullif(${orderItems.nameEn}, ''), ${orderItems.name}), ', '
+        ORDER BY ${orderItems.id})`.as('en'),
+    })
+    .from(orderItems)
+    .where(sql`${orderItems.orderId} = "page"."id"`)
+    .as('items');
   return db
     .select({
       id: page.id,
@@ -76,11 +86,12 @@ function prepare(db: Db, kind: OrderListKind) {
       expireAt: page.expireAt,
       personName: page.personName,
       userName: page.userName,
-      itemsZh: sql<string>`coalesce((SELECT string_agg(i.name, '、' ORDER BY i.id) FROM order_items i WHERE i.order_id = "page"."id"), '')`,
-      itemsEn: sql<string>`coalesce((SELECT string_agg(coalesce(nullif(i.name_en, ''), i.name), ', ' ORDER BY i.id) FROM order_items i WHERE i.order_id = "page"."id"), '')`,
+      itemsZh: sql<string>`coalesce(${items.zh}, '')`,
+      itemsEn: sql<string>`coalesce(${items.en}, '')`,
       total: page.total,
     })
     .from(page)
+    .leftJoinLateral(items, sql`true`)
     .where(
       sql`${page.rn} > ${p('offset')}::bigint AND ${page.rn} <= ${p('offset')}::bigint + ${p('limit')}::bigint`,
     )
