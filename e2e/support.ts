@@ -740,7 +740,7 @@ export async function consoleScreenshot(
       await page.setViewportSize({ width, height: size.height });
       await page.waitForLoadState('networkidle');
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
-      if (still) await untilStill(still);
+      if (still) await boxStill(still);
       await page.screenshot({
         path: path.join(shots, project, `${name}-${width}-${lang}.png`),
         animations: 'disabled',
@@ -758,4 +758,15 @@ export async function consoleScreenshot(
   }
   if (langs.length > 1) await choose('zh');
   await page.setViewportSize(size);
+}
+
+/** Waits until a sliding element (a console drawer) stops moving. */
+async function boxStill(target: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      const before = JSON.stringify(await target.boundingBox());
+      await target.page().waitForTimeout(50);
+      return before === JSON.stringify(await target.boundingBox());
+    })
+    .toBe(true);
 }

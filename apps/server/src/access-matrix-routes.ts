@@ -39,7 +39,9 @@ export type FillerName =
   | 'noticeId'
   | 'noticeAttachmentId'
   | 'reconciliationRunId'
-  | 'importJobId';
+  | 'importJobId'
+  | 'importKind'
+  | 'providerKind';
 
 export interface RouteRule {
   class: RouteClass;
@@ -209,13 +211,17 @@ export const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/blade-finance/admin/salary/slip/list': { class: 'finance-office' },
   // ---- bulk imports (issue 15)
-  'GET /api/blade-finance/admin/import/{kind}/template': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/import/{kind}/template': {
+    class: 'finance-office',
+    ids: { kind: 'importKind' },
+  },
   'POST /api/blade-finance/admin/import/{kind}': {
     class: 'finance-office',
+    ids: { kind: 'importKind' },
     why: 'an upload is a job of the caller’s own tenant (checked in the background), and is audited',
     mayWrite: ['import_jobs', 'audit_log'],
   },
-  'GET /api/blade-finance/admin/import/job/list': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/import/job/list': { class: 'finance-office', ids: { kind: 'importKind' } },
   'GET /api/blade-finance/admin/import/job/{id}': { class: 'finance-office', ids: { id: 'importJobId' } },
   'POST /api/blade-finance/admin/import/job/{id}/commit': {
     class: 'finance-office',
@@ -334,6 +340,7 @@ export const ROUTES: Record<string, RouteRule> = {
   },
   'PUT /api/blade-finance/admin/settings/providers/{kind}': {
     class: 'finance-office',
+    ids: { kind: 'providerKind' },
     why: "the provider's own token, never the victim's",
     omit: ['httpToken', 'clearToken'],
   },

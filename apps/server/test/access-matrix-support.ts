@@ -307,6 +307,8 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       noticeId: [tenantNotice!.id],
       noticeAttachmentId: [noticeFile!.id],
       importJobId: [importJob!.id],
+      importKind: ['people'],
+      providerKind: ['sms'],
     },
     payAuthToken: payLink.json().data.payAuthToken,
     verifyId: sent.json().data.id,
@@ -401,7 +403,7 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     taxId: ['91110000600037341L'],
     taxpayerType: ['company'],
     // tenant settings and reconciliation (finance office)
-    kind: ['sms', 'people'],
+    kind: ['manual'],
     billDate: ['2026-01-05'],
     modules: [['fee']],
     params: [{ bind_studentNo: '1' }],
