@@ -357,6 +357,23 @@ export async function captchaText(request: APIRequestContext, key: string): Prom
   return (await res.json()).data.text as string;
 }
 
+/**
+ * Waits out the server's one-code-a-minute guard for a phone (modules/sms/codes.ts), as a person would:
+ * stories on one worker's server may text the same demo phone (modify-phone and salary both text
+ * teacher1's phone on file) less than a minute apart.
+ */
+export async function waitForSmsResend(request: APIRequestContext, phone: string): Promise<void> {
+  const res = await request.get(`/api/dev/outbox?phone=${phone}`);
+  const messages = (await res.json()).data as { channel: string; createdAt: string }[];
+  const last = messages
+    .filter((m) => m.channel === 'sms')
+    .reduce((newest, m) => Math.max(newest, Date.parse(m.createdAt)), 0);
+  const wait = last + 61_000 - Date.now();
+  if (wait <= 0) return;
+  base.info().setTimeout(base.info().timeout + wait);
+  await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
 /** The newest 6-digit code texted to a phone by the SMS stand-in. */
 export async function lastSmsCode(request: APIRequestContext, phone: string): Promise<string> {
   const res = await request.get(`/api/dev/outbox?phone=${phone}`);
