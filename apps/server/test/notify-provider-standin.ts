@@ -31,7 +31,12 @@ export async function startProviderStandin(token: string, path = '/send'): Promi
         return;
       }
       const accepted = authorization === `Bearer ${token}`;
-      received.push({ path: req.url, authorization, body: JSON.parse(Buffer.concat(chunks).toString()), accepted });
+      received.push({
+        path: req.url,
+        authorization,
+        body: JSON.parse(Buffer.concat(chunks).toString()),
+        accepted,
+      });
       if (accepted) res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       else res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"bad token"}');
     });

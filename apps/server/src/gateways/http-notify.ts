@@ -34,7 +34,8 @@ async function post(fetchFn: FetchLike, provider: HttpProvider, body: unknown): 
 
 export function httpSms(fetchFn: FetchLike, provider: HttpProvider): SmsAccount {
   return {
-    send: ({ phone, text, sender }) => post(fetchFn, provider, { phone, text, ...(sender ? { sender } : {}) }),
+    send: ({ phone, text, sender }) =>
+      post(fetchFn, provider, { phone, text, ...(sender ? { sender } : {}) }),
   };
 }
 

@@ -215,7 +215,10 @@ describe('SMS and mail per tenant', () => {
 
   it("keeps a token out of the error even when the provider's answer repeats it", async () => {
     const echo = httpSms(
-      async (_url, init) => ({ status: 400, text: async () => `bad request: ${init?.headers?.authorization}` }),
+      async (_url, init) => ({
+        status: 400,
+        text: async () => `bad request: ${init?.headers?.authorization}`,
+      }),
       { url: 'https://sms.example.edu/send', token: SCHOOL_SMS_TOKEN },
     );
     const error = await echo.send({ phone: '13900000000', text: 'x' }).catch((e: Error) => e);

@@ -70,14 +70,20 @@ export interface NotifyProviderDeps {
 }
 
 /** The deployment's SMS and mail accounts: its HTTP providers, or in demo mode without them the outbox. */
-function deploymentAccounts({ config, db, fetchFn }: NotifyProviderDeps): { sms: SmsAccount; mail: MailAccount } {
+function deploymentAccounts({ config, db, fetchFn }: NotifyProviderDeps): {
+  sms: SmsAccount;
+  mail: MailAccount;
+} {
   const { sms, mail } = config;
   // loadConfig refuses production without both provider URLs.
   const outbox = config.mode === 'demo';
   return {
-    sms: sms.httpUrl || !outbox ? httpSms(fetchFn, { url: sms.httpUrl!, token: sms.httpToken }) : outboxSms(db),
+    sms:
+      sms.httpUrl || !outbox ? httpSms(fetchFn, { url: sms.httpUrl!, token: sms.httpToken }) : outboxSms(db),
     mail:
-      mail.httpUrl || !outbox ? httpMail(fetchFn, { url: mail.httpUrl!, token: mail.httpToken }) : outboxMail(db),
+      mail.httpUrl || !outbox
+        ? httpMail(fetchFn, { url: mail.httpUrl!, token: mail.httpToken })
+        : outboxMail(db),
   };
 }
 
