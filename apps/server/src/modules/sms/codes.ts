@@ -93,7 +93,11 @@ export async function sendCode(db: Db, sms: CodeCourier, input: SendCodeInput): 
   // Sent after the commit: no transaction is held open across the provider's network call.
   try {
     const bodyKey = input.bodyKey ?? 'sms.body';
-    await sms.send(input.tenantId, input.phone, translate(bodyKey, input.lang, { code, minutes: CODE_TTL_SECONDS / 60 }));
+    await sms.send(
+      input.tenantId,
+      input.phone,
+      translate(bodyKey, input.lang, { code, minutes: CODE_TTL_SECONDS / 60 }),
+    );
   } catch (err) {
     // A code nobody received must not block the person's retry through the resend guard.
     await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
