@@ -7,9 +7,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@server/app';
 import { auditLog } from '@server/db/schema';
 import { payChannels } from '@server/db/schema-finance';
-import { createTestApp, type TestContext } from '@server-test/helpers';
+import { createGateways } from '@server/gateways';
+import { createTestApp, injectFetch, type TestContext } from '@server-test/helpers';
 import { officerToken } from '@server-test/finance-office';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 
@@ -181,6 +184,53 @@ describe('tenant settings', () => {
     expect(lines.length).toBeGreaterThan(5);
     for (const secret of [API_V3_KEY, SMS_TOKEN, MCH_ID, 'MIIE', PRIVATE_KEY.split('\n')[1]!])
       expect(everything).not.toContain(secret);
+  });
+
+  it("an open phone's next read has the change at once, from this server process or another", async () => {
+    // A second API process on the same database: whatever it kept from earlier reads must not answer.
+    let other: FastifyInstance | undefined = undefined;
+    const gateways = createGateways(
+      ctx.config,
+      ctx.database.db,
+      () => 'http://app.test',
+      injectFetch(() => other!),
+    );
+    other = await buildApp({ config: ctx.config, db: ctx.database.db, gateways, logger: false });
+    await other.ready();
+    try {
+      const phone = await tokenFor(ctx, '100001', 'student1');
+      const read = (server: FastifyInstance, url: string) =>
+        server.inject({ url: `${url}?tenantId=100001`, headers: bladeAuth(phone) });
+      const paramOf = async (server: FastifyInstance) => {
+        const res = await read(server, '/api/blade-system/param/value-list');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        const list = res.json().data as { paramKey: string; paramValue: string }[];
+        return list.find((p) => p.paramKey === 'bind_employeeField')?.paramValue;
+      };
+      const modulesOf = async (server: FastifyInstance) => {
+        const res = await read(server, '/api/blade-system/tenant/mobile-module');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        return res.json().data as string[];
+      };
+      for (const server of [ctx.app, other]) {
+        await paramOf(server);
+        await modulesOf(server);
+      }
+      for (const value of ['2', '1']) {
+        expect(
+          (await send('PUT', `${BASE}/params`, admin, { params: { bind_employeeField: value } })).statusCode,
+        ).toBe(200);
+        expect(await paramOf(ctx.app)).toBe(value);
+        expect(await paramOf(other)).toBe(value);
+      }
+      for (const modules of [['fee', 'notice'], ['order']]) {
+        expect((await send('PUT', `${BASE}/modules`, admin, { modules })).statusCode).toBe(200);
+        expect(await modulesOf(ctx.app)).toEqual(modules);
+        expect(await modulesOf(other)).toEqual(modules);
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it("another tenant's settings are its own", async () => {

@@ -118,7 +118,8 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
       config: adminOnly,
       schema: {
         ...common,
-        summary: 'Change the SMS or mail provider: address, sender, token (write-only); tenant admin',
+        summary:
+          "Change the SMS or mail provider the school's sends use: address, sender, token (write-only); no address: the deployment's; tenant admin",
         params: providerParam,
         body: providerBody,
         response: { 200: envelopeSchema(providerSettingsSchema) },
@@ -126,6 +127,8 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
     },
     async (req) => {
       const { changed, view } = await updateProvider(app.db, req.auth.tenantId, req.params.kind, req.body);
+      // The next send reads the new row anyway; the adapter built from the old one goes at once.
+      app.gateways[req.params.kind].forget(req.auth.tenantId);
       noteAudit(req, { changed });
       return ok(view);
     },
