@@ -225,4 +225,39 @@ describe('SMS and mail per tenant', () => {
     expect(String(error)).toContain('provider answered 400: bad request: Bearer [REDACTED]');
     expect(String(error)).not.toContain(SCHOOL_SMS_TOKEN);
   });
+
+  it('in production, refuses a school address that is not public before any request is made', async () => {
+    const production = { ...ctx.config, mode: 'production' as const };
+    const asked: string[] = [];
+    const fetchFn = async (url: string) => {
+      asked.push(url);
+      return { status: 200, text: async () => '' };
+    };
+    // The school's stand-in listens on loopback: in production that address is refused.
+    await setProvider('sms', { httpUrl: schoolSms.url, httpToken: SCHOOL_SMS_TOKEN });
+    const inner = createNotifyGateways({ config: production, db: ctx.database.db, fetchFn });
+    await expect(inner.sms.send('100001', '13911112222', 'x')).rejects.toThrow(/https|public/);
+    expect(asked).toEqual([]);
+
+    // An https name resolving to a public address is posted to.
+    await setProvider('sms', { httpUrl: 'https://sms.example.edu/send', httpToken: SCHOOL_SMS_TOKEN });
+    const outer = createNotifyGateways({
+      config: production,
+      db: ctx.database.db,
+      fetchFn,
+      lookup: async () => [{ address: '93.184.216.34' }],
+    });
+    await outer.sms.send('100001', '13911112222', 'x');
+    expect(asked).toEqual(['https://sms.example.edu/send']);
+
+    // The same name resolving to a private address (a rebinding attempt) is refused.
+    const rebound = createNotifyGateways({
+      config: production,
+      db: ctx.database.db,
+      fetchFn,
+      lookup: async () => [{ address: '10.0.0.7' }],
+    });
+    await expect(rebound.sms.send('100001', '13911112222', 'x')).rejects.toThrow(/public/);
+    expect(asked).toHaveLength(1);
+  });
 });

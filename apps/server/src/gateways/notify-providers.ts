@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { tenantProviders, type ProviderSettingsRow } from '../db/schema-settings';
 import { httpMail, httpSms, type HttpProvider } from './http-notify';
 import { outboxMail, outboxSms } from './outbox';
+import { assertPublicAddress, type Lookup } from './public-address';
 import type { FetchLike, MailAccount, MailGateway, SmsAccount, SmsGateway } from './types';
 
 type Kind = 'sms' | 'mail';
@@ -67,6 +68,8 @@ export interface NotifyProviderDeps {
   config: Config;
   db: Db;
   fetchFn: FetchLike;
+  /** Name resolution for the production check of schools' addresses (tests give their own). */
+  lookup?: Lookup;
 }
 
 /** The deployment's SMS and mail accounts: its HTTP providers, or in demo mode without them the outbox. */
@@ -89,8 +92,17 @@ function deploymentAccounts({ config, db, fetchFn }: NotifyProviderDeps): {
 
 export function createNotifyGateways(deps: NotifyProviderDeps): { sms: SmsGateway; mail: MailGateway } {
   const shared = deploymentAccounts(deps);
-  const sms = tenantAccounts(deps.db, 'sms', (p) => httpSms(deps.fetchFn, p), shared.sms);
-  const mail = tenantAccounts(deps.db, 'mail', (p) => httpMail(deps.fetchFn, p), shared.mail);
+  // In production a school's own address must be https and public, checked before every send
+  // (gateways/public-address.ts); the deployment's own addresses are the operator's and are trusted.
+  const checked: FetchLike =
+    deps.config.mode === 'production'
+      ? async (url, init) => {
+          await assertPublicAddress(String(url), deps.lookup);
+          return deps.fetchFn(url, init);
+        }
+      : deps.fetchFn;
+  const sms = tenantAccounts(deps.db, 'sms', (p) => httpSms(checked, p), shared.sms);
+  const mail = tenantAccounts(deps.db, 'mail', (p) => httpMail(checked, p), shared.mail);
   return {
     sms: {
       async send(tenantId, phone, text) {

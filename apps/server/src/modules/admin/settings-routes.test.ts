@@ -242,3 +242,49 @@ describe('tenant settings', () => {
     expect(read.json().data.providers[0].httpToken).toEqual({ set: false });
   });
 });
+
+describe("a school's provider address in production", () => {
+  let prod: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    prod = await createTestApp({
+      APP_MODE: 'production',
+      CLIENT_ID: 'campus-web',
+      CLIENT_SECRET: 'a-production-client-secret-0123456789',
+      PUBLIC_URL: 'https://pay.example.edu',
+      SMS_HTTP_URL: 'https://sms.example.edu/send',
+      MAIL_HTTP_URL: 'https://mail.example.edu/send',
+    });
+    token = await officerToken(prod, '100001', 'admin9', 'admin');
+  });
+  afterAll(() => prod.close());
+
+  it('is refused unless it is https and public, with the reason in the reader’s language', async () => {
+    for (const httpUrl of [
+      'http://sms.example.edu/send',
+      'https://127.0.0.1:8443/send',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/send',
+      'https://10.0.0.7/send',
+    ]) {
+      const res = await prod.app.inject({
+        method: 'PUT',
+        url: '/api/blade-finance/admin/settings/providers/sms',
+        headers: { ...bladeAuth(token), 'accept-language': 'en' },
+        payload: { httpUrl },
+      });
+      expect(res.statusCode, httpUrl).toBe(400);
+      expect(res.json().msg).toBe(
+        'The provider address must be an https address reachable from the internet',
+      );
+    }
+    // Clearing the address (back to the deployment's provider) needs no check.
+    const cleared = await prod.app.inject({
+      method: 'PUT',
+      url: '/api/blade-finance/admin/settings/providers/sms',
+      headers: bladeAuth(token),
+      payload: { httpUrl: '' },
+    });
+    expect(cleared.statusCode).toBe(200);
+  });
+});

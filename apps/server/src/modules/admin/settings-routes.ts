@@ -17,7 +17,9 @@ import {
   providerSettingsSchema,
   tenantSettingsSchema,
 } from '@cf/shared/wire/admin-settings';
+import { assertPublicAddress } from '@server/gateways/public-address';
 import { envelopeSchema, ok } from '@server/http/envelope';
+import { badRequest } from '@server/http/errors';
 import {
   readSettings,
   updateModules,
@@ -126,6 +128,13 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
       },
     },
     async (req) => {
+      // In production a school's address must be public https (checked again before every send).
+      const url = req.body.httpUrl;
+      if (url && app.config.mode === 'production') {
+        await assertPublicAddress(url).catch(() => {
+          throw badRequest('system.providerAddressNotPublic');
+        });
+      }
       const { changed, view } = await updateProvider(app.db, req.auth.tenantId, req.params.kind, req.body);
       // The next send reads the new row anyway; the adapter built from the old one goes at once.
       app.gateways[req.params.kind].forget(req.auth.tenantId);
