@@ -52,15 +52,13 @@ beforeAll(async () => {
   await received('RPSANDBOX', 'credited', 800, at('09:30:00'), { channel: 'sandbox' });
   await received('RPOTHER', 'credited', 900, at('09:45:00'), { tenantId: '100002' });
   // Offered and closed, never paid as far as we know.
-  await db()
-    .insert(payAttempts)
-    .values({
-      tenantId: UNI,
-      orderId: order.id,
-      channel: 'wechat',
-      outTradeNo: 'RPNEVERPAID',
-      status: 'CLOSED',
-    });
+  await db().insert(payAttempts).values({
+    tenantId: UNI,
+    orderId: order.id,
+    channel: 'wechat',
+    outTradeNo: 'RPNEVERPAID',
+    status: 'CLOSED',
+  });
 
   await db()
     .insert(refunds)
