@@ -170,8 +170,8 @@ describe('the access matrix', () => {
    * Victim markers the matrix sent as a caller of each tenant in requests the app answered: the audit
    * log records an export's filter, so a route that `echoesCallers` may answer them back to that tenant.
    */
-  const sentByTenant = new Map<string, Set<string>>();
-  function remember(tenantId: string, req: Request) {
+  const sentByTenant = new Map<string | null, Set<string>>();
+  function remember(tenantId: string | null, req: Request) {
     const sent = req.url + JSON.stringify(req.body ?? {});
     const seen = sentByTenant.get(tenantId) ?? new Set<string>();
     for (const value of Object.values({ ...victim.markers, ...victim.tenantMarkers }))
