@@ -27,7 +27,7 @@ import {
   updatePayChannel,
   updateProvider,
 } from '../system/settings-service';
-import { noteAudit } from './guard';
+import { noteAudit } from '@server/http/audit';
 
 const BASE = '/api/blade-finance/admin/settings';
 const adminOnly = { financeLevel: 'admin' } as const;
