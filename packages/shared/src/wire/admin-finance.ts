@@ -6,7 +6,7 @@
 import { EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
 import { z } from 'zod';
 import { pageQuery } from './envelope';
-import { billSchema } from './fee';
+import { billSchema, evidenceSchema } from './fee';
 import { count, fen } from './fields';
 import { payStatusEnum } from './order';
 
@@ -20,6 +20,8 @@ export const adminBillSchema = billSchema.extend({
   personId: z.number(),
   personName: z.string(),
   createdAt: z.string(),
+  /** What the payer uploaded with an other-means payment (GET admin/bill/:id/evidence/:evidenceId). */
+  evidence: z.array(evidenceSchema),
 });
 
 export const refundBody = z.object({
