@@ -7,12 +7,14 @@ import { EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
 import { z } from 'zod';
 import { pageQuery } from './envelope';
 import { billSchema, evidenceSchema } from './fee';
-import { count, fen } from './fields';
+import { count, fen, id } from './fields';
 import { payStatusEnum } from './order';
 
 export const adminBillQuery = pageQuery.extend({
   status: count(0, 2).default(1),
 });
+
+export const adminBillEvidenceParams = z.object({ id, evidenceId: id });
 
 export const adminBillSchema = billSchema.extend({
   receivableId: z.number().nullable(),
