@@ -39,7 +39,8 @@ export function registerAdminBillRoutes(scope: FastifyInstance): void {
       schema: {
         tags,
         security,
-        summary: 'An evidence file the payer uploaded with the bill (image or PDF, as a download); finance role',
+        summary:
+          'An evidence file the payer uploaded with the bill (image or PDF, as a download); finance role',
         params: adminBillEvidenceParams,
       },
     },

@@ -26,7 +26,11 @@ export async function removeUnusedEvidence(
     .select({ id: billEvidence.id })
     .from(billEvidence)
     .where(
-      and(eq(billEvidence.tenantId, tenantId), eq(billEvidence.uploadedBy, uploadedBy), isNull(billEvidence.billId)),
+      and(
+        eq(billEvidence.tenantId, tenantId),
+        eq(billEvidence.uploadedBy, uploadedBy),
+        isNull(billEvidence.billId),
+      ),
     )
     .orderBy(desc(billEvidence.id))
     .limit(keep);
@@ -82,7 +86,13 @@ export async function evidenceOfUploader(
   const [row] = await db
     .select()
     .from(billEvidence)
-    .where(and(eq(billEvidence.tenantId, tenantId), eq(billEvidence.uploadedBy, uploadedBy), eq(billEvidence.id, id)));
+    .where(
+      and(
+        eq(billEvidence.tenantId, tenantId),
+        eq(billEvidence.uploadedBy, uploadedBy),
+        eq(billEvidence.id, id),
+      ),
+    );
   return row;
 }
 
@@ -96,7 +106,9 @@ export async function evidenceOfBill(
   const [row] = await db
     .select()
     .from(billEvidence)
-    .where(and(eq(billEvidence.tenantId, tenantId), eq(billEvidence.billId, billId), eq(billEvidence.id, id)));
+    .where(
+      and(eq(billEvidence.tenantId, tenantId), eq(billEvidence.billId, billId), eq(billEvidence.id, id)),
+    );
   return row;
 }
 

@@ -121,7 +121,13 @@ export async function ownEvidenceFile(db: Db, dataDir: string, auth: AuthContext
 }
 
 /** A file of a bill of the caller's tenant (the finance office; the guard checked the role). */
-export async function billEvidenceFile(db: Db, dataDir: string, auth: AuthContext, billId: number, id: number) {
+export async function billEvidenceFile(
+  db: Db,
+  dataDir: string,
+  auth: AuthContext,
+  billId: number,
+  id: number,
+) {
   return fileOf(dataDir, auth.tenantId, await evidenceOfBill(db, auth.tenantId, billId, id));
 }
 

@@ -115,7 +115,7 @@ export default async function feeRoutes(fastify: FastifyInstance): Promise<void>
   // Evidence files: multipart in a scope of their own, with the evidence rule's limits.
   await app.register(async (inner) => {
     await inner.register(multipart, {
-      limits: { fileSize: EVIDENCE_LIMITS.maxBytes, files: 1, fields: 0, parts: 1 },
+      limits: { fileSize: EVIDENCE_LIMITS.maxBytes, files: 1, fields: 4, parts: 5 },
     });
     const scope = inner.withTypeProvider<ZodTypeProvider>();
 
