@@ -7,6 +7,7 @@ import { Descriptions, Typography } from 'antd';
 import { formatDate, formatDateTime, formatMoney } from '@admin/lib/format';
 import { useT } from '@admin/lib/i18n/use-t';
 import type { AdminBill } from '../api/get-bills';
+import { methodText } from '../method-text';
 import { BillEvidenceFiles } from './bill-evidence-files';
 
 export function BillEvidence({ bill }: { bill: AdminBill }) {
@@ -26,7 +27,7 @@ export function BillEvidence({ bill }: { bill: AdminBill }) {
           <Typography.Text strong>{formatMoney(bill.amountFen)}</Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('bills.method')}>
-          <span data-user-data>{bill.method}</span>
+          <span data-user-data>{methodText(bill.method, t)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('bills.billDate')}>{formatDate(bill.billDate)}</Descriptions.Item>
         <Descriptions.Item label={t('bills.note')}>
