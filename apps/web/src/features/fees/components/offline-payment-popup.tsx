@@ -101,7 +101,11 @@ function OfflinePaymentForm({
     if (!evidenceIds) return;
     const payment = evidenceIds.length > 0 ? { ...check.payment, evidenceIds } : check.payment;
     const bill = await record.mutateAsync(payment).catch(() => undefined);
-    if (!bill) return;
+    if (!bill) {
+      // A refused record may have found a file gone (unused for a day): the next submit uploads them again.
+      setEvidence((all) => all.map((item) => ({ ...item, uploadedId: undefined })));
+      return;
+    }
     toastSuccess(t('fee.offlineRecorded'));
     onDone();
   }
