@@ -20,11 +20,14 @@ const shots = path.resolve(import.meta.dirname, 'screenshots');
 
 /** Content-Security-Policy violations seen in the current test, on any page of any of its contexts. */
 const cspViolations: string[] = [];
+/** Uncaught errors and unhandled rejections of the test's pages (the app must have none). */
+const pageErrors: string[] = [];
 const CSP_MARK = 'CSP violation:';
 
 /**
  * Every page of the context reports CSP violations (its securitypolicyviolation events, and Chromium's
- * own "Refused to … Content Security Policy" console errors) into the current test's list.
+ * own "Refused to … Content Security Policy" console errors) and uncaught errors into the current test's
+ * lists.
  */
 export async function watchCsp(context: BrowserContext): Promise<void> {
   await context.addInitScript((mark) => {
@@ -32,6 +35,9 @@ export async function watchCsp(context: BrowserContext): Promise<void> {
       console.error(`${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sample})`),
     );
   }, CSP_MARK);
+  context.on('weberror', (error) => {
+    pageErrors.push(`${error.page()?.url() ?? '?'}: ${error.error().message}`);
+  });
   context.on('console', (message) => {
     const text = message.text();
     if (message.type() === 'error' && (text.startsWith(CSP_MARK) || /Content Security Policy/i.test(text)))
@@ -166,10 +172,12 @@ export const test = base.extend<E2eOptions, { server: Server }>({
   context: async ({ context, lang }, use) => {
     currentLang = lang;
     cspViolations.length = 0;
+    pageErrors.length = 0;
     await watchCsp(context);
     if (lang === 'en') await chooseEnglish(context);
     await use(context);
     expect(takeCspViolations(), 'Content-Security-Policy violations').toEqual([]);
+    expect(pageErrors.splice(0), 'uncaught errors in the page').toEqual([]);
   },
 });
 
@@ -355,6 +363,23 @@ function overlayState(): string {
 export async function captchaText(request: APIRequestContext, key: string): Promise<string> {
   const res = await request.get(`/api/dev/captcha/${key}`);
   return (await res.json()).data.text as string;
+}
+
+/**
+ * Waits out the server's one-code-a-minute guard for a phone (modules/sms/codes.ts), as a person would:
+ * stories on one worker's server may text the same demo phone (modify-phone and salary both text
+ * teacher1's phone on file) less than a minute apart.
+ */
+export async function waitForSmsResend(request: APIRequestContext, phone: string): Promise<void> {
+  const res = await request.get(`/api/dev/outbox?phone=${phone}`);
+  const messages = (await res.json()).data as { channel: string; createdAt: string }[];
+  const last = messages
+    .filter((m) => m.channel === 'sms')
+    .reduce((newest, m) => Math.max(newest, Date.parse(m.createdAt)), 0);
+  const wait = last + 61_000 - Date.now();
+  if (wait <= 0) return;
+  base.info().setTimeout(base.info().timeout + wait);
+  await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 /** The newest 6-digit code texted to a phone by the SMS stand-in. */

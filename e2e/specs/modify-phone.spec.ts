@@ -10,6 +10,7 @@ import {
   accessToken,
   freshPhone,
   lastSmsCode,
+  waitForSmsResend,
   nextPageLoad,
   screenshot,
   signIn,
@@ -52,6 +53,7 @@ test('a teacher proves the phone on file before changing the sign-in phone', asy
   await expect(popup.getByLabel(t('phone.phone'), { exact: true })).toHaveCount(0);
   await screenshot(page, 'modify-phone-1-prove');
 
+  await waitForSmsResend(page.request, HELD_PHONE);
   await popup.getByTestId('send-code').click();
   await expect(page.getByText(t('code.sent'))).toBeVisible();
   const code = await lastSmsCode(page.request, HELD_PHONE);

@@ -4,7 +4,7 @@
  * use and a way to bind; an authCode link opened while signed in leads to its page after sign-in;
  * the pay link is shared as a QR code with a copy button.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   SANDBOX_CHECKOUT,
   TUITION,
@@ -121,6 +121,8 @@ test('the pay link is shared as a QR code with a copy button', async ({ page }) 
   await expect(dialog.getByTestId('pay-link-copied')).toHaveText(t('order.linkCopied'));
   const url = (await dialog.getByTestId('pay-link-url').textContent()) ?? '';
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  // The whole QR code stays in sight inside the dialog after copying (nothing scrolled it away).
+  await expectWhollyInside(dialog.getByTestId('pay-link-qr'), dialog.locator('.adm-dialog-body'));
   await screenshot(page, 'pay-link-qr');
   await expect(dialog.getByTestId('pay-link-copied')).toHaveText('', { timeout: 4000 });
 });
@@ -136,4 +138,14 @@ function shareHintEnd(): string {
 async function reshare(page: Page): Promise<void> {
   await sharePayLink(page, tuitionPartFen());
   await page.getByTestId('order-share').click();
+}
+
+/** `inner`'s box lies wholly inside `outer`'s visible box (a square QR code, not clipped). */
+async function expectWhollyInside(inner: Locator, outer: Locator): Promise<void> {
+  const a = (await inner.boundingBox())!;
+  const b = (await outer.boundingBox())!;
+  expect(Math.abs(a.width - a.height)).toBeLessThan(2);
+  expect(a.width).toBeGreaterThanOrEqual(120);
+  expect(a.y).toBeGreaterThanOrEqual(b.y);
+  expect(a.y + a.height).toBeLessThanOrEqual(b.y + b.height);
 }

@@ -5,7 +5,7 @@
  * month opens its slip; other income lists invigilation fees and grants.
  */
 import { expect, type Page } from '@playwright/test';
-import { UNIVERSITY, lastSmsCode, screenshot, signIn, t, test } from '../support';
+import { UNIVERSITY, lastSmsCode, screenshot, signIn, t, test, waitForSmsResend } from '../support';
 
 const HELD_PHONE = '13800000002'; // teacher1's finance-reserved phone (README "Demo accounts")
 
@@ -40,6 +40,7 @@ test('a teacher proves the phone on file, then reads a month, the chart and othe
   await expect(page.getByTestId('salary-chart')).toHaveCount(0);
   await screenshot(page, 'salary-1-step-up');
 
+  await waitForSmsResend(page.request, HELD_PHONE);
   await page.getByTestId('send-code').click();
   await expect(page.getByText(t('salary.codeSent'))).toBeVisible();
   await page

@@ -56,6 +56,11 @@ export interface RouteRule {
   mayWrite?: string[];
   /** Victim markers this route may answer to a caller of the victim's tenant who sent the proof (`why`). */
   allowMarkers?: string[];
+  /**
+   * The route answers back what callers of the caller's own tenant sent before (the audit log keeps the
+   * filter of every export): victim markers the matrix itself sent as such a caller are not counted.
+   */
+  echoesCallers?: boolean;
   /** The reply's `data` is a wire-AES Base64 string; the matrix checks its plaintext. */
   wireEncryptedReply?: boolean;
   /**
@@ -316,12 +321,20 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/blade-finance/admin/order/export': {
     class: 'finance-office',
     omit: ['paymentNo'],
-    why: 'an XLSX file (zipped): the markers cannot be read in it; orders-routes.test.ts reads it back per tenant',
+    why:
+      'an XLSX file (zipped): the markers cannot be read in it; orders-routes.test.ts reads it back per tenant. ' +
+      "Another tenant's finance office exports its own orders, and that is audited in its own log",
+    mayWrite: ['audit_log'],
   },
-  'GET /api/blade-finance/admin/audit/list': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/audit/list': {
+    class: 'finance-office',
+    why: "the caller's tenant's log holds the filters its own exports were asked with (the victim's numbers the matrix sent)",
+    echoesCallers: true,
+  },
   'GET /api/blade-finance/admin/audit/export': {
     class: 'finance-office',
-    why: 'an XLSX file, as order/export',
+    why: "an XLSX file, as order/export; another tenant's finance office exports its own log, audited in it",
+    mayWrite: ['audit_log'],
   },
   'POST /api/blade-finance/admin/invoice/{id}/retry': { class: 'finance-office', ids: { id: 'invoiceId' } },
 

@@ -60,11 +60,13 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   WECHAT_API_URL: { meaning: 'official-account code exchange (production)' },
   WECHAT_WORK_API_URL: { meaning: 'enterprise WeChat code exchange (production)' },
   SMS_HTTP_URL: {
-    meaning: 'SMS provider: a JSON `POST {phone, text}` (production: required; demo: the dev outbox)',
+    meaning:
+      "the deployment's SMS provider, for schools without their own: a JSON `POST {phone, text, sender?}` (production: required; demo: the dev outbox)",
   },
   SMS_HTTP_TOKEN: { meaning: 'bearer token sent to `SMS_HTTP_URL`' },
   MAIL_HTTP_URL: {
-    meaning: 'mail provider: a JSON `POST {to, subject, body}` (production: required; demo: the dev outbox)',
+    meaning:
+      "the deployment's mail provider, for schools without their own: a JSON `POST {to, subject, body, sender?}` (production: required; demo: the dev outbox)",
   },
   MAIL_HTTP_TOKEN: { meaning: 'bearer token sent to `MAIL_HTTP_URL`' },
   WEB_DIST: { meaning: 'the built web app served at `/`', shownDefault: '`apps/web/dist`' },

@@ -45,10 +45,20 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
-/** A fetch that answers through app.inject(), so the gateways' real HTTP code reaches the stand-ins. */
+/** Addresses of servers a test itself listens on (provider stand-ins): real HTTP, not inject(). */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * A fetch that answers through app.inject(), so the gateways' real HTTP code reaches the stand-ins;
+ * a loopback address goes over the network to the test's own server.
+ */
 export function injectFetch(getApp: () => FastifyInstance): FetchLike {
   return async (url, init) => {
     const u = new URL(url);
+    if (LOOPBACK_HOSTS.has(u.hostname)) {
+      const res = await fetch(url, init);
+      return { status: res.status, text: () => res.text() };
+    }
     const res = await getApp().inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: u.pathname + u.search,

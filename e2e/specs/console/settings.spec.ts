@@ -1,9 +1,10 @@
 /**
  * Stories (issue 15): the school's administrator changes a binding parameter in the console and the
- * phone's bind form follows at its next load; a finance clerk has no tenant settings, neither in the
- * menu nor by its address; a clerk reconciles a day and sees the run.
+ * phone's bind form follows at its next load, and on a phone already open at its next screen without a
+ * reload; a finance clerk has no tenant settings, neither in the menu nor by its address; a clerk
+ * reconciles a day and sees the run.
  */
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   CONSOLE,
   UNIVERSITY,
@@ -51,6 +52,67 @@ test('a tenant admin hides the student number and the phone bind form asks for t
   await phone.waitForURL(/#\/register$/);
   await expect(phone.getByLabel('身份证号', { exact: true })).toBeVisible();
   await expect(phone.getByLabel('学号', { exact: true })).toHaveCount(0);
+  await phoneContext.close();
+});
+
+/** The console's settings screen: the student binding field set to the option named, saved. */
+async function setStudentField(page: Page, option: string) {
+  const params = page.getByTestId('settings-params');
+  await params.getByLabel('学生绑定字段').click();
+  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
+  await params.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已保存，手机端即时生效')).toBeVisible();
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+}
+
+/** The open phone goes to another screen and comes back, as a person does: no reload. */
+async function leaveAndComeBack(phone: Page) {
+  await phone.evaluate(() => {
+    window.location.hash = '#/order/index';
+  });
+  await phone.waitForURL(/#\/order\/index$/);
+  // The orders screen is really shown (its tab bar) before the way back.
+  await expect(phone.getByTestId('tab-order')).toBeVisible();
+  await phone.goBack();
+  await phone.waitForURL(/#\/register$/);
+  await expect(phone.getByTestId('tab-order')).toHaveCount(0);
+}
+
+test('a phone already open shows the changed bind form on its next screen, without a reload', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const phoneContext = await anotherPhone(browser, testInfo, {
+    userAgent: WECHAT_UA,
+    viewport: { width: 414, height: 860 },
+    isMobile: true,
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/?tenantId=${UNIVERSITY.tenantId}#/home`);
+  await allowAsNewWechatUser(phone);
+  await phone.waitForURL(/#\/register$/);
+  await expect(phone.getByLabel('身份证号', { exact: true })).toBeVisible();
+  // A mark on this very page: a reload would wipe it.
+  await phone.evaluate(() => Object.assign(window, { openSince: 'before the change' }));
+
+  await consoleSignIn(page, CONSOLE.admin);
+  await page.getByRole('menuitem', { name: '学校设置' }).click();
+  await page.waitForURL(/#\/settings$/);
+
+  await setStudentField(page, '仅学号（隐藏身份证号）');
+  await leaveAndComeBack(phone);
+  await expect(phone.getByLabel('学号', { exact: true })).toBeVisible();
+  await expect(phone.getByLabel('身份证号', { exact: true })).toHaveCount(0);
+
+  // And back to both fields (the school's usual form), again on the same open page.
+  await setStudentField(page, '学号与身份证号');
+  await leaveAndComeBack(phone);
+  await expect(phone.getByLabel('学号', { exact: true })).toBeVisible();
+  await expect(phone.getByLabel('身份证号', { exact: true })).toBeVisible();
+
+  expect(await phone.evaluate(() => (window as Window & { openSince?: string }).openSince)).toBe(
+    'before the change',
+  );
   await phoneContext.close();
 });
 

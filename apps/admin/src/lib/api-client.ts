@@ -130,10 +130,10 @@ export async function request<T>(config: RequestConfig): Promise<T> {
 }
 
 /**
- * A GET answering a file (a notice's attachment): resolves with its bytes. A refusal comes in the
- * Blade envelope as JSON and is handled as `request` handles it (401 to sign-in, a toast unless silent).
+ * A GET answering a file: its reply. A refusal comes in the Blade envelope as JSON and is handled as
+ * `request` handles it (401 to sign-in, a toast unless silent), and so is a lost network.
  */
-export async function requestBlob(config: Omit<RequestConfig, 'method' | 'data'>): Promise<Blob> {
+async function fetchFile(config: Omit<RequestConfig, 'method' | 'data'>): Promise<Response> {
   await requestGate();
   const headers: Record<string, string> = {
     Authorization: basicClientHeader(),
@@ -154,7 +154,7 @@ export async function requestBlob(config: Omit<RequestConfig, 'method' | 'data'>
     if (!config.silent) toastError(failure);
     throw new ApiError(failure, 0);
   }
-  if (res.ok && !(res.headers.get('content-type') ?? '').startsWith('application/json')) return res.blob();
+  if (res.ok && !(res.headers.get('content-type') ?? '').startsWith('application/json')) return res;
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -168,46 +168,32 @@ export async function requestBlob(config: Omit<RequestConfig, 'method' | 'data'>
   throw new ApiError(failure, res.status, parsed);
 }
 
+/** A GET answering a file (a notice's attachment): resolves with its bytes. */
+export async function requestBlob(config: Omit<RequestConfig, 'method' | 'data'>): Promise<Blob> {
+  return (await fetchFile(config)).blob();
+}
+
 /** A call answering the Blade envelope {code, success, data, msg}: resolves with its data. */
 export async function requestData<T>(config: RequestConfig): Promise<T> {
   return (await request<R<T>>(config)).data;
 }
 
 /**
- * A file the server answers (a template, a report), saved through the browser under the name the
- * server gives (Content-Disposition). A refusal is read as the Blade envelope it is.
+ * A file the server answers (an export, a template, a report), saved through the browser under the name
+ * the server gives (Content-Disposition), else `fallbackName`. A refusal is read as the Blade envelope.
  */
-export async function downloadFile(config: RequestConfig, fallbackName: string): Promise<void> {
-  await requestGate();
-  const headers: Record<string, string> = {
-    Authorization: basicClientHeader(),
-    'Accept-Language': getLanguage() === 'en' ? 'en' : 'zh-CN',
-  };
-  const token = getAccessToken();
-  if (token) headers['Blade-Auth'] = `bearer ${token}`;
-  let res: Response;
-  try {
-    res = await transport.fetch(`${config.url}${queryString(config.params)}`, {
-      headers,
-      credentials: 'include',
-    });
-  } catch {
-    const failure = t('common.networkError');
-    toastError(failure);
-    throw new ApiError(failure, 0);
-  }
-  if (!res.ok) {
-    const body: unknown = await res.json().catch(() => undefined);
-    const text = failureText(body);
-    if (res.status === 401) onUnauthorized();
-    else toastError(text);
-    throw new ApiError(text, res.status, body);
-  }
+export async function downloadFile(
+  config: Omit<RequestConfig, 'method' | 'data'>,
+  fallbackName: string,
+): Promise<void> {
+  const res = await fetchFile(config);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
+  document.body.append(link);
   link.click();
+  link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

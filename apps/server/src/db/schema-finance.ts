@@ -246,15 +246,22 @@ export const paymentInbox = pgTable(
     orderNo: text('order_no').notNull(),
     tenantId: varchar('tenant_id', { length: 6 }),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    /** credited | duplicate | closed_order | mismatch | unknown_order | not_paid */
+    /** credited | duplicate | closed_order | mismatch | unknown_order (received only inside its transaction) */
     outcome: text('outcome').notNull(),
     payload: jsonb('payload')
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** When the channel says the money was taken (its success time): the day reconciliation counts it on. */
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
     receivedAt: createdAt(),
   },
-  (t) => [uniqueIndex('payment_inbox_channel_tx').on(t.channel, t.transactionId)],
+  (t) => [
+    uniqueIndex('payment_inbox_channel_tx').on(t.channel, t.transactionId),
+    // Daily reconciliation: a day's payments of a tenant's channel, and the trades a statement names.
+    index('payment_inbox_paid').on(t.tenantId, t.channel, t.paidAt),
+    index('payment_inbox_trade').on(t.orderNo),
+  ],
 );
 
 /** Money that arrived for an order that could not take it (closed, mismatched): kept for refund or review. */
@@ -267,7 +274,7 @@ export const paymentExceptions = pgTable(
     channel: text('channel').notNull(),
     transactionId: text('transaction_id').notNull(),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    /** paid_after_close | amount_mismatch */
+    /** paid_after_close | amount_mismatch | duplicate_payment | unknown_order */
     kind: text('kind').notNull(),
     /** open | refunded | resolved */
     status: text('status').notNull().default('open'),
@@ -277,6 +284,13 @@ export const paymentExceptions = pgTable(
     refundNo: text('refund_no').unique(),
     refundStatus: text('refund_status'),
     channelRefundId: text('channel_refund_id'),
+    /** When the current refund was asked for: the day reconciliation counts it on (as refunds.created_at). */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    /** Refund numbers of earlier attempts that failed (a channel may still list them, CLOSED). */
+    earlierRefundNos: text('earlier_refund_nos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     resolvedBy: integer('resolved_by'),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: createdAt(),

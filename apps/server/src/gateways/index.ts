@@ -4,9 +4,8 @@ import type { Db } from '../db/client';
 import { createHmac } from 'node:crypto';
 import { ebillPlatform } from './ebill/ebill-platform';
 import { createEBillStandin, DEV_EBILL_PREFIX, type EBillStandin } from './ebill/standin';
-import { httpMail, httpSms } from './http-notify';
 import type { InvoiceGateway } from './invoice';
-import { outboxMail, outboxSms } from './outbox';
+import { createNotifyGateways } from './notify-providers';
 import { createPayGateways, type PayGateways } from './pay-channels';
 import type { FetchLike, MailGateway, SmsGateway, WechatOauthGateway } from './types';
 import { wechatOauth } from './wechat-oauth';
@@ -14,6 +13,7 @@ import { wechatOauth } from './wechat-oauth';
 export const DEV_WECHAT_PREFIX = '/api/dev/wechat';
 
 export interface Gateways {
+  /** Each tenant's SMS and mail provider: its own when set, else the deployment's (notify-providers.ts). */
   sms: SmsGateway;
   mail: MailGateway;
   wechatOauth: WechatOauthGateway;
@@ -55,6 +55,7 @@ export function createGateways(
   fetchFn: FetchLike = fetch,
 ): Gateways {
   const pay = createPayGateways({ config, db, selfUrl, fetchFn });
+  const { sms, mail } = createNotifyGateways({ config, db, fetchFn });
   if (config.mode === 'demo') {
     const lazyUrls = {
       get apiUrl() {
@@ -65,19 +66,16 @@ export function createGateways(
       },
     };
     return {
-      sms: config.sms.httpUrl ? httpSms(fetchFn, config.sms.httpUrl, config.sms.httpToken) : outboxSms(db),
-      mail: config.mail.httpUrl
-        ? httpMail(fetchFn, config.mail.httpUrl, config.mail.httpToken)
-        : outboxMail(db),
+      sms,
+      mail,
       wechatOauth: wechatOauth(fetchFn, lazyUrls),
       pay,
       ...invoiceGateways(config, selfUrl, fetchFn),
     };
   }
-  // loadConfig refuses production without both provider URLs.
   return {
-    sms: httpSms(fetchFn, config.sms.httpUrl!, config.sms.httpToken),
-    mail: httpMail(fetchFn, config.mail.httpUrl!, config.mail.httpToken),
+    sms,
+    mail,
     wechatOauth: wechatOauth(fetchFn, { apiUrl: config.wechat.apiUrl, workApiUrl: config.wechat.workApiUrl }),
     pay,
     ...invoiceGateways(config, selfUrl, fetchFn),

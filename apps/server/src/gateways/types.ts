@@ -15,12 +15,30 @@ import type {
   TradeQueryResult,
 } from './wechat-pay/types';
 
+/**
+ * Texts through the sending tenant's provider: the school's own when its settings name one, else
+ * the deployment's (gateways/notify-providers.ts picks it for every send).
+ */
 export interface SmsGateway {
-  send(phone: string, text: string): Promise<void>;
+  send(tenantId: string, phone: string, text: string): Promise<void>;
+  /** Drops what this process keeps of the tenant's provider: its settings were just written. */
+  forget(tenantId: string): void;
 }
 
+/** Mail through the sending tenant's provider, as SmsGateway. */
 export interface MailGateway {
-  send(to: string, subject: string, body: string): Promise<void>;
+  send(tenantId: string, to: string, subject: string, body: string): Promise<void>;
+  forget(tenantId: string): void;
+}
+
+/** One SMS provider account (HTTP adapter or dev outbox); `sender` is the sign name, when set. */
+export interface SmsAccount {
+  send(message: { phone: string; text: string; sender?: string }): Promise<void>;
+}
+
+/** One mail provider account; `sender` is the from name or address, when set. */
+export interface MailAccount {
+  send(message: { to: string; subject: string; body: string; sender?: string }): Promise<void>;
 }
 
 export type OauthSource = 'wechat' | 'wxwork';

@@ -16,3 +16,17 @@ export async function audit(
     ip: req?.ip ?? null,
   });
 }
+
+const notes = new WeakMap<FastifyRequest, Record<string, unknown>>();
+
+/**
+ * Adds to the detail of the row the admin guard writes for this request (modules/admin/guard.ts): the
+ * names of the settings it changed, the rows a file carried. Never a secret's value: the audit log is
+ * read by the finance office.
+ */
+export function noteAudit(req: FastifyRequest, detail: Record<string, unknown>): void {
+  notes.set(req, { ...notes.get(req), ...detail });
+}
+
+/** What noteAudit added for this request. */
+export const auditNotes = (req: FastifyRequest): Record<string, unknown> | undefined => notes.get(req);

@@ -2,6 +2,7 @@
 import type { MobileModules } from '@cf/shared/wire/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestData } from '../lib/api-client';
+import { TENANT_SETTINGS_FRESHNESS } from './tenant-settings-freshness';
 
 export function normalizeModules(value: unknown): string[] {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
@@ -21,7 +22,7 @@ export const mobileModulesQueryOptions = (tenantId: string) =>
   queryOptions({
     queryKey: ['mobile-modules', tenantId],
     queryFn: () => getMobileModules(tenantId),
-    staleTime: 5 * 60_000,
+    ...TENANT_SETTINGS_FRESHNESS,
     enabled: !!tenantId,
   });
 

@@ -2,6 +2,7 @@
 import type { SystemParamList } from '@cf/shared/wire/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestData } from '../lib/api-client';
+import { TENANT_SETTINGS_FRESHNESS } from './tenant-settings-freshness';
 
 export type SystemParams = Record<string, string>;
 
@@ -18,7 +19,7 @@ export const systemParamsQueryOptions = (tenantId: string) =>
   queryOptions({
     queryKey: ['system-params', tenantId],
     queryFn: () => getSystemParams(tenantId),
-    staleTime: 5 * 60_000,
+    ...TENANT_SETTINGS_FRESHNESS,
     enabled: !!tenantId,
   });
 

@@ -10,6 +10,10 @@ export const systemMessages = {
     zh: '商户密钥无法使用：{reason}',
     en: 'The merchant keys cannot be used: {reason}',
   },
+  'system.providerAddressNotPublic': {
+    zh: '服务地址须为可从公网访问的 https 地址',
+    en: 'The provider address must be an https address reachable from the internet',
+  },
   'system.channelNotAvailable': {
     zh: '本系统不支持该支付渠道',
     en: 'This deployment does not run that payment channel',

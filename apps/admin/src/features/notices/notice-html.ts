@@ -1,68 +1,20 @@
 /**
  * The phone's second wall, as the preview must show it: the server already cut the HTML down to its
  * allow-list (modules/notice/sanitize.ts, through the preview route); DOMPurify cuts it again with the
- * allow-list the phone app uses (apps/web/src/features/notices/notice-html.ts: keep the two alike).
- * The two apps may not import each other (.dependency-cruiser.cjs), hence this copy.
+ * allow-list the phone app uses (@cf/shared/notice-html).
  */
+import { applyNoticeLinkRules, NOTICE_OWN_ATTACHMENT, NOTICE_PURIFY_CONFIG } from '@cf/shared/notice-html';
 import DOMPurify from 'dompurify';
-
-const ALLOWED_TAGS = [
-  ...['p', 'br', 'hr', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'sub', 'sup'],
-  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'figure', 'figcaption'],
-  ...['ul', 'ol', 'li', 'dl', 'dt', 'dd'],
-  ...['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'],
-  'a',
-  'img',
-];
-const ALLOWED_ATTR = [
-  'href',
-  'title',
-  'target',
-  'rel',
-  'src',
-  'alt',
-  'width',
-  'height',
-  'colspan',
-  'rowspan',
-  'scope',
-  'span',
-  'start',
-];
-/** A notice's own attachment as stored (the phone gets it signed; the console swaps in its copy). */
-export const OWN_ATTACHMENT = /^\/api\/blade-desk\/notice\/attachment\/(\d+)(\?|$)/;
-const LINK = /^(https?:\/\/|mailto:)/i;
-const IMAGE = /^https:\/\//i;
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 
-function notePurifier(): ReturnType<typeof DOMPurify> {
-  if (purifier) return purifier;
-  purifier = DOMPurify(window);
-  purifier.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A') {
-      const href = node.getAttribute('href') ?? '';
-      if (href && !LINK.test(href) && !OWN_ATTACHMENT.test(href)) node.removeAttribute('href');
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
-    if (node.tagName === 'IMG') {
-      const src = node.getAttribute('src') ?? '';
-      if (!IMAGE.test(src) && !OWN_ATTACHMENT.test(src)) node.remove();
-    }
-  });
-  return purifier;
-}
-
 /** Notice HTML as the phone would put it into its page. */
 export function purifyNoticeHtml(html: string): string {
-  return notePurifier().sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
-  });
+  if (!purifier) {
+    purifier = DOMPurify(window);
+    purifier.addHook('afterSanitizeAttributes', applyNoticeLinkRules);
+  }
+  return purifier.sanitize(html, NOTICE_PURIFY_CONFIG);
 }
 
 /**
@@ -75,7 +27,7 @@ export function withAttachmentImages(clean: string, images: ReadonlyMap<number, 
   const template = document.createElement('template');
   template.innerHTML = clean;
   for (const img of template.content.querySelectorAll('img')) {
-    const match = OWN_ATTACHMENT.exec(img.getAttribute('src') ?? '');
+    const match = NOTICE_OWN_ATTACHMENT.exec(img.getAttribute('src') ?? '');
     const data = match ? images.get(Number(match[1])) : undefined;
     if (data?.startsWith('data:image/')) img.setAttribute('src', data);
   }

@@ -265,6 +265,8 @@ export const en: Record<TextKey, string> = {
   'settings.provider.sms': 'SMS provider',
   'settings.provider.mail': 'E-mail provider',
   'settings.httpUrl': 'API address',
+  'settings.httpUrlHint':
+    "Empty: the platform's provider; set: every text or mail of this school goes through it",
   'settings.sender': 'Sender',
   'settings.httpToken': 'Access token',
   'reconcile.heading': 'Daily reconciliation',

@@ -266,6 +266,7 @@ export const zh = {
   'settings.provider.sms': '短信服务',
   'settings.provider.mail': '邮件服务',
   'settings.httpUrl': '接口地址',
+  'settings.httpUrlHint': '留空则使用平台统一的服务商；填写后本校短信或邮件都经此地址发送',
   'settings.sender': '发送方',
   'settings.httpToken': '访问令牌',
   'reconcile.heading': '每日对账',

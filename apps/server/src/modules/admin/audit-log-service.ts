@@ -4,6 +4,7 @@ import type { AuditEntry, AuditFilters } from '@cf/shared/wire/admin-audit';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
+import { noteAudit } from '@server/http/audit';
 import { page, type PageQuery } from '@server/http/envelope';
 import { badRequest } from '@server/http/errors';
 import { dayRange } from '@server/http/search';
@@ -39,8 +40,9 @@ export async function exportAudit(
   reply: FastifyReply,
 ) {
   dayRange(filters.from, filters.to);
-  if ((await countAudit(db, auth.tenantId, filters)) > EXPORT_MAX_ROWS)
-    throw badRequest('admin.exportTooLarge', { max: EXPORT_MAX_ROWS });
+  const rows = await countAudit(db, auth.tenantId, filters);
+  if (rows > EXPORT_MAX_ROWS) throw badRequest('admin.exportTooLarge', { max: EXPORT_MAX_ROWS });
+  noteAudit(reply.request, { rows });
   const h = (key: MessageKey) => translate(key, lang);
   const columns: XlsxColumn<AuditRow>[] = [
     { header: h('export.time'), kind: 'time', value: (r) => schoolTime(new Date(Number(r.created_ms))) },

@@ -2,8 +2,12 @@
  * The finance-office scope as a whole: every route the OpenAPI document lists under
  * /api/blade-finance/admin/ refuses a signed-in user without the finance role (403, nothing
  * audited), and every write of it that succeeds leaves exactly one `admin POST <route>` audit row.
+ * The gate runs before the body is read: with a malformed path, query and body, every admin route
+ * (/api/blade-finance/admin/ and /api/blade-desk/admin/) answers 401 without a token and 403 without
+ * the role; only a caller with the role learns the translated 400, and no audit row is written for it.
  */
 import { and, count, desc, eq, like } from 'drizzle-orm';
+import { translate } from '@cf/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, students, userBindings } from '@server/db/schema';
 import { bills, feeItems, receivables } from '@server/db/schema-finance';
@@ -25,6 +29,8 @@ import { managerToken } from '@server-test/console-fixtures';
 import { feeItemId } from '@server-test/fee-fixtures';
 
 const PREFIX = '/api/blade-finance/admin/';
+/** Every route of the admin scope (modules/admin/routes.ts): the finance office's and the notice desk's. */
+const ADMIN_PATH = /^\/api\/blade-[a-z]+\/admin\//;
 
 interface Op {
   method: string;
@@ -63,7 +69,10 @@ const MANAGER_ROUTES = new Set([
 ]);
 
 let ctx: TestContext;
+/** The routes under PREFIX. */
 let ops: Op[];
+/** Every route of the admin scope. */
+let adminOps: Op[];
 let student1: string;
 let finance1: string;
 let manager: string;
@@ -179,8 +188,8 @@ beforeAll(async () => {
     string,
     Record<string, { requestBody?: { content?: Record<string, { schema?: { required?: string[] } }> } }>
   >;
-  ops = Object.entries(paths)
-    .filter(([path]) => path.startsWith(PREFIX))
+  adminOps = Object.entries(paths)
+    .filter(([path]) => ADMIN_PATH.test(path))
     .flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({
         method: method.toUpperCase(),
@@ -188,6 +197,7 @@ beforeAll(async () => {
         required: op.requestBody?.content?.['application/json']?.schema?.required ?? [],
       })),
     );
+  ops = adminOps.filter((op) => op.path.startsWith(PREFIX));
 });
 afterAll(() => ctx?.close());
 
@@ -415,5 +425,92 @@ describe('the finance-office scope (modules/admin)', () => {
       const params = id ? { id } : kind ? { kind } : {};
       expect(row, key).toMatchObject({ action, detail: { params, status: 200 } });
     }
+  });
+
+  describe('the gate runs before the body is read', () => {
+    /** A path whose parameters are no ids, a query of nonsense, and (for a write) a body that is no JSON. */
+    const malformed = (op: Op, token?: string) =>
+      ctx.app.inject({
+        method: op.method as 'GET',
+        url:
+          op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'kind' ? 'no-such-kind' : 'abc')) +
+          '?current=abc&size=-5&from=not-a-date&to=2026-13-45',
+        headers: {
+          ...(token ? bladeAuth(token) : {}),
+          'accept-language': 'en',
+          ...(op.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(op.method === 'GET' ? {} : { payload: '{"amountFen": "no", ' }),
+      });
+
+    /** The lowest level a route asks for (config.financeLevel): settings are the tenant admin's. */
+    const levelOf = (op: Op) =>
+      MANAGER_ROUTES.has(`${op.method} ${op.path}`)
+        ? 'manager'
+        : op.path.startsWith(`${PREFIX}settings`)
+          ? 'admin'
+          : 'clerk';
+
+    it('covers both desks of the scope', () => {
+      expect(adminOps.length).toBeGreaterThan(ops.length);
+      expect(adminOps.some((op) => op.path.startsWith('/api/blade-desk/admin/notice'))).toBe(true);
+    });
+
+    it('answers 401 without a token to every admin route, whatever the path, query and body', async () => {
+      const before = await adminAuditRows();
+      for (const op of adminOps) {
+        const res = await malformed(op);
+        expect(res.statusCode, `${op.method} ${op.path}: ${res.body}`).toBe(401);
+        expect(res.json()).toMatchObject({ code: 401, success: false });
+      }
+      expect(await adminAuditRows()).toBe(before);
+    });
+
+    it('answers 403 to a signed-in caller without the role, or below the route’s level', async () => {
+      const before = await adminAuditRows();
+      for (const op of adminOps) {
+        const res = await malformed(op, student1);
+        expect(res.statusCode, `student1 ${op.method} ${op.path}: ${res.body}`).toBe(403);
+        expect(res.json()).toMatchObject({ code: 403, success: false });
+      }
+      const above = adminOps.filter((op) => levelOf(op) !== 'clerk');
+      expect(above.length).toBeGreaterThan(5);
+      for (const op of above) {
+        const res = await malformed(op, finance1);
+        expect(res.statusCode, `finance1 ${op.method} ${op.path}: ${res.body}`).toBe(403);
+      }
+      expect(await adminAuditRows()).toBe(before);
+    });
+
+    it('answers the role its translated 400 for a malformed body, and audits nothing', async () => {
+      const admin1 = await tokenFor(ctx, UNI, 'admin1');
+      const before = await adminAuditRows();
+      const send = (op: Op, payload: string, lang: 'en' | 'zh') =>
+        ctx.app.inject({
+          method: op.method as 'POST',
+          url: pathOf(op.path),
+          headers: { ...bladeAuth(admin1), 'accept-language': lang, 'content-type': 'application/json' },
+          payload,
+        });
+      const writes = adminOps.filter((op) => op.method !== 'GET');
+      expect(writes.length).toBeGreaterThan(30);
+      for (const op of writes) {
+        for (const lang of ['en', 'zh'] as const) {
+          const res = await send(op, '{"amountFen": "no", ', lang);
+          expect(res.statusCode, `${op.method} ${op.path}: ${res.body}`).toBe(400);
+          expect(res.json().msg).toBe(translate('common.malformedJson', lang));
+        }
+      }
+      // Well-formed JSON that misses what the schema requires: the field's message, in both languages.
+      const withRequired = writes.filter((op) => op.required.length > 0);
+      expect(withRequired.length).toBeGreaterThan(10);
+      for (const op of withRequired) {
+        const [en, zh] = [await send(op, '{}', 'en'), await send(op, '{}', 'zh')];
+        for (const res of [en, zh]) expect(res.statusCode, `${op.method} ${op.path}: ${res.body}`).toBe(400);
+        expect(en.json().msg, `${op.method} ${op.path}`).toMatch(/^[\x20-\x7e]+$/);
+        expect(zh.json().msg, `${op.method} ${op.path}`).toMatch(/[\u4e00-\u9fff]/);
+      }
+      expect(await adminAuditRows()).toBe(before);
+    });
   });
 });

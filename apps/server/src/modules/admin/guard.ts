@@ -1,10 +1,12 @@
 /**
  * The one gate of every finance-office route: a signed-in user of the token's tenant holding a
- * finance role (read from the database, so a revoked role stops at once), and one audit row for
- * every write that succeeded. Services behind it do not check roles again.
+ * finance role (read from the database, so a revoked role stops at once), checked before the request's
+ * body is read; one audit row for every write that succeeded and for every file handed out (exports,
+ * reports). Services behind it do not check roles again.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { audit } from '@server/http/audit';
+import { Readable } from 'node:stream';
+import { audit, auditNotes } from '@server/http/audit';
 import { requireUser } from '@server/modules/auth/guard';
 import type { AuthContext } from '@server/http/context';
 import { forbidden } from '@server/http/errors';
@@ -30,7 +32,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The lowest finance-office level that may call the route (default: clerk). */
     financeLevel?: FinanceLevel;
-    /** false: a POST that changes nothing (a preview), so it writes no audit row. */
+    /**
+     * false: no audit row: a POST that changes nothing (a preview), or a file that carries none of the
+     * tenant's finance data (a blank template, a notice's attachment).
+     */
     audited?: boolean;
   }
 }
@@ -67,30 +72,48 @@ export async function requireFinanceOffice(req: FastifyRequest, reply: FastifyRe
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const auditNotes = new WeakMap<FastifyRequest, Record<string, unknown>>();
+/** A file handed out (an export, a report): the tenant's data leaving the system. */
+const isDownload = (req: FastifyRequest, reply: FastifyReply) =>
+  req.method === 'GET' && /^attachment\b/i.test(String(reply.getHeader('content-disposition') ?? ''));
 
-/**
- * Adds to the detail of the request's audit row (e.g. the names of the settings it changed). Never a
- * secret's value: the audit log is read by the finance office.
- */
-export function noteAudit(req: FastifyRequest, detail: Record<string, unknown>): void {
-  auditNotes.set(req, { ...auditNotes.get(req), ...detail });
+/** The audit row of a request that passed: a write that succeeded, or a file sent. */
+function auditEntry(req: FastifyRequest, reply: FastifyReply, download: boolean) {
+  return {
+    tenantId: req.auth.tenantId,
+    userId: req.auth.userId,
+    action: `admin ${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
+    detail: {
+      params: req.params ?? {},
+      // A file's filter is its query (the search it exports).
+      ...(download ? { query: req.query ?? {} } : {}),
+      status: reply.statusCode,
+      ...auditNotes(req),
+    },
+  };
 }
 
 /** Installs the gate and the audit hook on an encapsulated plugin scope (see routes.ts). */
 export function guardFinanceOffice(scope: FastifyInstance): void {
-  scope.addHook('preHandler', requireFinanceOffice);
+  // onRequest: before the body is read and checked, so a caller without a token or the role gets 401/403
+  // whatever it sent, and learns nothing of a route's schemas from a 400.
+  scope.addHook('onRequest', requireFinanceOffice);
   // onSend, not onResponse: the row is written before the caller has the answer (an onResponse
-  // write raced the caller's next read). The write itself is done, so a failed row is logged only.
+  // write raced the caller's next read). It is written once, only for a request that passed the gate
+  // and succeeded: a write (POST, PUT, PATCH, DELETE), or a GET answered with a file (an export).
   scope.addHook('onSend', async (req, reply, payload) => {
-    if (!WRITE_METHODS.has(req.method) || reply.statusCode >= 400 || !req.auth) return payload;
-    if (req.routeOptions.config.audited === false) return payload;
-    await audit(req.server.db, req, {
-      tenantId: req.auth.tenantId,
-      userId: req.auth.userId,
-      action: `admin ${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
-      detail: { params: req.params ?? {}, status: reply.statusCode, ...auditNotes.get(req) },
-    }).catch((err: unknown) => req.log.error({ err }, 'admin audit row not written'));
+    if (reply.statusCode >= 400 || !req.auth || req.routeOptions.config.audited === false) return payload;
+    const download = isDownload(req, reply);
+    if (!download && !WRITE_METHODS.has(req.method)) return payload;
+    try {
+      await audit(req.server.db, req, auditEntry(req, reply, download));
+    } catch (err) {
+      // A write is done: its failed row is logged only. A file not yet sent is not sent unaudited.
+      req.log.error({ err }, 'admin audit row not written');
+      if (download) {
+        if (payload instanceof Readable) payload.destroy();
+        throw err;
+      }
+    }
     return payload;
   });
 }

@@ -15,6 +15,7 @@ import {
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { noteAudit } from '@server/http/audit';
 import { envelopeSchema, ok, page, pageSchema } from '@server/http/envelope';
 import { AppError } from '@server/http/errors';
 import {
@@ -54,6 +55,8 @@ async function importRoutes(scope: FastifyInstance): Promise<void> {
   app.get(
     '/api/blade-finance/admin/import/:kind/template',
     {
+      // Headers and an example row: none of the tenant's data, so no audit row.
+      config: { audited: false },
       schema: {
         tags,
         security,
@@ -158,6 +161,7 @@ async function importRoutes(scope: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const { job, sheet } = await jobWithFile(app.db, req.auth.tenantId, req.params.id);
       const file = await reportWorkbook(sheet, job.errors, req.lang);
+      noteAudit(req, { kind: job.kind, rows: job.rows, problems: job.errors.length });
       return reply
         .type(XLSX)
         .header('content-disposition', attachment(`import-${job.id}-report.xlsx`))

@@ -181,6 +181,8 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
     app.get(
       '/api/blade-desk/admin/notice/:id/attachment/:attachmentId',
       {
+        // A file written for the phones to read, not finance data: no audit row.
+        config: { audited: false },
         schema: {
           tags,
           security,

@@ -1,6 +1,7 @@
 /**
  * Daily reconciliation against the WeChat Pay simulator of the demo tenant: a clean day has no
- * differences; a statement with one missing, one extra and one differing line reports exactly those
+ * differences, also with payments kept as exceptions, their refunds and refunds the channel closed and
+ * we sent again; a statement with one missing, one extra and one differing line reports exactly those
  * three; a bill whose hash does not match is refused; an empty day is done with nothing; the nightly
  * job does yesterday once; the XLSX export; tenant walls.
  */
@@ -13,7 +14,15 @@ import { beijingTime } from '@server/gateways/wechat-pay/wire';
 import { previousDay, reconcileYesterday } from '@server/jobs/reconcile-daily';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
-import { UNI, createPayOrder, deliver, enableChannels, type PayOrder } from '@server-test/pay-fixtures';
+import {
+  UNI,
+  createPayOrder,
+  deliver,
+  enableChannels,
+  paymentFacts,
+  type PayOrder,
+} from '@server-test/pay-fixtures';
+import { closeOrder } from '@server/modules/pay/channels/close';
 
 const BASE = '/api/blade-finance/admin/reconciliation/runs';
 let ctx: TestContext;
@@ -31,16 +40,50 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-async function paidOrder(amountFen: number): Promise<PayOrder> {
+async function prepaid(amountFen: number): Promise<PayOrder> {
   const order = await createPayOrder(ctx, { amounts: [amountFen] });
-  await ctx.app.inject({
+  const prepay = await ctx.app.inject({
     method: 'POST',
     url: '/api/blade-finance/pay/prepay',
     headers: bladeAuth(student1),
     payload: { orderNo: order.orderNo, channel: 'wechat' },
   });
+  expect(prepay.statusCode).toBe(200);
+  return order;
+}
+
+async function paidOrder(amountFen: number): Promise<PayOrder> {
+  const order = await prepaid(amountFen);
   expect((await deliver(ctx, simulator.pay(order.orderNo))).status).toBe(200);
   return order;
+}
+
+/** An order closed after its prepay, whose payer WeChat charged anyway: a payment exception's id. */
+async function paidAfterClose(amountFen: number): Promise<number> {
+  const order = await prepaid(amountFen);
+  expect(await closeOrder(ctx.app, order.id, 'cancelled')).toBe('closed');
+  expect((await deliver(ctx, simulator.pay(order.orderNo, { allowClosed: true }))).status).toBe(200);
+  const { exceptions } = await paymentFacts(ctx.database.db, order);
+  expect(exceptions).toMatchObject([{ kind: 'paid_after_close', status: 'open', amountFen }]);
+  return exceptions[0]!.id;
+}
+
+const post = (url: string, payload?: object) =>
+  ctx.app.inject({ method: 'POST', url, headers: bladeAuth(finance1), ...(payload ? { payload } : {}) });
+const refundException = (id: number) => post(`/api/blade-finance/admin/payment-exception/refund/${id}`);
+
+/** Sends a refund that the channel takes, then closes (REFUND.CLOSED notified): nothing went back. */
+async function closedByTheChannel(send: () => Promise<{ statusCode: number }>): Promise<string> {
+  simulator.setRefundStatus('PROCESSING');
+  try {
+    expect((await send()).statusCode).toBe(200);
+  } finally {
+    simulator.setRefundStatus('SUCCESS');
+  }
+  const { outRefundNo } = [...simulator.refunds.values()].at(-1)!;
+  simulator.settleRefund(outRefundNo, 'CLOSED');
+  expect((await deliver(ctx, simulator.refundNotify(outRefundNo))).status).toBe(200);
+  return outRefundNo;
 }
 
 const run = (billDate: string, channel = 'wechat', token = finance1) =>
@@ -75,6 +118,50 @@ describe('daily reconciliation', () => {
       differenceCount: 0,
       statement: { payments: { count: 2, fen: 15_000 }, refunds: { count: 1, fen: 1_000 } },
       ours: { payments: { count: 2, fen: 15_000 }, refunds: { count: 1, fen: 1_000 } },
+    });
+  });
+
+  it('counts money kept as payment exceptions and every refund we sent as ours: still clean', async () => {
+    const before = (await run(today())).json().data;
+    expect(before).toMatchObject({ status: 'done', differenceCount: 0 });
+
+    // Paid after their orders closed: one kept, one sent back from the exceptions queue.
+    await paidAfterClose(700);
+    const refunded = await paidAfterClose(800);
+    expect((await refundException(refunded)).json().data).toMatchObject({
+      status: 'refunded',
+      refundStatus: 'SUCCESS',
+    });
+    // One sent back only at the second try: the channel closed the first refund, and lists both.
+    const retried = await paidAfterClose(900);
+    const closed = await closedByTheChannel(() => refundException(retried));
+    const again = (await refundException(retried)).json().data;
+    expect(again).toMatchObject({ status: 'refunded', refundStatus: 'SUCCESS' });
+    expect(again.refundNo).not.toBe(closed);
+    // A partial refund of an order, closed by the channel, then sent again.
+    const order = await paidOrder(5_000);
+    const partial = () =>
+      post(`/api/blade-finance/admin/order/${order.id}/refund`, { amountFen: 1_500, reason: 'part' });
+    await closedByTheChannel(partial);
+    expect((await partial()).json().data.status).toBe('SUCCESS');
+
+    const res = await run(today());
+    const lines = (await detail(res.json().data.id)).json().data.lines;
+    expect(lines).toEqual([]);
+    const plus = (totals: { count: number; fen: number }, count: number, fen: number) => ({
+      count: totals.count + count,
+      fen: totals.fen + fen,
+    });
+    const expected = {
+      payments: plus(before.ours.payments, 4, 700 + 800 + 900 + 5_000),
+      // Refunds the channel closed sent nothing back: in neither total.
+      refunds: plus(before.ours.refunds, 3, 800 + 900 + 1_500),
+    };
+    expect(res.json().data).toMatchObject({
+      status: 'done',
+      differenceCount: 0,
+      statement: expected,
+      ours: expected,
     });
   });
 

@@ -18,7 +18,7 @@ import { notFound } from '@server/http/errors';
 import { reconciliationWorkbook } from '../pay/reconciliation/export';
 import { findRun, listLines, listRuns } from '../pay/reconciliation/repo';
 import { lineView, requestRun, runView } from '../pay/reconciliation/service';
-import { noteAudit } from './guard';
+import { noteAudit } from '@server/http/audit';
 
 const BASE = '/api/blade-finance/admin/reconciliation/runs';
 const common = { tags: ['finance admin'], security: [{ bladeAuth: [] }] };
@@ -98,6 +98,7 @@ export function registerAdminReconciliationRoutes(scope: FastifyInstance): void 
       const run = await runOf(req.auth.tenantId, req.params.id);
       const lines = (await listLines(app.db, run.id)).map(lineView);
       const file = await reconciliationWorkbook(runView(run), lines, req.lang);
+      noteAudit(req, { billDate: run.billDate, channel: run.channel, rows: lines.length });
       return reply
         .header('content-type', XLSX)
         .header('cache-control', 'private, no-store')

@@ -7,9 +7,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@server/app';
 import { auditLog } from '@server/db/schema';
 import { payChannels } from '@server/db/schema-finance';
-import { createTestApp, type TestContext } from '@server-test/helpers';
+import { createGateways } from '@server/gateways';
+import { createTestApp, injectFetch, type TestContext } from '@server-test/helpers';
 import { officerToken } from '@server-test/finance-office';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 
@@ -183,6 +186,53 @@ describe('tenant settings', () => {
       expect(everything).not.toContain(secret);
   });
 
+  it("an open phone's next read has the change at once, from this server process or another", async () => {
+    // A second API process on the same database: whatever it kept from earlier reads must not answer.
+    let other: FastifyInstance | undefined = undefined;
+    const gateways = createGateways(
+      ctx.config,
+      ctx.database.db,
+      () => 'http://app.test',
+      injectFetch(() => other!),
+    );
+    other = await buildApp({ config: ctx.config, db: ctx.database.db, gateways, logger: false });
+    await other.ready();
+    try {
+      const phone = await tokenFor(ctx, '100001', 'student1');
+      const read = (server: FastifyInstance, url: string) =>
+        server.inject({ url: `${url}?tenantId=100001`, headers: bladeAuth(phone) });
+      const paramOf = async (server: FastifyInstance) => {
+        const res = await read(server, '/api/blade-system/param/value-list');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        const list = res.json().data as { paramKey: string; paramValue: string }[];
+        return list.find((p) => p.paramKey === 'bind_employeeField')?.paramValue;
+      };
+      const modulesOf = async (server: FastifyInstance) => {
+        const res = await read(server, '/api/blade-system/tenant/mobile-module');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        return res.json().data as string[];
+      };
+      for (const server of [ctx.app, other]) {
+        await paramOf(server);
+        await modulesOf(server);
+      }
+      for (const value of ['2', '1']) {
+        expect(
+          (await send('PUT', `${BASE}/params`, admin, { params: { bind_employeeField: value } })).statusCode,
+        ).toBe(200);
+        expect(await paramOf(ctx.app)).toBe(value);
+        expect(await paramOf(other)).toBe(value);
+      }
+      for (const modules of [['fee', 'notice'], ['order']]) {
+        expect((await send('PUT', `${BASE}/modules`, admin, { modules })).statusCode).toBe(200);
+        expect(await modulesOf(ctx.app)).toEqual(modules);
+        expect(await modulesOf(other)).toEqual(modules);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   it("another tenant's settings are its own", async () => {
     const other = await officerToken(ctx, '100002', 'admin2', 'admin');
     const read = await send('GET', BASE, other);
@@ -190,5 +240,51 @@ describe('tenant settings', () => {
     const wechat = read.json().data.payChannels.find((c: { channel: string }) => c.channel === 'wechat');
     expect(wechat?.privateKeyPem.set ?? false).toBe(false);
     expect(read.json().data.providers[0].httpToken).toEqual({ set: false });
+  });
+});
+
+describe("a school's provider address in production", () => {
+  let prod: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    prod = await createTestApp({
+      APP_MODE: 'production',
+      CLIENT_ID: 'campus-web',
+      CLIENT_SECRET: 'a-production-client-secret-0123456789',
+      PUBLIC_URL: 'https://pay.example.edu',
+      SMS_HTTP_URL: 'https://sms.example.edu/send',
+      MAIL_HTTP_URL: 'https://mail.example.edu/send',
+    });
+    token = await officerToken(prod, '100001', 'admin9', 'admin');
+  });
+  afterAll(() => prod.close());
+
+  it('is refused unless it is https and public, with the reason in the reader’s language', async () => {
+    for (const httpUrl of [
+      'http://sms.example.edu/send',
+      'https://127.0.0.1:8443/send',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/send',
+      'https://10.0.0.7/send',
+    ]) {
+      const res = await prod.app.inject({
+        method: 'PUT',
+        url: '/api/blade-finance/admin/settings/providers/sms',
+        headers: { ...bladeAuth(token), 'accept-language': 'en' },
+        payload: { httpUrl },
+      });
+      expect(res.statusCode, httpUrl).toBe(400);
+      expect(res.json().msg).toBe(
+        'The provider address must be an https address reachable from the internet',
+      );
+    }
+    // Clearing the address (back to the deployment's provider) needs no check.
+    const cleared = await prod.app.inject({
+      method: 'PUT',
+      url: '/api/blade-finance/admin/settings/providers/sms',
+      headers: bladeAuth(token),
+      payload: { httpUrl: '' },
+    });
+    expect(cleared.statusCode).toBe(200);
   });
 });

@@ -17,7 +17,9 @@ import {
   providerSettingsSchema,
   tenantSettingsSchema,
 } from '@cf/shared/wire/admin-settings';
+import { assertPublicAddress } from '@server/gateways/public-address';
 import { envelopeSchema, ok } from '@server/http/envelope';
+import { badRequest } from '@server/http/errors';
 import {
   readSettings,
   updateModules,
@@ -25,7 +27,7 @@ import {
   updatePayChannel,
   updateProvider,
 } from '../system/settings-service';
-import { noteAudit } from './guard';
+import { noteAudit } from '@server/http/audit';
 
 const BASE = '/api/blade-finance/admin/settings';
 const adminOnly = { financeLevel: 'admin' } as const;
@@ -118,14 +120,24 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
       config: adminOnly,
       schema: {
         ...common,
-        summary: 'Change the SMS or mail provider: address, sender, token (write-only); tenant admin',
+        summary:
+          "Change the SMS or mail provider the school's sends use: address, sender, token (write-only); no address: the deployment's; tenant admin",
         params: providerParam,
         body: providerBody,
         response: { 200: envelopeSchema(providerSettingsSchema) },
       },
     },
     async (req) => {
+      // In production a school's address must be public https (checked again before every send).
+      const url = req.body.httpUrl;
+      if (url && app.config.mode === 'production') {
+        await assertPublicAddress(url).catch(() => {
+          throw badRequest('system.providerAddressNotPublic');
+        });
+      }
       const { changed, view } = await updateProvider(app.db, req.auth.tenantId, req.params.kind, req.body);
+      // The next send reads the new row anyway; the adapter built from the old one goes at once.
+      app.gateways[req.params.kind].forget(req.auth.tenantId);
       noteAudit(req, { changed });
       return ok(view);
     },

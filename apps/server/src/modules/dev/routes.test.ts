@@ -51,9 +51,9 @@ describe('dev routes (demo mode)', () => {
   afterAll(() => ctx.close());
 
   it('lists what the SMS and mail stand-ins sent to a recipient, newest first', async () => {
-    await ctx.app.gateways.sms.send('13900000001', 'first text');
-    await ctx.app.gateways.sms.send('13900000002', 'someone else');
-    await ctx.app.gateways.sms.send('13900000001', 'second text');
+    await ctx.app.gateways.sms.send('100001', '13900000001', 'first text');
+    await ctx.app.gateways.sms.send('100001', '13900000002', 'someone else');
+    await ctx.app.gateways.sms.send('100001', '13900000001', 'second text');
     const res = await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox?phone=13900000001' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -61,7 +61,7 @@ describe('dev routes (demo mode)', () => {
     expect(data[0]).toMatchObject({ channel: 'sms', recipient: '13900000001', subject: null });
     expect(new Date(data[0].createdAt).getTime()).toBeGreaterThan(0);
 
-    await ctx.app.gateways.mail.send('a@example.com', 'Hello', 'mail body');
+    await ctx.app.gateways.mail.send('100001', 'a@example.com', 'Hello', 'mail body');
     const mail = await ctx.app.inject({ method: 'GET', url: '/api/dev/outbox?phone=a@example.com' });
     expect(mail.json().data).toEqual([
       expect.objectContaining({ channel: 'mail', subject: 'Hello', body: 'mail body' }),

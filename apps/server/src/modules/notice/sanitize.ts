@@ -1,34 +1,31 @@
 /**
- * The first wall against script in notices: their HTML is cut down to an allow-list when stored
- * (sanitize-html), so nothing else ever reaches the database or a reader. Text formatting, headings,
- * lists, tables, links (http, https, mailto; opened in a new tab without an opener) and images (https,
- * or this notice module's own attachment path). No style, class, id or event attribute survives.
+ * The first wall against script in notices: their HTML is cut down to the allow-list of
+ * @cf/shared/notice-html when stored (sanitize-html), so nothing else ever reaches the database or a
+ * reader.
  * The web app runs DOMPurify over it again before rendering (features/notices).
  */
+import {
+  NOTICE_ATTACHMENT_PATH,
+  NOTICE_ATTRIBUTES,
+  NOTICE_IMAGE_SCHEME,
+  NOTICE_LINK_SCHEME,
+  NOTICE_STORED_ATTACHMENT,
+  NOTICE_TAGS,
+} from '@cf/shared/notice-html';
 import sanitizeHtml from 'sanitize-html';
 
 /** The path of an attachment as notices reference it; readers get it signed (attachment-link.ts). */
-export const ATTACHMENT_PATH = '/api/blade-desk/notice/attachment/';
-const OWN_ATTACHMENT = /^\/api\/blade-desk\/notice\/attachment\/\d{1,10}$/;
-const LINK_SCHEME = /^(https?:\/\/|mailto:)/i;
-const IMAGE_SCHEME = /^https:\/\//i;
-
-const TEXT_TAGS = ['p', 'br', 'hr', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'sub', 'sup'];
-const BLOCK_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'figure', 'figcaption'];
-const LIST_TAGS = ['ul', 'ol', 'li', 'dl', 'dt', 'dd'];
-const TABLE_TAGS = ['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
+export const ATTACHMENT_PATH = NOTICE_ATTACHMENT_PATH;
+const storedLinkAllowed = (href: string) =>
+  NOTICE_LINK_SCHEME.test(href) || NOTICE_STORED_ATTACHMENT.test(href);
+const storedImageAllowed = (src: string) =>
+  NOTICE_IMAGE_SCHEME.test(src) || NOTICE_STORED_ATTACHMENT.test(src);
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...TEXT_TAGS, ...BLOCK_TAGS, ...LIST_TAGS, ...TABLE_TAGS, 'a', 'img'],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    th: ['colspan', 'rowspan', 'scope'],
-    td: ['colspan', 'rowspan'],
-    col: ['span'],
-    colgroup: ['span'],
-    ol: ['start'],
-  },
+  allowedTags: NOTICE_TAGS,
+  allowedAttributes: Object.fromEntries(
+    Object.entries(NOTICE_ATTRIBUTES).map(([tag, names]) => [tag, [...names]]),
+  ),
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
@@ -54,7 +51,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const href = (attribs.href ?? '').trim();
-      const kept = LINK_SCHEME.test(href) || OWN_ATTACHMENT.test(href);
+      const kept = storedLinkAllowed(href);
       return {
         tagName,
         attribs: {
@@ -70,7 +67,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => {
     if (frame.tag !== 'img') return false;
     const src = (frame.attribs.src ?? '').trim();
-    return !(IMAGE_SCHEME.test(src) || OWN_ATTACHMENT.test(src));
+    return !storedImageAllowed(src);
   },
 };
 

@@ -10,6 +10,7 @@ import type { AdminOrder, AdminOrderDetail, OrderFilters } from '@cf/shared/wire
 import type { FastifyReply } from 'fastify';
 import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
+import { noteAudit } from '@server/http/audit';
 import { page, type PageQuery } from '@server/http/envelope';
 import { badRequest, notFound } from '@server/http/errors';
 import { dayRange } from '@server/http/search';
@@ -99,6 +100,8 @@ export async function exportAdminOrders(
   dayRange(filters.from, filters.to);
   const total = await countOrders(db, auth.tenantId, filters);
   if (total > EXPORT_MAX_ROWS) throw badRequest('admin.exportTooLarge', { max: EXPORT_MAX_ROWS });
+  // The admin guard's audit row of this file says how many orders left in it.
+  noteAudit(reply.request, { rows: total });
   const h = (key: MessageKey) => translate(key, lang);
   const columns: XlsxColumn<AdminOrderRow>[] = [
     { header: h('export.orderNo'), width: 26, value: (r) => r.order_no },

@@ -13,6 +13,7 @@ import {
   DAILY_CAP_PER_PHONE_ALL_TENANTS,
   sendCode,
   type CheckCodeInput,
+  type CodeCourier,
 } from './codes';
 import { lastCode } from '@server-test/sms-outbox';
 
@@ -50,16 +51,16 @@ describe('verification codes (sendCode, consumeCode)', () => {
 
   describe('sendCode', () => {
     it('texts six digits through the gateway and stores only their hash', async () => {
-      const sent: { phone: string; text: string }[] = [];
+      const sent: { tenantId: string; phone: string; text: string }[] = [];
       const phone = freshPhone();
       const { id } = await sendCode(
         db,
-        { send: async (to, text) => void sent.push({ phone: to, text }) },
+        { send: async (tenantId, to, text) => void sent.push({ tenantId, phone: to, text }) },
         { tenantId: '100001', phone, purpose: 'verify', lang: 'en' },
       );
       expect(sent).toHaveLength(1);
       const code = /\d{6}/.exec(sent[0]!.text)![0];
-      expect(sent[0]!.phone).toBe(phone);
+      expect(sent[0]).toMatchObject({ tenantId: '100001', phone });
       const [row] = await db.select().from(verificationCodes).where(eq(verificationCodes.id, id));
       expect(row).toMatchObject({ phone, purpose: 'verify', attempts: 0, consumedAt: null });
       expect(row!.codeHash).not.toBe(code);
@@ -75,7 +76,7 @@ describe('verification codes (sendCode, consumeCode)', () => {
 
     it('removes the code when the provider fails, so the person may retry at once', async () => {
       const phone = freshPhone();
-      const failing: SmsGateway = {
+      const failing: CodeCourier = {
         send: async () => {
           throw new Error('provider down');
         },

@@ -22,9 +22,12 @@ export const DAILY_CAP_PER_PHONE_ALL_TENANTS = 10;
 /** 'email': a code to a new finance-reserved e-mail address (its `phone` column holds the address). */
 export type CodePurpose = 'bind' | 'phone' | 'verify' | 'email';
 
-/** Carries a code's text to its recipient: an SmsGateway as it is, or mail (user/email-change-service.ts). */
+/**
+ * Carries a code's text to its recipient through the tenant's provider: an SmsGateway as it is, or
+ * mail (user/email-change-service.ts).
+ */
 export interface CodeCourier {
-  send(recipient: string, text: string): Promise<void>;
+  send(tenantId: string, recipient: string, text: string): Promise<void>;
 }
 
 const hashCode = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
@@ -90,7 +93,11 @@ export async function sendCode(db: Db, sms: CodeCourier, input: SendCodeInput): 
   // Sent after the commit: no transaction is held open across the provider's network call.
   try {
     const bodyKey = input.bodyKey ?? 'sms.body';
-    await sms.send(input.phone, translate(bodyKey, input.lang, { code, minutes: CODE_TTL_SECONDS / 60 }));
+    await sms.send(
+      input.tenantId,
+      input.phone,
+      translate(bodyKey, input.lang, { code, minutes: CODE_TTL_SECONDS / 60 }),
+    );
   } catch (err) {
     // A code nobody received must not block the person's retry through the resend guard.
     await db.delete(verificationCodes).where(eq(verificationCodes.id, id));

@@ -2,7 +2,7 @@
  * System area (HTTP only): params, dictionaries, tenants and the caller's buttons.
  * The public routes resolve their tenant through ./tenant.ts (the token's tenant wins).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   buttonTreeSchema,
@@ -22,6 +22,12 @@ import { findParamValue, listDictionary, listParams, listPublicTenants } from '.
 import { callerButtons, publicTenantInfo } from './service';
 import { resolveTenant } from './tenant';
 
+/**
+ * Params and modules the finance office changes in the console: read from their rows on every request
+ * (no server cache), and no browser or proxy may answer for us from a stored copy.
+ */
+const noStoredCopy = (reply: FastifyReply) => void reply.header('cache-control', 'no-cache');
+
 export default async function systemRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -35,8 +41,9 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: envelopeSchema(paramValueSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const tenant = await resolveTenant(req, req.query.tenantId);
+      noStoredCopy(reply);
       return ok((await findParamValue(app.db, tenant.tenantId, req.query.paramKey)) ?? '');
     },
   );
@@ -51,8 +58,9 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: envelopeSchema(systemParamsSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const tenant = await resolveTenant(req, req.query.tenantId);
+      noStoredCopy(reply);
       return ok(await listParams(app.db, tenant.tenantId));
     },
   );
@@ -97,8 +105,9 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: envelopeSchema(mobileModulesSchema) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const tenant = await resolveTenant(req, req.query.tenantId);
+      noStoredCopy(reply);
       return ok(tenant.mobileModules ?? []);
     },
   );

@@ -23,9 +23,10 @@ export async function tellOtherAccounts(
     [input.heldPhone, ...input.accounts.map((a) => a.phone)].filter(Boolean) as string[],
   );
   const mails = new Set(input.accounts.map((a) => a.financeEmail ?? a.email).filter(Boolean) as string[]);
+  const { tenantId } = ctx.auth;
   const sends = [
-    ...[...phones].map((phone) => ctx.gateways.sms.send(phone, text)),
-    ...[...mails].map((to) => ctx.gateways.mail.send(to, subject, text)),
+    ...[...phones].map((phone) => ctx.gateways.sms.send(tenantId, phone, text)),
+    ...[...mails].map((to) => ctx.gateways.mail.send(tenantId, to, subject, text)),
   ];
   for (const result of await Promise.allSettled(sends))
     if (result.status === 'rejected')

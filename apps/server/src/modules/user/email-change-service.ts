@@ -38,7 +38,9 @@ export async function sendEmailCode(
   await checkProof(ctx, user, input.verifyToken, 'finance');
   await limitUserCodes(ctx);
   const subject = translate('mail.codeSubject', ctx.lang);
-  const mail: CodeCourier = { send: (to, text) => ctx.gateways.mail.send(to, subject, text) };
+  const mail: CodeCourier = {
+    send: (tenantId, to, text) => ctx.gateways.mail.send(tenantId, to, subject, text),
+  };
   const sent = await sendCode(db, mail, {
     tenantId: auth.tenantId,
     phone: email,
@@ -89,7 +91,7 @@ export async function changeEmail(
   const body = translate('user.emailChangedBody', ctx.lang, { email });
   for (const to of recipients) {
     try {
-      await ctx.gateways.mail.send(to, subject, body);
+      await ctx.gateways.mail.send(ctx.auth.tenantId, to, subject, body);
     } catch (err) {
       // The change stands; a lost notice is logged for the operators rather than failing the request.
       ctx.req.log.error({ err, to }, 'e-mail change notice not sent');

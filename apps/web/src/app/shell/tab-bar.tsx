@@ -2,8 +2,8 @@ import AppOutline from 'antd-mobile-icons/es/AppOutline';
 import UnorderedListOutline from 'antd-mobile-icons/es/UnorderedListOutline';
 import UserOutline from 'antd-mobile-icons/es/UserOutline';
 import { ACCOUNT_PARAM_KEYS } from '@cf/shared/validation';
-import type { ComponentType } from 'react';
-import { NavLink } from 'react-router';
+import { useEffect, useRef, type ComponentType } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { useSystemParams } from '@/api/get-system-params';
 import { useT } from '@/lib/i18n/use-t';
 import type { TextKey } from '@/lib/i18n/i18n';
@@ -36,6 +36,17 @@ export function TabBar({ active }: { active: TabName | undefined }) {
   const { user } = useSession();
   const params = useSystemParams(user?.tenantId);
   const shown = visibleTabs(params.data);
+  // The bar stays mounted from tab to tab: it asks for the params again on each screen, as a screen
+  // that mounts does (sharing a request already out rather than starting another).
+  const { pathname } = useLocation();
+  const shownAt = useRef(pathname);
+  const { refetch } = params;
+  const tenantId = user?.tenantId;
+  useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    if (tenantId) void refetch({ cancelRefetch: false });
+  }, [pathname, refetch, tenantId]);
   return (
     <nav className={styles.bar} aria-label={t('app.name')}>
       {TABS.filter((tab) => shown.includes(tab.name)).map(({ name, to, textKey, Icon }) => (

@@ -1,6 +1,6 @@
 /** GET /api/blade-finance/admin/audit/export: the current search as an XLSX file. */
-import { downloadFile } from '@admin/lib/download';
+import { downloadFile } from '@admin/lib/api-client';
 import type { AuditSearch } from './list-audit';
 
 export const exportAudit = (search: AuditSearch) =>
-  downloadFile('/api/blade-finance/admin/audit/export', { ...search }, 'audit-log.xlsx');
+  downloadFile({ url: '/api/blade-finance/admin/audit/export', params: { ...search } }, 'audit-log.xlsx');

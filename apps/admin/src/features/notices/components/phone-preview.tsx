@@ -10,6 +10,7 @@ import { useT } from '@admin/lib/i18n/use-t';
 import { downloadAttachment } from '../api/download-attachment';
 import { useNoticePreview } from '../api/preview-notice';
 import { purifyNoticeHtml, withAttachmentImages } from '../notice-html';
+import noticeContent from '@cf/shared/notice-content.module.css';
 import styles from './phone-preview.module.css';
 
 export interface PreviewNotice {
@@ -101,7 +102,7 @@ export function PhonePreview({
           </p>
           <Spin spinning={preview.isPending && content !== ''}>
             <div
-              className={styles.content}
+              className={noticeContent.content}
               data-testid="notice-preview-content"
               data-user-data
               // Cut by the server's sanitizer, then by DOMPurify (notice-html.ts), as on the phone.

@@ -38,7 +38,12 @@ export function ProviderCard({ provider }: { provider: ProviderSettings }) {
         initialValues={{ httpUrl: provider.httpUrl, sender: provider.sender }}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
-        <Form.Item name="httpUrl" label={t('settings.httpUrl')} rules={[{ type: 'url' }]}>
+        <Form.Item
+          name="httpUrl"
+          label={t('settings.httpUrl')}
+          extra={t('settings.httpUrlHint')}
+          rules={[{ type: 'url' }]}
+        >
           <Input maxLength={500} />
         </Form.Item>
         <Form.Item name="sender" label={t('settings.sender')}>

@@ -2,7 +2,8 @@
  * The payment-exception state machine, each step one conditional update (side effects only when it
  * changed a row):
  *
- *   open (refund null | FAILED) --claimExceptionRefund--> open, refund PROCESSING
+ *   open (refund null | FAILED) --claimExceptionRefund--> open, refund PROCESSING (a FAILED refund's
+ *                                  number moves to earlier_refund_nos)
  *   open, refund PROCESSING     --completeExceptionRefund--> refunded, refund SUCCESS
  *   open, refund PROCESSING     --failExceptionRefund--> open, refund FAILED (may be refunded again)
  *   open (refund null | FAILED) --resolveExceptionRow--> resolved (settled another way, with a note)
@@ -38,6 +39,10 @@ export async function claimExceptionRefund(
       refundNo: claim.refundNo,
       refundStatus: 'PROCESSING',
       channelRefundId: null,
+      refundRequestedAt: sql`now()`,
+      // A failed refund's number stays ours: the channel may list it (CLOSED) in its refund bill.
+      earlierRefundNos: sql`CASE WHEN ${pe.refundNo} IS NULL THEN ${pe.earlierRefundNos}
+        ELSE array_append(${pe.earlierRefundNos}, ${pe.refundNo}) END`,
       // Who sent the refund settles the exception when the channel confirms it, now or later.
       resolvedBy: claim.by,
       updatedAt: sql`now()`,

@@ -50,6 +50,9 @@ const EXCEPTION_KIND: Partial<Record<PaymentOutcome, string>> = {
   unknown_order: 'unknown_order',
 };
 
+/** Inbox outcomes of money we hold (credited, or kept as an exception): what reconciliation calls ours. */
+export const MONEY_HELD_OUTCOMES = ['credited', ...Object.keys(EXCEPTION_KIND)] as PaymentOutcome[];
+
 function prepareSeen(db: Db) {
   return db
     .select({ id: paymentInbox.id })
@@ -86,6 +89,7 @@ export async function applyPayment(
         orderNo: payment.outTradeNo,
         tenantId: payment.tenantId,
         amountFen: payment.amountFen,
+        paidAt: payment.paidAt,
         outcome: 'received',
         payload: payment.payload,
       })

@@ -1,6 +1,8 @@
 /**
  * Matching a channel's statement of a day against our records, line by line: a payment by its
- * out_trade_no, a refund by its out_refund_no. A statement line is looked up among all our records
+ * out_trade_no, a refund by its out_refund_no. Our records are every payment we hold (credited to an
+ * order or kept as a payment exception) and every refund we asked for (of an order, in full or in
+ * part, or of a payment exception): ./repo.ts. A statement line is looked up among all our records
  * (a payment credited just after midnight is still ours); "ours but not in it" is asked only of
  * what we recorded on that day. One difference per line: a state that differs before an amount.
  */

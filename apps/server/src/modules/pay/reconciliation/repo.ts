@@ -1,9 +1,34 @@
-/** Queries of daily reconciliation: our payments and refunds at a channel, runs and their lines. */
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+/**
+ * Queries of daily reconciliation: our payments and refunds at a channel, whatever their origin (orders,
+ * partial refunds, payment exceptions and their refunds), runs and their lines.
+ */
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { orders, payAttempts, payChannels, refunds } from '@server/db/schema-finance';
+import {
+  orders,
+  payAttempts,
+  payChannels,
+  paymentExceptions,
+  paymentInbox,
+  refunds,
+} from '@server/db/schema-finance';
 import { reconciliationLines, reconciliationRuns } from '@server/db/schema-reconciliation';
 import type { WriteTx } from '@server/db/transaction';
+import { MONEY_HELD_OUTCOMES } from '@server/modules/pay/notify/payments';
 import type { Difference, OurLine } from './match';
 
 export type RunRow = typeof reconciliationRuns.$inferSelect;
@@ -15,33 +40,52 @@ export function beijingDay(billDate: string): { start: Date; end: Date } {
   return { start, end: new Date(start.getTime() + 24 * 3600_000) };
 }
 
-const paymentColumns = {
-  outNo: payAttempts.outTradeNo,
-  status: payAttempts.status,
-  amountFen: orders.totalFen,
-  transactionId: orders.paymentNo,
-};
-
-const asPayment = (r: { outNo: string; status: string; amountFen: number; transactionId: string | null }) =>
-  ({
-    kind: 'payment',
-    outNo: r.outNo,
-    amountFen: r.amountFen,
-    // An attempt that took the money is the order's payment; any other never was one.
-    state: r.status === 'PAID' ? 'SUCCESS' : r.status,
-    transactionId: r.status === 'PAID' ? r.transactionId : null,
-  }) satisfies OurLine;
-
+/**
+ * Our payments: every payment a channel told us of and we hold, whatever became of it: credited to its
+ * order, or kept as a payment exception (paid after close, a second payment, another amount, no such
+ * order). The inbox has them all, with the amount that arrived and the channel's time of payment.
+ */
 async function payments(db: Db, tenantId: string, channel: string, where: SQL | undefined) {
   const rows = await db
-    .select(paymentColumns)
-    .from(payAttempts)
-    .innerJoin(orders, eq(orders.id, payAttempts.orderId))
-    .where(and(eq(payAttempts.tenantId, tenantId), eq(payAttempts.channel, channel), where));
-  return rows.map(asPayment);
+    .select({
+      outNo: paymentInbox.orderNo,
+      amountFen: paymentInbox.amountFen,
+      transactionId: paymentInbox.transactionId,
+    })
+    .from(paymentInbox)
+    .where(
+      and(
+        eq(paymentInbox.tenantId, tenantId),
+        eq(paymentInbox.channel, channel),
+        inArray(paymentInbox.outcome, MONEY_HELD_OUTCOMES),
+        where,
+      ),
+    );
+  return rows.map((r): OurLine => ({ kind: 'payment', state: 'SUCCESS', ...r }));
 }
 
-async function ourRefunds(db: Db, tenantId: string, channel: string, where: SQL | undefined) {
+/**
+ * Trades we offered the channel and never learned were paid (attempt OPEN or CLOSED), with the amount
+ * we asked: a statement that lists one as paid differs from us in state.
+ */
+async function unpaidTrades(db: Db, tenantId: string, channel: string, outNos: string[]) {
+  const rows = await db
+    .select({ outNo: payAttempts.outTradeNo, state: payAttempts.status, amountFen: orders.totalFen })
+    .from(payAttempts)
+    .innerJoin(orders, eq(orders.id, payAttempts.orderId))
+    .where(
+      and(
+        eq(payAttempts.tenantId, tenantId),
+        eq(payAttempts.channel, channel),
+        ne(payAttempts.status, 'PAID'),
+        inArray(payAttempts.outTradeNo, outNos),
+      ),
+    );
+  return rows.map((r): OurLine => ({ kind: 'payment', transactionId: null, ...r }));
+}
+
+/** Refunds of orders (full or partial), sent through the channel the order was paid on. */
+async function orderRefunds(db: Db, tenantId: string, channel: string, where: SQL | undefined) {
   const rows = await db
     .select({
       outNo: refunds.outRefundNo,
@@ -55,7 +99,62 @@ async function ourRefunds(db: Db, tenantId: string, channel: string, where: SQL 
   return rows.map((r): OurLine => ({ kind: 'refund', ...r }));
 }
 
-/** Payments credited (attempt PAID, order paid at) and refunds asked for on the day. */
+/** Refunds of payment exceptions: the whole payment sent back through the channel it came on. */
+async function exceptionRefunds(db: Db, tenantId: string, channel: string, where: SQL | undefined) {
+  const rows = await db
+    .select({
+      outNo: paymentExceptions.refundNo,
+      amountFen: paymentExceptions.amountFen,
+      state: paymentExceptions.refundStatus,
+      transactionId: paymentExceptions.channelRefundId,
+    })
+    .from(paymentExceptions)
+    .where(
+      and(
+        eq(paymentExceptions.tenantId, tenantId),
+        eq(paymentExceptions.channel, channel),
+        isNotNull(paymentExceptions.refundNo),
+        where,
+      ),
+    );
+  return rows.map((r): OurLine => ({
+    kind: 'refund',
+    ...r,
+    outNo: r.outNo!,
+    state: r.state ?? 'PROCESSING',
+  }));
+}
+
+/** Earlier, failed refunds of payment exceptions among the numbers a statement names. */
+async function earlierExceptionRefunds(db: Db, tenantId: string, channel: string, outNos: string[]) {
+  const rows = await db
+    .select({ earlier: paymentExceptions.earlierRefundNos, amountFen: paymentExceptions.amountFen })
+    .from(paymentExceptions)
+    .where(
+      and(
+        eq(paymentExceptions.tenantId, tenantId),
+        eq(paymentExceptions.channel, channel),
+        arrayOverlaps(paymentExceptions.earlierRefundNos, outNos),
+      ),
+    );
+  const named = new Set(outNos);
+  return rows.flatMap((r) =>
+    r.earlier
+      .filter((outNo) => named.has(outNo))
+      .map((outNo): OurLine => ({
+        kind: 'refund',
+        outNo,
+        amountFen: r.amountFen,
+        state: 'FAILED',
+        transactionId: null,
+      })),
+  );
+}
+
+/**
+ * What we recorded on the day: payments the channel took that day (credited or kept as exceptions)
+ * and refunds asked for that day (of orders and of exceptions).
+ */
 export async function oursOfDay(db: Db, tenantId: string, channel: string, billDate: string) {
   const { start, end } = beijingDay(billDate);
   return [
@@ -63,18 +162,24 @@ export async function oursOfDay(db: Db, tenantId: string, channel: string, billD
       db,
       tenantId,
       channel,
-      and(eq(payAttempts.status, 'PAID'), gte(orders.paidAt, start), lt(orders.paidAt, end)),
+      and(gte(paymentInbox.paidAt, start), lt(paymentInbox.paidAt, end)),
     )),
-    ...(await ourRefunds(
+    ...(await orderRefunds(
       db,
       tenantId,
       channel,
       and(gte(refunds.createdAt, start), lt(refunds.createdAt, end)),
     )),
+    ...(await exceptionRefunds(
+      db,
+      tenantId,
+      channel,
+      and(gte(paymentExceptions.refundRequestedAt, start), lt(paymentExceptions.refundRequestedAt, end)),
+    )),
   ];
 }
 
-/** Our records of the trade and refund numbers a statement names, whatever their day. */
+/** Our records of the trade and refund numbers a statement names, whatever their day or origin. */
 export async function oursNamed(
   db: Db,
   tenantId: string,
@@ -83,24 +188,22 @@ export async function oursNamed(
 ) {
   const found: OurLine[] = [];
   // Chunks keep the IN lists of a busy day within what a statement may bind.
-  for (let i = 0; i < named.payments.length; i += 1000)
+  for (let i = 0; i < named.payments.length; i += 1000) {
+    const chunk = named.payments.slice(i, i + 1000);
     found.push(
-      ...(await payments(
-        db,
-        tenantId,
-        channel,
-        inArray(payAttempts.outTradeNo, named.payments.slice(i, i + 1000)),
-      )),
+      ...(await unpaidTrades(db, tenantId, channel, chunk)),
+      // After the unpaid trades: what the inbox says of a trade wins (see matchStatement).
+      ...(await payments(db, tenantId, channel, inArray(paymentInbox.orderNo, chunk))),
     );
-  for (let i = 0; i < named.refunds.length; i += 1000)
+  }
+  for (let i = 0; i < named.refunds.length; i += 1000) {
+    const chunk = named.refunds.slice(i, i + 1000);
     found.push(
-      ...(await ourRefunds(
-        db,
-        tenantId,
-        channel,
-        inArray(refunds.outRefundNo, named.refunds.slice(i, i + 1000)),
-      )),
+      ...(await earlierExceptionRefunds(db, tenantId, channel, chunk)),
+      ...(await orderRefunds(db, tenantId, channel, inArray(refunds.outRefundNo, chunk))),
+      ...(await exceptionRefunds(db, tenantId, channel, inArray(paymentExceptions.refundNo, chunk))),
     );
+  }
   return found;
 }
 

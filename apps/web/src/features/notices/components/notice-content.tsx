@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { purifyNoticeHtml } from '../notice-html';
-import styles from './notice-content.module.css';
+import styles from '@cf/shared/notice-content.module.css';
 
 /** The notice's HTML, through the browser's wall (notice-html.ts) after the server's. */
 export function NoticeContent({ html }: { html: string }) {

@@ -1,7 +1,6 @@
 /** Downloads: a file reply is saved under its name; a refusal is shown and rejects. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, transport } from './api-client';
-import { downloadFile } from './download';
+import { ApiError, downloadFile, transport } from './api-client';
 import { setErrorFeedback } from './feedback';
 
 describe('downloadFile', () => {
@@ -19,7 +18,7 @@ describe('downloadFile', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
     });
-    await downloadFile('/api/x/export', { payStatus: 'PAID', person: '' }, 'orders.xlsx');
+    await downloadFile({ url: '/api/x/export', params: { payStatus: 'PAID', person: '' } }, 'orders.xlsx');
     expect(fetch.mock.calls[0]![0]).toBe('/api/x/export?payStatus=PAID');
     expect((fetch.mock.calls[0]![1].headers as Record<string, string>)['Accept-Language']).toBe('zh-CN');
     expect(clicked).toEqual(['orders.xlsx']);
@@ -37,7 +36,7 @@ describe('downloadFile', () => {
         },
       ),
     );
-    await expect(downloadFile('/api/x/export', {}, 'a.xlsx')).rejects.toBeInstanceOf(ApiError);
+    await expect(downloadFile({ url: '/api/x/export' }, 'a.xlsx')).rejects.toBeInstanceOf(ApiError);
     expect(errors).toEqual(['开始日期不能晚于结束日期']);
   });
 });
