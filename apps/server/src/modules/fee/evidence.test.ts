@@ -9,6 +9,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '@server/db/schema';
 import { billEvidence, bills } from '@server/db/schema-finance';
 import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers';
 import { tokenFor } from '@server-test/issue-token';
@@ -132,6 +133,15 @@ describe('evidence of other-means payments', () => {
     const officePdf = await get(t.finance1, officeUrl(billId, ids[2]!));
     expect(officePdf.headers['content-disposition']).toBe(`attachment; filename="evidence-${ids[2]}.pdf"`);
     expect(officePdf.rawPayload.equals(pdf())).toBe(true);
+    // Each file the office opens is a download of a payer's data: one audit row each, with the bill.
+    const opened = await ctx.database.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'admin GET /api/blade-finance/admin/bill/:id/evidence/:evidenceId'));
+    expect(opened.map((row) => (row.detail as { params: unknown }).params)).toEqual([
+      { id: billId, evidenceId: ids[1] },
+      { id: billId, evidenceId: ids[2] },
+    ]);
 
     // The payer reads their own files.
     const own = await get(t.student1, ownUrl(ids[0]!));
