@@ -25,6 +25,7 @@ export type FillerName =
   | 'orderId'
   | 'receivableId'
   | 'billId'
+  | 'evidenceId'
   | 'feeItemId'
   | 'personId'
   | 'exceptionId'
@@ -158,6 +159,11 @@ export const ROUTES: Record<string, RouteRule> = {
     ownerSees: true,
   },
   'POST /api/blade-finance/fee/offline': { class: 'own-data' },
+  'POST /api/blade-finance/fee/offline/evidence': {
+    class: 'own-data',
+    why: 'stores a file of the caller’s own (multipart); the matrix sends none, so nothing is stored',
+  },
+  'GET /api/blade-finance/fee/offline/evidence/{id}': { class: 'own-data', ids: { id: 'evidenceId' } },
   'GET /api/blade-finance/fee/history': { class: 'own-data', ownerSees: true },
   'POST /api/blade-finance/enroll/lookup': { class: 'own-data' },
 
@@ -259,6 +265,10 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/blade-finance/admin/user/{id}/enable': { class: 'finance-office', ids: { id: 'userId' } },
   'POST /api/blade-finance/admin/bill/{id}/review': { class: 'finance-office', ids: { id: 'billId' } },
   'POST /api/blade-finance/admin/bill/{id}/void': { class: 'finance-office', ids: { id: 'billId' } },
+  'GET /api/blade-finance/admin/bill/{id}/evidence/{evidenceId}': {
+    class: 'finance-office',
+    ids: { id: 'billId', evidenceId: 'evidenceId' },
+  },
   'POST /api/blade-finance/admin/order/{id}/refund': { class: 'finance-office', ids: { id: 'orderId' } },
   'GET /api/blade-finance/admin/payment-exception/list': { class: 'finance-office', ownerSees: true },
   'POST /api/blade-finance/admin/payment-exception/refund/{id}': {

@@ -23,7 +23,7 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   },
   DATA_DIR: {
     meaning:
-      "PGlite's files, its lock file, demo mode's generated secrets and notice attachments (`notice-files/`; shared by every API process); relative to the server's folder (`apps/server`)",
+      "PGlite's files, its lock file, demo mode's generated secrets and uploaded files: notice attachments (`notice-files/`) and payment evidence (`bill-evidence/<tenant>/`), shared by every API process; relative to the server's folder (`apps/server`)",
   },
   APP_MODE: {
     meaning:

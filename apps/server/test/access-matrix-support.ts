@@ -10,6 +10,7 @@ import { queryRows, type Db } from '@server/db/client';
 import { oauthLinks, roles, userBindings, users, verificationCodes } from '@server/db/schema';
 import { otherIncomes, salarySlips } from '@server/db/schema-salary';
 import {
+  billEvidence,
   bills,
   feeItems,
   orderItems,
@@ -167,6 +168,19 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
   });
   if (offline.statusCode !== 200) throw new Error(`offline bill: ${offline.body}`);
   const [offlineBill] = await db.select().from(bills).where(eq(bills.receivableId, offlineReceivable!.id));
+  // The evidence the victim uploaded with it (the row only: no caller may reach even its absence).
+  const [evidence] = await db
+    .insert(billEvidence)
+    .values({
+      tenantId: UNI,
+      uploadedBy: userId,
+      billId: offlineBill!.id,
+      name: 'MatrixVictimReceipt.jpg',
+      mimeType: 'image/jpeg',
+      sizeBytes: 1,
+      storageKey: '0'.repeat(32),
+    })
+    .returning();
 
   const [exception] = await db
     .insert(paymentExceptions)
@@ -299,6 +313,7 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
         [{ receivableId: notPay.receivableIds[0] }],
       ],
       billId: [offlineBill!.id, paidBill!.id],
+      evidenceId: [evidence!.id],
       feeItemId: [tenantItem!.id],
       personId: [personId],
       exceptionId: [exception!.id],
@@ -328,6 +343,7 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
       paidBillNo: paidBill!.billNo,
       paidTransactionId: (await db.select().from(orders).where(eq(orders.id, paid.id)))[0]!.paymentNo!,
       offlineBillNo: offlineBill!.billNo,
+      evidenceName: 'MatrixVictimReceipt',
       receivableName: '矩阵受害人',
       receivableNameEn: 'MatrixVictim',
       notPayFen: '7319357',
@@ -366,6 +382,7 @@ export function fillers(v: Victim): Record<string, unknown[]> {
   return {
     ...v.ids,
     items: v.ids.receivableItems,
+    evidenceIds: [v.ids.evidenceId],
     tenantId: [UNI],
     // bind form and sign-in: the victim's identity, without the SMS code or password that prove it
     userType: ['student'],

@@ -207,6 +207,35 @@ export const bills = pgTable(
   ],
 );
 
+/**
+ * The files a payer uploaded as evidence of an other-means payment (modules/fee/evidence-service.ts),
+ * stored under DATA_DIR/bill-evidence/<tenant> by db/file-store.ts. A file is the uploader's alone
+ * until the payment is recorded with it (bill_id set once, in the bill's transaction); then the
+ * finance office of the tenant reads it too.
+ */
+export const billEvidence = pgTable(
+  'bill_evidence',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** The user who uploaded it: the payer of the bill. */
+    uploadedBy: integer('uploaded_by').notNull(),
+    billId: integer('bill_id'),
+    /** The name the payer's file had (shown to the clerk), cleaned of control characters. */
+    name: text('name').notNull(),
+    /** Decided from the file's first bytes (@cf/shared/bill-evidence), never from its name. */
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    /** File name under DATA_DIR/bill-evidence/<tenant> (random, never the uploaded name). */
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bill_evidence_bill').on(t.tenantId, t.billId),
+    index('bill_evidence_uploader').on(t.tenantId, t.uploadedBy, t.billId),
+  ],
+);
+
 /** Every payment notify that passed its signature check, keyed by (channel, transaction id). */
 export const paymentInbox = pgTable(
   'payment_inbox',

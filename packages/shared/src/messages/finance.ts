@@ -37,6 +37,23 @@ export const financeMessages = {
     zh: '已提交，待财务处审核',
     en: 'Submitted; the finance office will review it',
   },
+  'fee.evidenceMissing': { zh: '请选择凭证文件', en: 'Choose an evidence file' },
+  'fee.evidenceType': {
+    zh: '凭证只能是 JPG、PNG、WebP 图片或 PDF 文件',
+    en: 'Evidence must be a JPG, PNG or WebP image or a PDF file',
+  },
+  'fee.evidenceTooLarge': {
+    zh: '每个凭证文件不能超过 {max} MB',
+    en: 'Each evidence file must be at most {max} MB',
+  },
+  'fee.evidenceTooMany': {
+    zh: '每笔缴费最多上传 {max} 个凭证文件',
+    en: 'At most {max} evidence files can be attached to a payment',
+  },
+  'fee.evidenceNotFound': {
+    zh: '凭证文件不存在或已被使用，请重新选择',
+    en: 'The evidence file does not exist or is already used; please choose it again',
+  },
   'fee.billNotPending': {
     zh: '账单不存在或已审核',
     en: 'The bill does not exist or has already been reviewed',

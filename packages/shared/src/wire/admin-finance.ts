@@ -6,13 +6,15 @@
 import { EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
 import { z } from 'zod';
 import { pageQuery } from './envelope';
-import { billSchema } from './fee';
-import { count, fen } from './fields';
+import { billSchema, evidenceSchema } from './fee';
+import { count, fen, id } from './fields';
 import { payStatusEnum } from './order';
 
 export const adminBillQuery = pageQuery.extend({
   status: count(0, 2).default(1),
 });
+
+export const adminBillEvidenceParams = z.object({ id, evidenceId: id });
 
 export const adminBillSchema = billSchema.extend({
   receivableId: z.number().nullable(),
@@ -20,6 +22,8 @@ export const adminBillSchema = billSchema.extend({
   personId: z.number(),
   personName: z.string(),
   createdAt: z.string(),
+  /** What the payer uploaded with an other-means payment (GET admin/bill/:id/evidence/:evidenceId). */
+  evidence: z.array(evidenceSchema),
 });
 
 export const refundBody = z.object({

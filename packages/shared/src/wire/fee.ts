@@ -3,6 +3,7 @@
  * fen, times as ISO text). The server's route schemas (and so the OpenAPI document) are these objects;
  * the web's types are their z.infer / z.input (type-only imports, so zod stays out of the web bundle).
  */
+import { EVIDENCE_TYPES } from '@cf/shared/bill-evidence';
 import { z } from 'zod';
 import { pageQuery } from './envelope';
 import { calendarDate, fen, id } from './fields';
@@ -119,10 +120,23 @@ export const offlineBody = z.object({
   // A day in the school's time zone; blank or missing: the service answers "please choose the date".
   payDate: calendarDate('fee.payDateInvalid', { blank: true }).optional(),
   note: optionalText(200),
+  // Uploaded first (POST fee/offline/evidence), one id each; the service checks the count (a translated
+  // message) and that each is the caller's own and not yet used. The bound here only stops a flood.
+  evidenceIds: z.array(id).max(50).optional(),
 });
 export type OfflineBody = z.infer<typeof offlineBody>;
 /** What the web sends: {receivableId, amountFen, payMethod, payDate 'YYYY-MM-DD', note?}. */
 export type OfflineRequest = z.input<typeof offlineBody>;
+
+/** An evidence file of an other-means payment (an image or a PDF the payer uploaded). */
+export const evidenceSchema = z.object({
+  id: z.number(),
+  /** The name the payer's file had (shown to the clerk; the stored file has a random name). */
+  name: z.string(),
+  mimeType: z.enum(EVIDENCE_TYPES),
+  sizeBytes: z.number(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
 
 export const historyQuery = pageQuery.extend({
   category: z.enum(['FEE', 'OTHER']).default('FEE'),

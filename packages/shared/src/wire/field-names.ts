@@ -20,6 +20,8 @@ const FIELD_NAMES: Readonly<Record<string, { zh: string; en: string }>> = {
   amountFen: { zh: '金额', en: 'Amount' },
   quantity: { zh: '数量', en: 'Quantity' },
   payDate: { zh: '支付日期', en: 'Payment date' },
+  evidenceIds: { zh: '缴费凭证', en: 'Payment evidence' },
+  evidenceId: { zh: '缴费凭证', en: 'Payment evidence' },
   current: { zh: '页码', en: 'Page' },
   size: { zh: '每页条数', en: 'Page size' },
   status: { zh: '状态', en: 'Status' },

@@ -53,10 +53,11 @@ const BODY_VALUES: Record<string, unknown> = {
   timing: 'after_pay',
 };
 
-/** A path with its parameters filled (an id, a channel, a provider kind). */
+/** A path with its parameters filled (an id, an evidence file's id, a channel, a provider kind). */
 const pathOf = (path: string, id: number | string = 1, kind?: string) =>
   path
     .replace('{id}', String(id))
+    .replace('{evidenceId}', '1')
     .replace('{channel}', 'wechat')
     .replace('{kind}', kind ?? (path.includes('/import/') ? 'people' : 'sms'));
 
@@ -207,6 +208,7 @@ describe('the finance-office scope (modules/admin)', () => {
         'GET /api/blade-finance/admin/audit/export',
         'GET /api/blade-finance/admin/audit/list',
         'GET /api/blade-finance/admin/bill/list',
+        'GET /api/blade-finance/admin/bill/{id}/evidence/{evidenceId}',
         'GET /api/blade-finance/admin/binding/list',
         'GET /api/blade-finance/admin/dashboard',
         'GET /api/blade-finance/admin/fee-item/list',

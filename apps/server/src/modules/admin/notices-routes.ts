@@ -4,11 +4,11 @@
  * the finance role and writes an audit row for every change that succeeded.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
-import { badRequest } from '@server/http/errors';
+import { uploadedFile } from '@server/http/upload';
 import { idParam } from '@cf/shared/wire/fields';
 import {
   adminNoticeListQuery,
@@ -30,24 +30,11 @@ import {
   publish,
   updateNotice,
   withdraw,
-  type UploadedFile,
 } from '@server/modules/notice/admin-service';
 
 const tags = ['admin'];
 const security = [{ bladeAuth: [] }];
 const one = { 200: envelopeSchema(adminNoticeSchema) };
-
-/** The first file part of a multipart upload (one byte over the limit marks it truncated). */
-async function uploadedFile(req: FastifyRequest): Promise<UploadedFile | undefined> {
-  if (!req.isMultipart()) throw badRequest('notice.fileMissing');
-  const part = await req.file({ limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1 } });
-  if (!part) return undefined;
-  const bytes = await part.toBuffer().catch((err: unknown) => {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
-    throw err;
-  });
-  return { filename: part.filename, bytes: bytes ?? Buffer.alloc(0), truncated: bytes === null };
-}
 
 export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
   void scope.register(async (inner) => {
@@ -163,7 +150,7 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
             req.server.config.dataDir,
             req.auth,
             req.params.id,
-            await uploadedFile(req),
+            await uploadedFile(req, MAX_ATTACHMENT_BYTES),
           ),
         ),
     );

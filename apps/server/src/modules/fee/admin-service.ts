@@ -1,5 +1,6 @@
 /**
- * The finance office's review of other-means payments: list, review (counts it), void (never counted).
+ * The finance office's review of other-means payments: list (with the evidence files the payer
+ * uploaded), review (counts it), void (never counted).
  * Called from ../admin/bills-routes.ts, whose guard checks the finance role; no role check here.
  */
 import type { FastifyRequest } from 'fastify';
@@ -10,10 +11,16 @@ import { page, type PageQuery } from '@server/http/envelope';
 import { badRequest } from '@server/http/errors';
 import { reviewBill, voidBill } from './bill-status';
 import { billsForReview } from './bill-repo';
+import { evidenceByBill } from './evidence-service';
 import { billView } from './views';
 
 export async function listBillsForReview(db: Db, auth: AuthContext, status: number, q: PageQuery) {
   const { rows, total } = await billsForReview(db, auth.tenantId, status, q);
+  const evidence = await evidenceByBill(
+    db,
+    auth.tenantId,
+    rows.map((row) => row.id),
+  );
   return page(
     rows.map((row) => ({
       ...billView(row),
@@ -22,6 +29,7 @@ export async function listBillsForReview(db: Db, auth: AuthContext, status: numb
       personId: row.personId,
       personName: row.personName,
       createdAt: row.createdAt.toISOString(),
+      evidence: evidence.get(row.id) ?? [],
     })),
     total,
     q,

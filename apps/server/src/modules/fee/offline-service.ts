@@ -1,6 +1,7 @@
 /**
- * Other-means payment: a person records money paid outside the app. It becomes a charge bill in
- * status 1 (not reviewed) that counts as received only once the finance office reviews it.
+ * Other-means payment: a person records money paid outside the app, with the evidence files uploaded
+ * just before (evidence-service.ts). It becomes a charge bill in status 1 (not reviewed) that counts as
+ * received only once the finance office reviews it.
  */
 import { isPayAmount, payAmountProblem } from '@cf/shared/pay-amount';
 import { calendarDateIn, isCalendarDate, SCHOOL_TIME_ZONE } from '@cf/shared/validation';
@@ -12,6 +13,7 @@ import { badRequest } from '@server/http/errors';
 import { BILL_NOT_REVIEWED, newBillNo } from './bill-status';
 import { insertOfflineBill } from './bill-repo';
 import { requireCallerPerson } from './person';
+import { evidenceIdsOf, giveEvidenceToBill } from './evidence-service';
 import { commitments, lockReceivables } from './receivable-repo';
 import type { OfflineBody } from '@cf/shared/wire/fee';
 import { billView, receivableView } from './views';
@@ -42,6 +44,7 @@ export async function recordOfflinePayment(
   const payDate = parsePayDate(body.payDate.trim());
   if (!payDate) throw badRequest('fee.payDateInvalid');
   if (!isPayAmount(body.amountFen)) throw badRequest('fee.amountInvalid');
+  const evidenceIds = evidenceIdsOf(body.evidenceIds);
   const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
 
   const bill = await db.transaction(async (tx) => {
@@ -52,7 +55,7 @@ export async function recordOfflinePayment(
     const { availableFen } = receivableView(row, committed.get(row.id)!);
     const problem = payAmountProblem(body.amountFen, availableFen);
     if (problem) throw badRequest(problem);
-    return insertOfflineBill(tx, {
+    const bill = await insertOfflineBill(tx, {
       tenantId: auth.tenantId,
       billNo: newBillNo('O'),
       kind: 'CHARGE',
@@ -71,6 +74,8 @@ export async function recordOfflinePayment(
       createdBy: auth.userId,
       note: body.note ?? '',
     });
+    await giveEvidenceToBill(tx, auth, bill.id, evidenceIds);
+    return bill;
   });
   await audit(db, req, {
     tenantId: auth.tenantId,
@@ -81,6 +86,7 @@ export async function recordOfflinePayment(
       receivableId: bill.receivableId,
       amountFen: bill.amountFen,
       method: bill.method,
+      evidenceIds,
     },
   });
   return billView(bill);

@@ -2,19 +2,25 @@
  * /api/blade-finance/fee/* and enroll/lookup (HTTP only): the caller's own fees, the comprehensive-fee
  * catalogue, other-means payments and bill history. The finance office's review is in ../admin/bills-routes.ts.
  */
+import multipart from '@fastify/multipart';
+import { EVIDENCE_LIMITS } from '@cf/shared/bill-evidence';
 import { translate } from '@cf/shared/messages';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth, requireUser } from '@server/modules/auth/guard';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
+import { sendStoredFile } from '@server/http/file-reply';
+import { uploadedFile } from '@server/http/upload';
 import { idParam } from '@cf/shared/wire/fields';
 import { lookupEnrollee } from './enroll-service';
 import { feeHistory, feeItemDetail, otherFees, receivableDetail, studentFees } from './fee-service';
+import { ownEvidenceFile, uploadEvidence } from './evidence-service';
 import { recordOfflinePayment } from './offline-service';
 import {
   billSchema,
   enrollLookupBody,
   enrollLookupSchema,
+  evidenceSchema,
   feeItemSchema,
   historyQuery,
   offlineBody,
@@ -105,6 +111,56 @@ export default async function feeRoutes(fastify: FastifyInstance): Promise<void>
         translate('fee.offlineRecorded', req.lang),
       ),
   );
+
+  // Evidence files: multipart in a scope of their own, with the evidence rule's limits.
+  await app.register(async (inner) => {
+    await inner.register(multipart, {
+      limits: { fileSize: EVIDENCE_LIMITS.maxBytes, files: 1, fields: 4, parts: 5 },
+    });
+    const scope = inner.withTypeProvider<ZodTypeProvider>();
+
+    scope.post(
+      '/api/blade-finance/fee/offline/evidence',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Upload one evidence file of an other-means payment (multipart field `file`: JPEG, PNG, WebP or PDF by its bytes, at most 10 MB); name its id in fee/offline',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelopeSchema(evidenceSchema) },
+        },
+      },
+      async (req) =>
+        ok(
+          await uploadEvidence(
+            req.server.db,
+            req.server.config.dataDir,
+            req.auth,
+            await uploadedFile(req, EVIDENCE_LIMITS.maxBytes),
+          ),
+        ),
+    );
+
+    scope.get(
+      '/api/blade-finance/fee/offline/evidence/:id',
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'An evidence file the caller uploaded (anyone else’s answers 404)',
+          params: idParam,
+        },
+      },
+      async (req, reply) =>
+        sendStoredFile(
+          reply,
+          await ownEvidenceFile(req.server.db, req.server.config.dataDir, req.auth, req.params.id),
+        ),
+    );
+  });
 
   app.get(
     '/api/blade-finance/fee/history',

@@ -13,6 +13,7 @@ import { noticeAttachments, notices } from '@server/db/schema-notice';
 import { page, type Page } from '@server/http/envelope';
 import { badRequest, notFound, AppError } from '@server/http/errors';
 import type { AuthContext } from '@server/http/context';
+import type { UploadedFile } from '@server/http/upload';
 import {
   ALLOWED_EXTENSIONS,
   MAX_ATTACHMENTS,
@@ -142,13 +143,6 @@ export async function adminNoticeList(
     db.select({ n: count() }).from(notices).where(where),
   ]);
   return page(await Promise.all(rows.map((r) => view(db, r))), total?.n ?? 0, q);
-}
-
-export interface UploadedFile {
-  filename: string;
-  bytes: Buffer;
-  /** The upload stopped at the size limit. */
-  truncated: boolean;
 }
 
 export async function attachFile(

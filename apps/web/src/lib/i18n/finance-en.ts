@@ -98,6 +98,15 @@ export const financeEn: Record<FinanceTextKey, string> = {
   'fee.payDate': 'Payment date',
   'fee.offlineNote': 'Note',
   'fee.offlineSubmit': 'Submit',
+  'fee.evidence': 'Payment evidence',
+  'fee.evidenceCount': '{count}/{max}',
+  'fee.evidenceHint':
+    'Take a photo or choose a transfer screenshot or receipt: images or PDF, up to {max} files of {size} MB each. Large photos are shrunk before upload.',
+  'fee.evidenceAdd': 'Add evidence (camera, photos, files)',
+  'fee.evidenceReading': 'Preparing…',
+  'fee.evidenceRemove': 'Remove evidence {name}',
+  'fee.evidenceUnreadable': 'This image cannot be read; choose another one or take a screenshot',
+  'fee.evidenceUploading': 'Uploading evidence {done}/{total}',
 
   'enroll.title': 'Find enrolment fees',
   'enroll.intro':

@@ -17,6 +17,9 @@ export const financeSharedTexts = (language: 'zh' | 'en') =>
       'fee.payDateRequired',
       'fee.payDateInvalid',
       'fee.offlineRecorded',
+      'fee.evidenceType',
+      'fee.evidenceTooLarge',
+      'fee.evidenceTooMany',
     ],
     language,
   );

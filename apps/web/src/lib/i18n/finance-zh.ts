@@ -98,6 +98,15 @@ export const financeZh = {
   'fee.payDate': '支付日期',
   'fee.offlineNote': '备注',
   'fee.offlineSubmit': '提交登记',
+  'fee.evidence': '缴费凭证',
+  'fee.evidenceCount': '{count}/{max}',
+  'fee.evidenceHint':
+    '拍照或从相册选择转账截图、收据等，图片或 PDF，最多 {max} 个，每个不超过 {size} MB；较大的照片会先压缩再上传。',
+  'fee.evidenceAdd': '添加凭证（拍照/相册/文件）',
+  'fee.evidenceReading': '正在处理…',
+  'fee.evidenceRemove': '移除凭证 {name}',
+  'fee.evidenceUnreadable': '无法读取这张图片，请换一张或截图后再试',
+  'fee.evidenceUploading': '正在上传凭证 {done}/{total}',
 
   'enroll.title': '查询新生缴费',
   'enroll.intro': '新生尚无学号时，请用录取时的身份证号和姓名查询报到缴费项目。',

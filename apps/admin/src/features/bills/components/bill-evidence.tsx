@@ -1,11 +1,14 @@
 /**
- * What the payer recorded for an other-means payment: item, amount, how and when they paid and their
- * note, next to the bill's own facts, so the clerk can check it against the bank statement.
+ * What the payer recorded for an other-means payment: item, amount, how and when they paid, their
+ * note and the files they uploaded, next to the bill's own facts, so the clerk can check it against
+ * the bank statement.
  */
 import { Descriptions, Typography } from 'antd';
 import { formatDate, formatDateTime, formatMoney } from '@admin/lib/format';
 import { useT } from '@admin/lib/i18n/use-t';
 import type { AdminBill } from '../api/get-bills';
+import { methodText } from '../method-text';
+import { BillEvidenceFiles } from './bill-evidence-files';
 
 export function BillEvidence({ bill }: { bill: AdminBill }) {
   const { t, language } = useT();
@@ -24,11 +27,14 @@ export function BillEvidence({ bill }: { bill: AdminBill }) {
           <Typography.Text strong>{formatMoney(bill.amountFen)}</Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('bills.method')}>
-          <span data-user-data>{bill.method}</span>
+          <span data-user-data>{methodText(bill.method, t)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('bills.billDate')}>{formatDate(bill.billDate)}</Descriptions.Item>
         <Descriptions.Item label={t('bills.note')}>
           {bill.note ? <span data-user-data>{bill.note}</span> : t('bills.noNote')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('bills.files')}>
+          <BillEvidenceFiles bill={bill} />
         </Descriptions.Item>
         <Descriptions.Item label={t('bills.createdAt')}>{formatDateTime(bill.createdAt)}</Descriptions.Item>
       </Descriptions>

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { transport } from '@admin/lib/api-client';
 import { pageOf, renderPage, serve, signInAs } from '@admin/test/render';
 import type { AdminBill } from '../api/get-bills';
 import BillsPage from './bills-page';
@@ -25,6 +26,7 @@ const bill: AdminBill = {
   personId: 1,
   personName: '张三',
   createdAt: '2026-11-24T02:00:00.000Z',
+  evidence: [],
 };
 
 describe('other-means bills page', () => {
@@ -51,5 +53,43 @@ describe('other-means bills page', () => {
     fireEvent.click(within(screen.getByRole('tooltip')).getByRole('button', { name: '审核通过' }));
     await waitFor(() => expect(calls).toContain('POST /api/blade-finance/admin/bill/5/review'));
     expect(calls).not.toContain('POST /api/blade-finance/admin/bill/5/void');
+  });
+
+  it('shows the files the payer uploaded: images as thumbnails, PDFs as downloads', async () => {
+    signInAs('clerk');
+    const withFiles: AdminBill = {
+      ...bill,
+      evidence: [
+        { id: 11, name: 'transfer.png', mimeType: 'image/png', sizeBytes: 8 },
+        { id: 12, name: 'statement.pdf', mimeType: 'application/pdf', sizeBytes: 8 },
+      ],
+    };
+    const { calls } = serve({ 'GET /api/blade-finance/admin/bill/list': () => pageOf([withFiles]) });
+    const answer = vi.mocked(transport.fetch).getMockImplementation()!;
+    const fileCalls: string[] = [];
+    vi.mocked(transport.fetch).mockImplementation(async (url, init) => {
+      if (!url.includes('/evidence/')) return answer(url, init);
+      fileCalls.push(url);
+      return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), {
+        headers: { 'content-type': 'image/png' },
+      });
+    });
+    renderPage(<BillsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: '查看凭据' }));
+    const files = await screen.findByTestId('bill-evidence-files');
+    const image = await within(files).findByRole('img', { name: 'transfer.png' });
+    await waitFor(() => expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,/));
+    expect(within(files).getByTestId('bill-evidence-pdf').textContent).toContain('statement.pdf');
+    // Only the image is fetched on opening, with the office's header; the PDF waits for a click.
+    expect(fileCalls).toEqual(['/api/blade-finance/admin/bill/5/evidence/11']);
+    expect(calls).toEqual(['GET /api/blade-finance/admin/bill/list?status=1&current=1&size=20']);
+  });
+
+  it('says so when the payer uploaded no files', async () => {
+    signInAs('clerk');
+    serve({ 'GET /api/blade-finance/admin/bill/list': () => pageOf([bill]) });
+    renderPage(<BillsPage />);
+    fireEvent.click(await screen.findByRole('button', { name: '查看凭据' }));
+    expect((await screen.findByTestId('bill-evidence')).textContent).toContain('缴费人没有上传凭证文件');
   });
 });

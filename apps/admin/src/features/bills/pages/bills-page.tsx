@@ -12,6 +12,7 @@ import { usePaging } from '@admin/lib/use-paging';
 import { useDecideBill } from '../api/decide-bill';
 import { useBills, type AdminBill, type BillStatus } from '../api/get-bills';
 import { BillEvidence } from '../components/bill-evidence';
+import { methodText } from '../method-text';
 
 const TABS = [
   { status: 1, key: 'pending' },
@@ -58,7 +59,7 @@ export default function BillsPage() {
     {
       title: t('bills.method'),
       dataIndex: 'method',
-      render: (method: string) => <span data-user-data>{method}</span>,
+      render: (method: string) => <span data-user-data>{methodText(method, t)}</span>,
     },
     { title: t('bills.billDate'), dataIndex: 'billDate', render: formatDate },
     { title: t('bills.billNo'), dataIndex: 'billNo' },

@@ -5,6 +5,7 @@
 import {
   billSchema,
   enrollLookupBody,
+  evidenceSchema,
   feeItemSchema,
   offlineBody,
   otherFeesSchema,
@@ -27,6 +28,7 @@ import { getOtherFees } from './get-other-fees';
 import { getReceivable } from './get-receivable';
 import { getStudentFees } from './get-student-fees';
 import { recordOfflinePayment } from './record-offline-payment';
+import { uploadOfflineEvidence } from './upload-offline-evidence';
 
 describe('fees: the wire contract', () => {
   it('reply types are the wire schemas’ own', () => {
@@ -47,6 +49,7 @@ describe('fees: the wire contract', () => {
     expectTypeOf(createOtherOrder).parameter(0).toEqualTypeOf<z.input<typeof createOtherBody>>();
     expectTypeOf(createEnrollOrder).parameter(0).toEqualTypeOf<z.input<typeof createEnrollBody>>();
     expectTypeOf(recordOfflinePayment).parameter(0).toEqualTypeOf<z.input<typeof offlineBody>>();
+    expectTypeOf(uploadOfflineEvidence).returns.resolves.toEqualTypeOf<z.infer<typeof evidenceSchema>>();
     expectTypeOf<z.input<typeof enrollLookupBody>>().toEqualTypeOf<{ idCard: string; name: string }>();
   });
 
@@ -58,6 +61,7 @@ describe('fees: the wire contract', () => {
       payDate: '2026-01-02',
     };
     expect(offlineBody.parse(payment)).toEqual(payment);
+    expect(offlineBody.parse({ ...payment, evidenceIds: [3, 4] })).toMatchObject({ evidenceIds: [3, 4] });
     expect(offlineBody.safeParse({ ...payment, payDate: '2026-02-30' }).success).toBe(false);
   });
 });

@@ -2,17 +2,23 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import Popup from 'antd-mobile/es/components/popup';
 import { formatYuan } from '@cf/shared/money';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { OFFLINE_PAY_METHODS, payMethodText } from '@/components/finance/finance-text';
 import { FormRow } from '@/components/form-row';
 import { today } from '@/lib/date-time';
 import { toastFail, toastSuccess } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
+import { loadChunk } from '@/lib/lazy-chunk';
 import { useRecordOfflinePayment } from '../api/record-offline-payment';
+import { uploadOfflineEvidence } from '../api/upload-offline-evidence';
+import type { EvidenceItem } from '../evidence';
 import { checkOfflineForm, type OfflineForm } from '../offline-payment';
 import { defaultAmountText } from '../pay-amount';
 import { AmountInput } from './amount-input';
 import styles from './offline-payment-popup.module.css';
+
+/** The evidence picker (and its photo shrinking) arrives when the form opens, not with the money screens. */
+const EvidencePicker = lazy(() => loadChunk(() => import('./evidence-picker')));
 
 interface OfflinePaymentPopupProps {
   visible: boolean;
@@ -23,7 +29,8 @@ interface OfflinePaymentPopupProps {
 
 /**
  * Other-means payment: a payment made outside the app (bank, cash, card), recorded with its
- * method and date; it waits as a not-reviewed bill until the finance office reviews it.
+ * method and date and the payer's evidence (photos, PDFs); it waits as a not-reviewed bill until
+ * the finance office reviews it.
  */
 export function OfflinePaymentPopup({ visible, onClose, ...form }: OfflinePaymentPopupProps) {
   return (
@@ -55,15 +62,50 @@ function OfflinePaymentForm({
     note: '',
   }));
   const set = (patch: Partial<OfflineForm>) => setForm((f) => ({ ...f, ...patch }));
+  const [evidence, setEvidence] = useState<EvidenceItem[]>([]);
+  /** Files uploaded of those to upload, while submitting. */
+  const [uploading, setUploading] = useState<{ done: number; total: number }>();
   const max = today();
+  const busy = record.isPending || uploading !== undefined;
+
+  /** Uploads the files not uploaded yet, one after another; their ids, or undefined when one failed. */
+  async function uploadEvidence(): Promise<number[] | undefined> {
+    const waiting = evidence.filter((item) => item.uploadedId === undefined);
+    if (waiting.length === 0) return evidence.map((item) => item.uploadedId!);
+    const ids: number[] = [];
+    setUploading({ done: 0, total: waiting.length });
+    try {
+      for (const item of evidence) {
+        let id = item.uploadedId;
+        if (id === undefined) {
+          id = (await uploadOfflineEvidence(item).catch(() => undefined))?.id;
+          if (id === undefined) return undefined;
+          const uploadedId = id;
+          setEvidence((all) => all.map((e) => (e.key === item.key ? { ...e, uploadedId } : e)));
+          setUploading((u) => u && { ...u, done: u.done + 1 });
+        }
+        ids.push(id);
+      }
+      return ids;
+    } finally {
+      setUploading(undefined);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (record.isPending) return;
+    if (busy) return;
     const check = checkOfflineForm(receivableId, availableFen, form, max);
     if (!check.ok) return toastFail(t(check.problem));
-    const bill = await record.mutateAsync(check.payment).catch(() => undefined);
-    if (!bill) return;
+    const evidenceIds = await uploadEvidence();
+    if (!evidenceIds) return;
+    const payment = evidenceIds.length > 0 ? { ...check.payment, evidenceIds } : check.payment;
+    const bill = await record.mutateAsync(payment).catch(() => undefined);
+    if (!bill) {
+      // A refused record may have found a file gone (unused for a day): the next submit uploads them again.
+      setEvidence((all) => all.map((item) => ({ ...item, uploadedId: undefined })));
+      return;
+    }
     toastSuccess(t('fee.offlineRecorded'));
     onDone();
   }
@@ -144,7 +186,28 @@ function OfflinePaymentForm({
           />
         </FormRow>
       </div>
-      <Button type="submit" block color="primary" loading={record.isPending} data-testid="offline-submit">
+      <Suspense fallback={<div className={styles.evidenceLoading} />}>
+        <EvidencePicker
+          items={evidence}
+          onAdd={(added) => setEvidence((all) => [...all, ...added])}
+          onRemove={(key) => setEvidence((all) => all.filter((item) => item.key !== key))}
+          disabled={busy}
+        />
+      </Suspense>
+      <Button
+        type="submit"
+        block
+        color="primary"
+        loading={busy}
+        loadingText={
+          uploading &&
+          t('fee.evidenceUploading', {
+            done: Math.min(uploading.done + 1, uploading.total),
+            total: uploading.total,
+          })
+        }
+        data-testid="offline-submit"
+      >
         {t('fee.offlineSubmit')}
       </Button>
     </form>

@@ -1,0 +1,143 @@
+/**
+ * Evidence of other-means payments: the payer uploads each file first (an image or a PDF, checked by
+ * its first bytes, its size and, when the payment is recorded, how many), then records the payment
+ * naming the files (offline-service.ts), which gives them to the bill. A file is read by its uploader
+ * (the bill's payer) and, once a bill has it, by the finance office of the tenant
+ * (../admin/bills-routes.ts); to anyone else it does not exist. Files live under
+ * DATA_DIR/bill-evidence/<tenant> (db/file-store.ts).
+ */
+import path from 'node:path';
+import {
+  EVIDENCE_EXTENSION,
+  EVIDENCE_HEAD_BYTES,
+  EVIDENCE_LIMITS,
+  evidenceTypeOf,
+  megabytes,
+  type EvidenceType,
+} from '@cf/shared/bill-evidence';
+import type { Evidence } from '@cf/shared/wire/fee';
+import type { Db, Tx } from '@server/db/client';
+import { openFile, removeFile, storeFile } from '@server/db/file-store';
+import type { AuthContext } from '@server/http/context';
+import { AppError, badRequest, notFound } from '@server/http/errors';
+import type { StoredFileReply } from '@server/http/file-reply';
+import type { UploadedFile } from '@server/http/upload';
+import {
+  attachEvidence,
+  evidenceOfBill,
+  evidenceOfBills,
+  evidenceOfUploader,
+  insertEvidence,
+  removeUnusedEvidence,
+  type EvidenceRow,
+} from './evidence-repo';
+import { requireCallerPerson } from './person';
+
+/** Unused files one payer may have waiting (two forms' worth); older ones make room. */
+const UNUSED_KEPT = 2 * EVIDENCE_LIMITS.maxFiles;
+/** An unused file older than this belongs to a form given up. */
+const UNUSED_FOR_MS = 24 * 3600_000;
+
+/** The folder of a tenant's evidence under DATA_DIR (tenant ids are short codes; anything else is a bug). */
+function tenantFolder(tenantId: string): string {
+  if (!/^[0-9A-Za-z_-]{1,32}$/.test(tenantId)) throw new Error('tenant id unfit for a folder name');
+  return path.join('bill-evidence', tenantId);
+}
+
+export const evidenceView = (row: EvidenceRow): Evidence => ({
+  id: row.id,
+  name: row.name,
+  mimeType: row.mimeType as EvidenceType,
+  sizeBytes: row.sizeBytes,
+});
+
+/** Stores one file the caller sends as evidence of a payment still to be recorded. */
+export async function uploadEvidence(
+  db: Db,
+  dataDir: string,
+  auth: AuthContext,
+  file: UploadedFile | undefined,
+): Promise<Evidence> {
+  await requireCallerPerson(db, auth.tenantId, auth.userId);
+  if (file && (file.truncated || file.bytes.length > EVIDENCE_LIMITS.maxBytes))
+    throw new AppError(413, 'fee.evidenceTooLarge', { max: megabytes(EVIDENCE_LIMITS.maxBytes) });
+  if (!file || file.bytes.length === 0) throw badRequest('fee.evidenceMissing');
+  const mimeType = evidenceTypeOf(file.bytes.subarray(0, EVIDENCE_HEAD_BYTES));
+  if (!mimeType) throw new AppError(415, 'fee.evidenceType');
+
+  const folder = tenantFolder(auth.tenantId);
+  const stale = await removeUnusedEvidence(
+    db,
+    auth.tenantId,
+    auth.userId,
+    UNUSED_KEPT - 1,
+    new Date(Date.now() - UNUSED_FOR_MS),
+  );
+  await Promise.all(stale.map((key) => removeFile(dataDir, folder, key)));
+
+  const storageKey = await storeFile(dataDir, folder, file.bytes);
+  const row = await insertEvidence(db, {
+    tenantId: auth.tenantId,
+    uploadedBy: auth.userId,
+    name: file.filename || `evidence.${EVIDENCE_EXTENSION[mimeType]}`,
+    mimeType,
+    sizeBytes: file.bytes.length,
+    storageKey,
+  });
+  return evidenceView(row);
+}
+
+/** The evidence ids of a payment being recorded, each once; refused when there are too many. */
+export function evidenceIdsOf(ids: number[] | undefined): number[] {
+  const unique = [...new Set(ids ?? [])];
+  if (unique.length > EVIDENCE_LIMITS.maxFiles)
+    throw badRequest('fee.evidenceTooMany', { max: EVIDENCE_LIMITS.maxFiles });
+  return unique;
+}
+
+/** Gives the caller's uploaded files to the new bill, inside its transaction: all of them or no bill. */
+export async function giveEvidenceToBill(tx: Tx, auth: AuthContext, billId: number, ids: number[]) {
+  if (ids.length === 0) return;
+  const taken = await attachEvidence(tx, auth.tenantId, auth.userId, billId, ids);
+  if (taken !== ids.length) throw badRequest('fee.evidenceNotFound');
+}
+
+/** The stored file of a row (a plain ASCII download name: the real one is in the lists). */
+function fileOf(dataDir: string, tenantId: string, row: EvidenceRow | undefined): StoredFileReply {
+  const stream = row && openFile(dataDir, tenantFolder(tenantId), row.storageKey);
+  if (!row || !stream) throw notFound('fee.evidenceNotFound');
+  const type = row.mimeType as EvidenceType;
+  return {
+    mimeType: type,
+    size: row.sizeBytes,
+    downloadName: `evidence-${row.id}.${EVIDENCE_EXTENSION[type] ?? 'bin'}`,
+    stream,
+  };
+}
+
+/** A file the caller uploaded (the payer's own view); anyone else's answers 404. */
+export async function ownEvidenceFile(db: Db, dataDir: string, auth: AuthContext, id: number) {
+  return fileOf(dataDir, auth.tenantId, await evidenceOfUploader(db, auth.tenantId, auth.userId, id));
+}
+
+/** A file of a bill of the caller's tenant (the finance office; the guard checked the role). */
+export async function billEvidenceFile(
+  db: Db,
+  dataDir: string,
+  auth: AuthContext,
+  billId: number,
+  id: number,
+) {
+  return fileOf(dataDir, auth.tenantId, await evidenceOfBill(db, auth.tenantId, billId, id));
+}
+
+/** The files of each of these bills, by bill id. */
+export async function evidenceByBill(db: Db, tenantId: string, billIds: number[]) {
+  const byBill = new Map<number, Evidence[]>();
+  for (const row of await evidenceOfBills(db, tenantId, billIds)) {
+    const list = byBill.get(row.billId!) ?? [];
+    list.push(evidenceView(row));
+    byBill.set(row.billId!, list);
+  }
+  return byBill;
+}
