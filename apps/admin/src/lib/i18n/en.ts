@@ -307,6 +307,8 @@ export const en: Record<TextKey, string> = {
   'imports.heading': 'Bulk import',
   'imports.kind': 'What to import',
   'imports.kind.people': 'People (students and staff)',
+  'imports.kind.other-people': 'Outside people',
+  'imports.kind.enrollees': 'New students (enrolment)',
   'imports.kind.fee-items': 'Fee items',
   'imports.kind.receivables': 'Receivables',
   'imports.kind.salary': 'Salary slips',

@@ -308,6 +308,8 @@ export const zh = {
   'imports.heading': '批量导入',
   'imports.kind': '导入内容',
   'imports.kind.people': '人员（学生与教职工）',
+  'imports.kind.other-people': '校外人员',
+  'imports.kind.enrollees': '新生（迎新缴费）',
   'imports.kind.fee-items': '收费项目',
   'imports.kind.receivables': '应收款',
   'imports.kind.salary': '工资条',

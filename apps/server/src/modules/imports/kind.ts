@@ -54,15 +54,25 @@ export const BIG_CHUNK = 5000;
  */
 export const jsonRows = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
 
-/** A plan that stores nothing: the file has problems. */
-export const refusedPlan = (rows: number, problems: Problem[]): Plan => ({
-  rows,
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  problems,
-  store: async () => undefined,
-});
+/** A plan whose file could not be read row by row (a wrong header, merged cells): nothing counted. */
+export const refusedPlan = (rows: number, problems: Problem[]): Plan =>
+  planOf({ rows, created: 0, updated: 0, unchanged: 0 }, problems, async () => undefined);
+
+/**
+ * A plan: the counts are of the rows without problems (what the commit would change were the bad rows
+ * fixed or left out), and a plan with any problem never stores (the service refuses it first).
+ */
+export function planOf(counts: Counts, problems: Problem[], store: Plan['store']): Plan {
+  return {
+    ...counts,
+    problems,
+    store: problems.length
+      ? async () => {
+          throw new Error('an import with problems is never stored');
+        }
+      : store,
+  };
+}
 
 /** Ticks the progress every `every` rows of a loop. */
 export async function eachWithProgress<T>(

@@ -14,6 +14,7 @@ import type { StoredProblem } from '@server/db/schema-imports';
 import { transaction } from '@server/db/transaction';
 import { AppError, badRequest, notFound } from '@server/http/errors';
 import { readSheet, type Sheet } from '../salary/import-file';
+import { enrolleesImport } from './enrollees';
 import { feeItemsImport } from './fee-items';
 import {
   markChecked,
@@ -24,6 +25,7 @@ import {
   type ImportJobRow,
 } from './job-status';
 import type { ImportRules, Plan } from './kind';
+import { otherPeopleImport } from './other-people';
 import { peopleImport } from './people';
 import { trackProgress, liveProgress, runsHere } from './progress';
 import { receivablesImport } from './receivables';
@@ -42,6 +44,8 @@ export const IMPORT_LEASE_SECONDS = 60;
 
 export const IMPORT_RULES: Record<ImportKind, ImportRules> = {
   people: peopleImport,
+  'other-people': otherPeopleImport,
+  enrollees: enrolleesImport,
   'fee-items': feeItemsImport,
   receivables: receivablesImport,
   salary: salaryImport,
