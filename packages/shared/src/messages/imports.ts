@@ -14,6 +14,11 @@ export const importMessages = {
     zh: '文件超过 {mb} MB，请拆分后再导入',
     en: 'The file is larger than {mb} MB; please split it',
   },
+  'imports.fileMissing': { zh: '请选择要导入的文件', en: 'Choose the file to import' },
+  'imports.uploadIncomplete': {
+    zh: '文件没有完整上传，请重新上传',
+    en: 'The file did not arrive whole; please upload it again',
+  },
   'imports.tooManyRows': {
     zh: '文件超过 {max} 行，请拆分后再导入',
     en: 'The file has more than {max} rows; please split it',

@@ -113,7 +113,11 @@ export const ID_TYPES: Choices<1 | 2> = [
  * and the bind form's (`isMainlandIdCard`), so whoever is loaded can bind; another document at most 40.
  * `mainland` null: the document type is unknown (its own problem); the number is only required.
  */
-export function idNumber<K extends string>(row: TableRow<K>, key: K, mainland: boolean | null): string | null {
+export function idNumber<K extends string>(
+  row: TableRow<K>,
+  key: K,
+  mainland: boolean | null,
+): string | null {
   const text = row.required(key);
   if (text === null) return null;
   const value = text.toUpperCase();

@@ -22,18 +22,18 @@ import {
   markCommitting,
   markFailed,
   markRecheckFailed,
-  type ImportJobRow,
+  type ImportJobState,
 } from './job-status';
 import type { ImportRules, Plan } from './kind';
 import { otherPeopleImport } from './other-people';
 import { peopleImport } from './people';
 import { trackProgress, liveProgress, runsHere } from './progress';
 import { receivablesImport } from './receivables';
-import { claimStaleJobs, findJob, insertJob, jobById, jobPage } from './repo';
+import { claimStaleJobs, findJob, findJobWithFile, insertJob, jobById, jobFile, jobPage } from './repo';
 import { otherIncomeImport, salaryImport } from './salary-kinds';
 import type { Problem } from './table';
 
-/** Files of this size and more are refused before they are read (the route's body limit). */
+/** Files larger than this are refused (the upload route streams at most this many bytes). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 /** More rows than this is not one school's load. */
 const MAX_IMPORT_ROWS = 100_000;
@@ -114,7 +114,8 @@ async function runJob(db: Db, id: number): Promise<void> {
   const progress = trackProgress(db, id);
   try {
     await progress.phase('parse', 1);
-    const sheet = await sheetOf(job.file);
+    // The file is held only while it is parsed: the plan keeps the sheet, not the bytes.
+    const sheet = await sheetOf(await jobFile(db, id));
     await progress.tick(1);
     if (job.status === 'checking') {
       if (!('header' in sheet)) return void (await markChecked(db, id, emptyCounts, stored([sheet])));
@@ -136,7 +137,7 @@ const emptyCounts = { rows: 0, created: 0, updated: 0, unchanged: 0 };
 
 async function commit(
   db: Db,
-  job: ImportJobRow,
+  job: ImportJobState,
   rules: ImportRules,
   sheet: Sheet,
   progress: ReturnType<typeof trackProgress>,
@@ -168,14 +169,14 @@ export async function startImport(
   kind: ImportKind,
   file: Buffer,
   query: { fileName?: string; period?: string; replace?: string },
-): Promise<ImportJobRow> {
+): Promise<ImportJobState> {
   const options: Record<string, string | boolean> = {};
   if (kind === 'salary') {
     if (!isPeriod(query.period ?? '')) throw badRequest('salary.periodInvalid');
     options.period = query.period!;
     options.replace = query.replace === '1' || query.replace === 'true';
   }
-  let job: ImportJobRow;
+  let job: ImportJobState;
   try {
     job = await insertJob(db, {
       tenantId: caller.tenantId,
@@ -194,8 +195,8 @@ export async function startImport(
 }
 
 /** The finance office's word: a checked job without errors is committed (checked again first). */
-export async function commitImport(db: Db, log: Log, tenantId: string, id: number): Promise<ImportJobRow> {
-  let job: ImportJobRow | undefined;
+export async function commitImport(db: Db, log: Log, tenantId: string, id: number): Promise<ImportJobState> {
+  let job: ImportJobState | undefined;
   try {
     job = await markCommitting(db, tenantId, id);
   } catch (err) {
@@ -219,7 +220,7 @@ export async function resumeImports(db: Db, log: Log): Promise<number> {
 
 export const messageOf = (p: StoredProblem, lang: Language) => translate(p.key as MessageKey, lang, p.params);
 
-function summary(db: Db, job: Omit<ImportJobRow, 'file' | 'errors' | 'options'>): ImportJobSummary {
+function summary(db: Db, job: Omit<ImportJobState, 'errors' | 'options'>): ImportJobSummary {
   const live = liveProgress(db, job.id);
   return {
     id: job.id,
@@ -252,7 +253,7 @@ export async function importJobView(
   return viewOf(db, job, lang);
 }
 
-export function viewOf(db: Db, job: ImportJobRow, lang: Language): ImportJob {
+export function viewOf(db: Db, job: ImportJobState, lang: Language): ImportJob {
   return {
     ...summary(db, job),
     failure: job.failure ? translate(job.failure as MessageKey, lang) : null,
@@ -286,7 +287,7 @@ export async function importJobPage(
 
 /** The job with its file, for the XLSX report. */
 export async function jobWithFile(db: Db, tenantId: string, id: number) {
-  const job = await findJob(db, tenantId, id);
+  const job = await findJobWithFile(db, tenantId, id);
   if (!job) throw notFound('imports.jobNotFound');
   return { job, sheet: await readSheet(job.file) };
 }
