@@ -74,7 +74,12 @@ export function planOf(counts: Counts, problems: Problem[], store: Plan['store']
   };
 }
 
-/** Ticks the progress every `every` rows of a loop. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Ticks the progress every `every` rows of a loop and lets other work run then, so the progress bar's
+ * questions (and other requests) are answered while thousands of rows are checked.
+ */
 export async function eachWithProgress<T>(
   items: readonly T[],
   progress: Progress,
@@ -83,7 +88,10 @@ export async function eachWithProgress<T>(
 ): Promise<void> {
   for (let i = 0; i < items.length; i++) {
     fn(items[i]!, i);
-    if ((i + 1) % every === 0) await progress.tick(i + 1);
+    if ((i + 1) % every === 0) {
+      await progress.tick(i + 1);
+      await nextTurn();
+    }
   }
   await progress.tick(items.length);
 }

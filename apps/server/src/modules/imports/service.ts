@@ -24,7 +24,7 @@ import {
   markRecheckFailed,
   type ImportJobState,
 } from './job-status';
-import type { ImportRules, Plan } from './kind';
+import type { ImportRules, Plan, Progress } from './kind';
 import { otherPeopleImport } from './other-people';
 import { peopleImport } from './people';
 import { trackProgress, liveProgress, runsHere } from './progress';
@@ -67,10 +67,22 @@ const stored = (problems: Problem[]): StoredProblem[] =>
     .sort((a, b) => a.p.row - b.p.row || a.i - b.i)
     .map(({ p }) => ({ row: p.row, column: p.column, value: p.value, key: p.key, params: p.params }));
 
-async function sheetOf(file: Buffer): Promise<Sheet | Problem> {
+async function sheetOf(file: Buffer, progress?: Progress): Promise<Sheet | Problem> {
   const whole = { row: 0, column: '', value: '' };
   if (file.length === 0) return { ...whole, key: 'salary.fileEmpty' };
-  const sheet = await readSheet(file);
+  // The parse phase counts the file's rows as they are read (the total is known once it is split).
+  let rows = -1;
+  const sheet = await readSheet(
+    file,
+    progress &&
+      (async (done, total) => {
+        if (total !== rows) {
+          rows = total;
+          await progress.phase('parse', total);
+        }
+        await progress.tick(done);
+      }),
+  );
   if (!sheet) return { ...whole, key: 'salary.fileUnreadable' };
   if (sheet.rows.length > MAX_IMPORT_ROWS)
     return { ...whole, key: 'imports.tooManyRows', params: { max: MAX_IMPORT_ROWS } };
@@ -113,10 +125,9 @@ async function runJob(db: Db, id: number): Promise<void> {
   const rules = IMPORT_RULES[job.kind as ImportKind];
   const progress = trackProgress(db, id);
   try {
-    await progress.phase('parse', 1);
+    await progress.phase('parse', 0);
     // The file is held only while it is parsed: the plan keeps the sheet, not the bytes.
-    const sheet = await sheetOf(await jobFile(db, id));
-    await progress.tick(1);
+    const sheet = await sheetOf(await jobFile(db, id), progress);
     if (job.status === 'checking') {
       if (!('header' in sheet)) return void (await markChecked(db, id, emptyCounts, stored([sheet])));
       const plan = await rules.plan(db, job.tenantId, sheet, job.options, progress);
