@@ -135,7 +135,7 @@ export async function readSheet(file: Buffer, progress?: ReadProgress): Promise<
     });
   try {
     return isZip(file) ? await readXlsx(file, report) : await readCsv(file, report);
-  } catch (error) {
+  } catch {
     if (reportFailed) throw reportFailed.error;
     return null;
   }
