@@ -324,6 +324,7 @@ export const en: Record<TextKey, string> = {
   'imports.phase.parse': 'Reading the file',
   'imports.phase.validate': 'Checking every row',
   'imports.phase.commit': 'Storing',
+  'imports.progressRows': '{done} of {total} rows',
   'imports.rows': 'Rows',
   'imports.created': 'New',
   'imports.updated': 'Updated',
@@ -333,6 +334,7 @@ export const en: Record<TextKey, string> = {
   'imports.downloadReport': 'Download the report (XLSX)',
   'imports.commit': 'Import',
   'imports.commitHint': 'A file with problems cannot be imported: fix it and upload it again',
+  'imports.countsOfGoodRows': 'The counts below are of the rows without problems.',
   'imports.status.checking': 'Checking…',
   'imports.status.checked':
     'Checked: {created} new, {updated} updated, {unchanged} unchanged. Press Import to store them.',

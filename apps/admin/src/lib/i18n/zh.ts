@@ -325,6 +325,7 @@ export const zh = {
   'imports.phase.parse': '读取文件',
   'imports.phase.validate': '逐行检查',
   'imports.phase.commit': '写入数据',
+  'imports.progressRows': '{done} / {total} 行',
   'imports.rows': '数据行',
   'imports.created': '新增',
   'imports.updated': '更新',
@@ -334,6 +335,7 @@ export const zh = {
   'imports.downloadReport': '下载报告（XLSX）',
   'imports.commit': '确认导入',
   'imports.commitHint': '有问题时不能导入：请修改文件后重新上传',
+  'imports.countsOfGoodRows': '下方数字只计没有问题的行。',
   'imports.status.checking': '正在检查…',
   'imports.status.checked':
     '检查完成：新增 {created}，更新 {updated}，不变 {unchanged}。确认无误后点击“确认导入”。',
