@@ -15,14 +15,10 @@ import type { Db } from '@server/db/client';
 import { importJobs, type StoredProblem } from '@server/db/schema-imports';
 import type { Tx } from '@server/db/transaction';
 import type { Counts } from './kind';
-import { jobStateColumns } from './repo';
+import { jobStateColumns, type ImportJobState } from './repo';
 
 /** Problems kept per job; errorCount says how many there were. */
 export const MAX_STORED_PROBLEMS = 10_000;
-
-export type ImportJobRow = typeof importJobs.$inferSelect;
-/** A job without its file. */
-export type ImportJobState = Omit<ImportJobRow, 'file'>;
 
 const report = (counts: Counts, problems: StoredProblem[]) => ({
   rows: counts.rows,

@@ -7,7 +7,10 @@ import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ImportKind } from '@cf/shared/wire/admin-imports';
 import { queryRows, type Db } from '@server/db/client';
 import { importJobs } from '@server/db/schema-imports';
-import type { ImportJobRow, ImportJobState } from './job-status';
+
+export type ImportJobRow = typeof importJobs.$inferSelect;
+/** A job without its file. */
+export type ImportJobState = Omit<ImportJobRow, 'file'>;
 
 /** Every column of a job but its file: the file is read only to parse it (or for the report). */
 const { file: _file, ...stateColumns } = getTableColumns(importJobs);

@@ -16,20 +16,22 @@ import { AppError, badRequest, notFound } from '@server/http/errors';
 import { readSheet, type Sheet } from '../salary/import-file';
 import { enrolleesImport } from './enrollees';
 import { feeItemsImport } from './fee-items';
-import {
-  markChecked,
-  markCommitted,
-  markCommitting,
-  markFailed,
-  markRecheckFailed,
-  type ImportJobState,
-} from './job-status';
+import { markChecked, markCommitted, markCommitting, markFailed, markRecheckFailed } from './job-status';
 import type { ImportRules, Plan, Progress } from './kind';
 import { otherPeopleImport } from './other-people';
 import { peopleImport } from './people';
 import { trackProgress, liveProgress, runsHere } from './progress';
 import { receivablesImport } from './receivables';
-import { claimStaleJobs, findJob, findJobWithFile, insertJob, jobById, jobFile, jobPage } from './repo';
+import {
+  claimStaleJobs,
+  findJob,
+  findJobWithFile,
+  insertJob,
+  jobById,
+  jobFile,
+  jobPage,
+  type ImportJobState,
+} from './repo';
 import { otherIncomeImport, salaryImport } from './salary-kinds';
 import type { Problem } from './table';
 
