@@ -11,6 +11,10 @@ const projects = [
   { test: { name: 'shared', include: ['packages/shared/**/*.test.ts'] } },
   // The structure rules of npm run lint (scripts/lint-rules.test.ts).
   { test: { name: 'lint', include: ['scripts/**/*.test.ts'], testTimeout: 60000 } },
+  // The benchmarks' shared start (bench/in-process.ts), which runs the server in the test's process.
+  {
+    test: { name: 'bench', alias: serverAlias, include: ['bench/**/*.test.ts'], testTimeout: 60000 },
+  },
   'apps/web/vitest.config.ts',
   'apps/admin/vitest.config.ts',
   {

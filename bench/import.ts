@@ -5,45 +5,13 @@
 // are one process here) under 512 MB at its peak. Exit 1 when one is missed. Needs BENCH_DATABASE_URL
 // (or TEST_DATABASE_URL): a server where it may create and drop a throw-away database; without one it
 // runs on PGlite and says so. The machine is shared: the load average is printed beside the figures.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
-import { users } from '../apps/server/src/db/schema';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
-import { createGateways } from '../apps/server/src/gateways';
-import { userSubject } from '../apps/server/src/modules/auth/subject';
-import { issueTokens } from '../apps/server/src/modules/auth/tokens';
+import { loadavg } from 'node:os';
+import { startInProcessServer } from './in-process';
 
 const STUDENTS = Number(process.env.BENCH_IMPORT_STUDENTS ?? 10_000);
 const ITEMS_PER_STUDENT = 5;
 const BUDGETS = { students: 20_000, receivables: 60_000, rssMb: 512 };
-const TENANT = '100001';
 const print = (text: string) => process.stdout.write(`${text}\n`);
-
-const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-let dropDatabase = async () => {};
-let databaseUrl = '';
-if (serverUrl) {
-  const name = `cf_bench_import_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-}
 
 let rssPeak = 0;
 let heapPeak = 0;
@@ -53,41 +21,11 @@ const sampler = setInterval(() => {
   heapPeak = Math.max(heapPeak, m.heapUsed);
 }, 20);
 
-const config = loadConfig({
-  ...process.env,
-  APP_MODE: 'demo',
-  DATABASE_URL: databaseUrl,
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cf-bench-import-')),
-  LOG_LEVEL: 'warn',
-  JOBS_ENABLED: 'false',
-});
-const database = databaseUrl
-  ? await openDatabase({ url: databaseUrl })
-  : await openDatabase({ dataDir: config.dataDir });
+const server = await startInProcessServer('import');
 let failed = false;
 try {
-  await database.migrate();
-  await seedDemo(database.db);
-  const db = database.db;
-
-  let base = '';
-  const app = await buildApp({
-    config,
-    db,
-    database,
-    gateways: createGateways(config, db, () => base),
-    logger: false,
-  });
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { base, headers, where } = server;
   const rssAtStart = process.memoryUsage().rss / 1024 / 1024;
-  const finance = (await db.select().from(users)).find(
-    (u) => u.tenantId === TENANT && u.account === 'finance1',
-  );
-  const token = (await issueTokens(db, config, await userSubject(db, finance!, null))).access_token;
-  const headers = {
-    authorization: 'Basic ' + Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64'),
-    'blade-auth': `bearer ${token}`,
-  };
   type Job = {
     id: number;
     status: string;
@@ -154,7 +92,6 @@ try {
     ].join('\n'),
   );
 
-  const where = databaseUrl ? 'PostgreSQL' : 'PGlite (set BENCH_DATABASE_URL for the PostgreSQL figure)';
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const students = await load('people', people);
   print(
@@ -173,7 +110,7 @@ try {
       .map((l) => l.toFixed(2))
       .join(', ')}`,
   );
-  await app.close();
+  await server.close();
   if (students.created !== STUDENTS || receivables.created !== STUDENTS * ITEMS_PER_STUDENT)
     throw new Error(`created ${students.created} students and ${receivables.created} receivables`);
   failed =
@@ -181,7 +118,6 @@ try {
   if (failed) print('import: a budget was missed');
 } finally {
   clearInterval(sampler);
-  await database.close();
-  await dropDatabase();
+  await server.close();
 }
 if (failed) process.exitCode = 1;

@@ -38,7 +38,7 @@ export const importJobs = pgTable(
   {
     id: serial('id').primaryKey(),
     tenantId: tenantId(),
-    /** people | fee-items | receivables | salary | other-income */
+    /** people | other-people | enrollees | fee-items | receivables | salary | other-income */
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull().default(''),
     file: bytea('file').notNull(),

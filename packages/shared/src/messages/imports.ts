@@ -1,4 +1,4 @@
-/** Messages of bulk loading by the finance office (issue 15): people, fee items, receivables. */
+/** Messages of bulk loading by the finance office (issue 15): people, enrollees, fee items, receivables. */
 export const importMessages = {
   'imports.kindUnknown': { zh: '不支持的导入类型', en: 'Unknown kind of import' },
   'imports.busy': {
@@ -13,6 +13,11 @@ export const importMessages = {
   'imports.fileTooLarge': {
     zh: '文件超过 {mb} MB，请拆分后再导入',
     en: 'The file is larger than {mb} MB; please split it',
+  },
+  'imports.fileMissing': { zh: '请选择要导入的文件', en: 'Choose the file to import' },
+  'imports.uploadIncomplete': {
+    zh: '文件没有完整上传，请重新上传',
+    en: 'The file did not arrive whole; please upload it again',
   },
   'imports.tooManyRows': {
     zh: '文件超过 {max} 行，请拆分后再导入',
@@ -79,6 +84,10 @@ export const importMessages = {
   'imports.payableBelowPaid': {
     zh: '已缴 {paid}，应收不能低于已缴金额',
     en: '{paid} has been paid; the amount due cannot be lower',
+  },
+  'imports.admissionNoTaken': {
+    zh: '该录取号已属于另一名新生',
+    en: 'This admission number belongs to another enrollee',
   },
   'imports.itemAmbiguous': {
     zh: '本单位有多个同名的“{name}”项目，请在控制台中修改',

@@ -4,7 +4,7 @@
  * records its own problem and answers null; cells are already trimmed and full-width digits made
  * ASCII by the file reader (../salary/import-file.ts).
  */
-import { isCalendarDate, isPhone } from '@cf/shared/validation';
+import { isCalendarDate, isMainlandIdCard, isPhone } from '@cf/shared/validation';
 import { normaliseDate, yuanToFen } from '../salary/import-rules';
 import type { TableRow } from './table';
 
@@ -97,13 +97,34 @@ export function phone<K extends string>(row: TableRow<K>, key: K): string | null
   return null;
 }
 
-/** A mainland ID number (idType 1): 15 digits, or 17 digits and a check character (x made X). */
-export function idNumber<K extends string>(row: TableRow<K>, key: K, mainland: boolean): string | null {
+/** Document types (spec §3: 1 = mainland ID card, 2 = other document), as a file may write them. */
+export const ID_TYPES: Choices<1 | 2> = [
+  ['身份证', 1],
+  ['其他证件', 2],
+  ['1', 1],
+  ['2', 2],
+  ['其他', 2],
+  ['idcard', 1],
+  ['other', 2],
+];
+
+/**
+ * An ID number, x made X. A mainland one (idType 1) has 15 or 18 characters, the spec's rule (§5, §9)
+ * and the bind form's (`isMainlandIdCard`), so whoever is loaded can bind; another document at most 40.
+ * `mainland` null: the document type is unknown (its own problem); the number is only required.
+ */
+export function idNumber<K extends string>(
+  row: TableRow<K>,
+  key: K,
+  mainland: boolean | null,
+): string | null {
   const text = row.required(key);
   if (text === null) return null;
   const value = text.toUpperCase();
+  // An unknown document type (null) is the type cell's problem: the number is not judged by it.
+  if (mainland === null) return null;
   if (!mainland) return limited(row, key, value, 40);
-  if (/^\d{15}$|^\d{17}[\dX]$/.test(value)) return value;
+  if (isMainlandIdCard(value)) return value;
   row.problem(key, 'imports.idCardInvalid');
   return null;
 }

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { feeItems } from '@server/db/schema-finance';
 import { choice, fen, limited, schoolYear, wholeNumber, type Choices } from './cells';
-import { CHUNK, eachWithProgress, refusedPlan, type ImportRules, type Reader } from './kind';
+import { CHUNK, eachWithProgress, planOf, refusedPlan, type ImportRules, type Reader } from './kind';
 import { firstRows, readTable, type Column } from './table';
 
 type Key =
@@ -142,29 +142,22 @@ export const feeItemsImport: ImportRules = {
       if (same(match, given)) return void unchanged++;
       updates.push({ id: match.id, fields: given });
     });
-    if (table.problems.length) return refusedPlan(table.rows.length, table.problems);
-    return {
-      rows: table.rows.length,
-      created: inserts.length,
-      updated: updates.length,
-      unchanged,
-      problems: [],
-      async store(tx, storeProgress) {
-        await storeProgress.phase('commit', inserts.length + updates.length);
-        for (let at = 0; at < inserts.length; at += CHUNK)
-          await tx
-            .insert(feeItems)
-            .values(inserts.slice(at, at + CHUNK).map((item) => ({ tenantId, ...item })));
-        await storeProgress.tick(inserts.length);
-        // A catalogue has tens of items, not thousands: one update each.
-        for (const [i, { id, fields }] of updates.entries()) {
-          await tx
-            .update(feeItems)
-            .set(fields)
-            .where(and(eq(feeItems.tenantId, tenantId), eq(feeItems.id, id)));
-          await storeProgress.tick(inserts.length + i + 1);
-        }
-      },
-    };
+    const counts = { rows: table.rows.length, created: inserts.length, updated: updates.length, unchanged };
+    return planOf(counts, table.problems, async (tx, storeProgress) => {
+      await storeProgress.phase('commit', inserts.length + updates.length);
+      for (let at = 0; at < inserts.length; at += CHUNK)
+        await tx
+          .insert(feeItems)
+          .values(inserts.slice(at, at + CHUNK).map((item) => ({ tenantId, ...item })));
+      await storeProgress.tick(inserts.length);
+      // A catalogue has tens of items, not thousands: one update each.
+      for (const [i, { id, fields }] of updates.entries()) {
+        await tx
+          .update(feeItems)
+          .set(fields)
+          .where(and(eq(feeItems.tenantId, tenantId), eq(feeItems.id, id)));
+        await storeProgress.tick(inserts.length + i + 1);
+      }
+    });
   },
 };

@@ -11,29 +11,15 @@ import { auditLog, employees, students } from '@server/db/schema';
 import { importJobs } from '@server/db/schema-imports';
 import { receivables } from '@server/db/schema-finance';
 import { salarySlips } from '@server/db/schema-salary';
-import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers';
+import { createTestApp, type TestContext } from '@server-test/helpers';
+import { IMPORT_BASE, importClient, xlsxOf, type ImportJobReply as Job } from '@server-test/import-jobs';
 import { tokenFor } from '@server-test/issue-token';
 import { serialDate } from './cells';
 import { resumeImports } from './service';
 
 const T = '100001';
-const BASE = '/api/blade-finance/admin/import';
+const BASE = IMPORT_BASE;
 const PEOPLE_HEADER = '人员类型,学号/工号,姓名,证件类型,证件号码,入学年份,专业,班级,部门,预留手机号';
-
-interface Job {
-  id: number;
-  status: string;
-  phase: string;
-  done: number;
-  total: number;
-  rows: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  errorCount: number;
-  errors: { row: number; column: string; value: string; message: string }[];
-  failure: string | null;
-}
 
 describe('bulk loading by the finance office', () => {
   let ctx: TestContext;
@@ -48,59 +34,13 @@ describe('bulk loading by the finance office', () => {
   });
   afterAll(() => ctx.close());
 
-  const headers = (token: string, type?: string) => ({
-    authorization: basicAuth(ctx.config),
-    'accept-language': 'en',
-    'blade-auth': `bearer ${token}`,
-    ...(type ? { 'content-type': type } : {}),
-  });
-
-  const upload = (kind: string, file: Buffer | string, query = '', type = 'text/csv', token = finance) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `${BASE}/${kind}${query}`,
-      headers: headers(token, type),
-      payload: typeof file === 'string' ? Buffer.from(file) : file,
-    });
-
-  const read = (id: number, token = finance) =>
-    ctx.app.inject({ method: 'GET', url: `${BASE}/job/${id}`, headers: headers(token) });
-
-  async function settled(id: number, token = finance): Promise<Job> {
-    for (let i = 0; i < 400; i++) {
-      const data = (await read(id, token)).json().data as Job;
-      if (data.status !== 'checking' && data.status !== 'committing') return data;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`job ${id} did not settle`);
-  }
-
-  /** Uploads and waits for the dry-run report. */
-  async function check(kind: string, file: Buffer | string, query = '', type?: string): Promise<Job> {
-    const res = await upload(kind, file, query, type);
-    expect(res.statusCode, res.body).toBe(200);
-    return settled(res.json().data.id);
-  }
-
-  const commit = (id: number, token = finance) =>
-    ctx.app.inject({ method: 'POST', url: `${BASE}/job/${id}/commit`, headers: headers(token) });
-
-  async function committed(id: number): Promise<Job> {
-    const res = await commit(id);
-    expect(res.statusCode, res.body).toBe(200);
-    return settled(id);
-  }
+  const { headers, upload, read, settled, check, commit, committed } = importClient(
+    () => ctx,
+    () => finance,
+  );
 
   const studentCount = async () =>
     Number((await db().select({ n: count() }).from(students).where(eq(students.tenantId, T)))[0]!.n);
-
-  const xlsx = async (rows: (string | number | Date | { formula: string })[][], merge?: string) => {
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('s');
-    for (const r of rows) sheet.addRow(r);
-    if (merge) sheet.mergeCells(merge);
-    return Buffer.from(await book.xlsx.writeBuffer());
-  };
 
   it('checks a people file, reports what would change, then commits exactly that', async () => {
     const file = [
@@ -268,13 +208,13 @@ describe('bulk loading by the finance office', () => {
       }),
     ]);
     const header = PEOPLE_HEADER.split(',');
-    const withFormula = await xlsx([
+    const withFormula = await xlsxOf([
       header,
       ['学生', 'S2099501', '甲', '身份证', '110101200601010001', { formula: '2020+6' }, '', '', '', ''],
     ]);
     const f = await check('people', withFormula, '', 'application/octet-stream');
     expect(f.errors).toEqual([expect.objectContaining({ row: 2, column: '入学年份' })]);
-    const merged = await xlsx(
+    const merged = await xlsxOf(
       [
         header,
         ['学生', 'S2099502', '甲', '身份证', '110101200601010002', '2026', '法学', '法学2601', '', ''],
@@ -288,7 +228,7 @@ describe('bulk loading by the finance office', () => {
       [3, '专业', 'Merged cells are not accepted; unmerge them and fill every cell'],
     ]);
     // A receivable's due date as Excel's serial number (the cell lost its date format).
-    const due = await xlsx([
+    const due = await xlsxOf([
       ['学号', '学年', '项目代码', '项目名称', '应收金额', '截止日期'],
       ['S2024003', '2030-2031', 'BOOKS', '教材费', 320.5, 46295],
     ]);
@@ -411,7 +351,7 @@ describe('bulk loading by the finance office', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe('S2026001');
     const job = await check('people', res.rawPayload, '', 'application/octet-stream');
     expect(job).toMatchObject({ errorCount: 0, created: 1 });
-    for (const kind of ['fee-items', 'receivables', 'salary', 'other-income'])
+    for (const kind of ['other-people', 'enrollees', 'fee-items', 'receivables', 'salary', 'other-income'])
       expect(
         (await ctx.app.inject({ method: 'GET', url: `${BASE}/${kind}/template`, headers: headers(finance) }))
           .statusCode,

@@ -15,11 +15,10 @@ import type { Db } from '@server/db/client';
 import { importJobs, type StoredProblem } from '@server/db/schema-imports';
 import type { Tx } from '@server/db/transaction';
 import type { Counts } from './kind';
+import { jobStateColumns, type ImportJobState } from './repo';
 
 /** Problems kept per job; errorCount says how many there were. */
 export const MAX_STORED_PROBLEMS = 10_000;
-
-export type ImportJobRow = typeof importJobs.$inferSelect;
 
 const report = (counts: Counts, problems: StoredProblem[]) => ({
   rows: counts.rows,
@@ -50,7 +49,11 @@ export async function markChecked(db: Db, id: number, counts: Counts, problems: 
 }
 
 /** checked (without errors) -> committing. Throws the unique violation when one of its kind runs. */
-export async function markCommitting(db: Db, tenantId: string, id: number) {
+export async function markCommitting(
+  db: Db,
+  tenantId: string,
+  id: number,
+): Promise<ImportJobState | undefined> {
   const rows = await db
     .update(importJobs)
     .set({
@@ -69,7 +72,7 @@ export async function markCommitting(db: Db, tenantId: string, id: number) {
         eq(importJobs.errorCount, 0),
       ),
     )
-    .returning();
+    .returning(jobStateColumns);
   return rows[0];
 }
 

@@ -54,17 +54,32 @@ export const BIG_CHUNK = 5000;
  */
 export const jsonRows = (rows: readonly object[]): SQL => sql`${JSON.stringify(rows)}::jsonb`;
 
-/** A plan that stores nothing: the file has problems. */
-export const refusedPlan = (rows: number, problems: Problem[]): Plan => ({
-  rows,
-  created: 0,
-  updated: 0,
-  unchanged: 0,
-  problems,
-  store: async () => undefined,
-});
+/** A plan whose file could not be read row by row (a wrong header, merged cells): nothing counted. */
+export const refusedPlan = (rows: number, problems: Problem[]): Plan =>
+  planOf({ rows, created: 0, updated: 0, unchanged: 0 }, problems, async () => undefined);
 
-/** Ticks the progress every `every` rows of a loop. */
+/**
+ * A plan: the counts are of the rows without problems (what the commit would change were the bad rows
+ * fixed or left out), and a plan with any problem never stores (the service refuses it first).
+ */
+export function planOf(counts: Counts, problems: Problem[], store: Plan['store']): Plan {
+  return {
+    ...counts,
+    problems,
+    store: problems.length
+      ? async () => {
+          throw new Error('an import with problems is never stored');
+        }
+      : store,
+  };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Ticks the progress every `every` rows of a loop and lets other work run then, so the progress bar's
+ * questions (and other requests) are answered while thousands of rows are checked.
+ */
 export async function eachWithProgress<T>(
   items: readonly T[],
   progress: Progress,
@@ -73,7 +88,10 @@ export async function eachWithProgress<T>(
 ): Promise<void> {
   for (let i = 0; i < items.length; i++) {
     fn(items[i]!, i);
-    if ((i + 1) % every === 0) await progress.tick(i + 1);
+    if ((i + 1) % every === 0) {
+      await progress.tick(i + 1);
+      await nextTurn();
+    }
   }
   await progress.tick(items.length);
 }

@@ -7,8 +7,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { employees, students } from '@server/db/schema';
 import type { Tx } from '@server/db/transaction';
-import { choice, idNumber, limited, phone, wholeNumber, type Choices } from './cells';
-import { BIG_CHUNK, eachWithProgress, jsonRows, refusedPlan, type ImportRules, type Reader } from './kind';
+import { choice, ID_TYPES, idNumber, limited, phone, wholeNumber, type Choices } from './cells';
+import {
+  BIG_CHUNK,
+  eachWithProgress,
+  jsonRows,
+  planOf,
+  refusedPlan,
+  type ImportRules,
+  type Reader,
+} from './kind';
+import { optionalText as optional, sameAsStored as same } from './records';
 import { firstRows, readTable, type Column } from './table';
 
 type Key =
@@ -56,15 +65,6 @@ const TYPES: Choices<'student' | 'employee'> = [
   ['职工', 'employee'],
   ['教师', 'employee'],
 ];
-const ID_TYPES: Choices<1 | 2> = [
-  ['身份证', 1],
-  ['其他证件', 2],
-  ['1', 1],
-  ['2', 2],
-  ['其他', 2],
-  ['idcard', 1],
-  ['other', 2],
-];
 
 type StudentFields = {
   studentName: string;
@@ -81,12 +81,6 @@ type EmployeeFields = {
   department?: string | null;
   phone?: string | null;
 };
-
-/** Whether every field the file gives equals the stored one. */
-const same = (stored: Record<string, unknown>, given: Record<string, unknown>) =>
-  Object.entries(given).every(([k, v]) => v === undefined || (stored[k] ?? null) === v);
-
-const optional = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
 async function storedStudents(db: Reader, tenantId: string) {
   const rows = await db
@@ -204,7 +198,7 @@ export const peopleImport: ImportRules = {
       const no = row.required('no');
       const name = row.required('name');
       const idType = choice(row, 'idType', ID_TYPES, 1);
-      const idCard = idNumber(row, 'idCard', idType !== 2);
+      const idCard = idNumber(row, 'idCard', idType === null ? null : idType === 1);
       const contact = phone(row, 'phone');
       if (no !== null) limited(row, 'no', no, 40);
       if (name !== null) limited(row, 'name', name, 60);
@@ -245,7 +239,6 @@ export const peopleImport: ImportRules = {
         newEmployees.push({ employeeNo: no, ...given });
       }
     });
-    if (table.problems.length) return refusedPlan(table.rows.length, table.problems);
     const has = (key: Key) => table.at[key] !== undefined;
     const studentFields = [
       'student_name',
@@ -258,23 +251,17 @@ export const peopleImport: ImportRules = {
         ),
     ];
     const employeeFields = ['employee_name', 'id_card', ...(['department', 'phone'] as const).filter(has)];
-    return {
-      rows: table.rows.length,
-      created,
-      updated,
-      unchanged,
-      problems: [],
-      async store(tx, storeProgress) {
-        await storeProgress.phase('commit', newStudents.length + newEmployees.length);
-        const studentTable = { table: 'students', key: 'student_no', columns: STUDENT_COLUMNS };
-        await upsert(tx, tenantId, studentTable, newStudents.map(studentRecord), studentFields, (n) =>
-          storeProgress.tick(n),
-        );
-        const employeeTable = { table: 'employees', key: 'employee_no', columns: EMPLOYEE_COLUMNS };
-        await upsert(tx, tenantId, employeeTable, newEmployees.map(employeeRecord), employeeFields, (n) =>
-          storeProgress.tick(newStudents.length + n),
-        );
-      },
-    };
+    const counts = { rows: table.rows.length, created, updated, unchanged };
+    return planOf(counts, table.problems, async (tx, storeProgress) => {
+      await storeProgress.phase('commit', newStudents.length + newEmployees.length);
+      const studentTable = { table: 'students', key: 'student_no', columns: STUDENT_COLUMNS };
+      await upsert(tx, tenantId, studentTable, newStudents.map(studentRecord), studentFields, (n) =>
+        storeProgress.tick(n),
+      );
+      const employeeTable = { table: 'employees', key: 'employee_no', columns: EMPLOYEE_COLUMNS };
+      await upsert(tx, tenantId, employeeTable, newEmployees.map(employeeRecord), employeeFields, (n) =>
+        storeProgress.tick(newStudents.length + n),
+      );
+    });
   },
 };

@@ -9,7 +9,15 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { employees, students } from '@server/db/schema';
 import { receivables, type OrderType } from '@server/db/schema-finance';
 import { choice, date, fen, limited, schoolYear, type Choices } from './cells';
-import { BIG_CHUNK, eachWithProgress, jsonRows, refusedPlan, type ImportRules, type Reader } from './kind';
+import {
+  BIG_CHUNK,
+  eachWithProgress,
+  jsonRows,
+  planOf,
+  refusedPlan,
+  type ImportRules,
+  type Reader,
+} from './kind';
 import { firstRows, readTable, type Column } from './table';
 
 type Key =
@@ -271,24 +279,17 @@ export const receivablesImport: ImportRules = {
       if (same) unchanged++;
       else updates.push(next);
     }
-    if (table.problems.length) return refusedPlan(table.rows.length, table.problems);
-    return {
-      rows: table.rows.length,
-      created: inserts.length,
-      updated: updates.length,
-      unchanged,
-      problems: [],
-      async store(tx, storeProgress) {
-        await storeProgress.phase('commit', inserts.length + updates.length);
-        for (let at = 0; at < inserts.length; at += BIG_CHUNK) {
-          await insertReceivables(tx, tenantId, inserts.slice(at, at + BIG_CHUNK));
-          await storeProgress.tick(Math.min(inserts.length, at + BIG_CHUNK));
-        }
-        for (let at = 0; at < updates.length; at += BIG_CHUNK) {
-          await updateReceivables(tx, tenantId, updates.slice(at, at + BIG_CHUNK));
-          await storeProgress.tick(inserts.length + Math.min(updates.length, at + BIG_CHUNK));
-        }
-      },
-    };
+    const counts = { rows: table.rows.length, created: inserts.length, updated: updates.length, unchanged };
+    return planOf(counts, table.problems, async (tx, storeProgress) => {
+      await storeProgress.phase('commit', inserts.length + updates.length);
+      for (let at = 0; at < inserts.length; at += BIG_CHUNK) {
+        await insertReceivables(tx, tenantId, inserts.slice(at, at + BIG_CHUNK));
+        await storeProgress.tick(Math.min(inserts.length, at + BIG_CHUNK));
+      }
+      for (let at = 0; at < updates.length; at += BIG_CHUNK) {
+        await updateReceivables(tx, tenantId, updates.slice(at, at + BIG_CHUNK));
+        await storeProgress.tick(inserts.length + Math.min(updates.length, at + BIG_CHUNK));
+      }
+    });
   },
 };

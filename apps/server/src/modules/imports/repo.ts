@@ -7,7 +7,14 @@ import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ImportKind } from '@cf/shared/wire/admin-imports';
 import { queryRows, type Db } from '@server/db/client';
 import { importJobs } from '@server/db/schema-imports';
-import type { ImportJobRow } from './job-status';
+
+export type ImportJobRow = typeof importJobs.$inferSelect;
+/** A job without its file. */
+export type ImportJobState = Omit<ImportJobRow, 'file'>;
+
+/** Every column of a job but its file: the file is read only to parse it (or for the report). */
+const { file: _file, ...stateColumns } = getTableColumns(importJobs);
+export const jobStateColumns = stateColumns;
 
 /** Creates a job in checking; the unique index refuses a second running one of its kind. */
 export async function insertJob(
@@ -20,15 +27,28 @@ export async function insertJob(
     options: Record<string, string | boolean>;
     createdBy: number;
   },
-): Promise<ImportJobRow> {
+): Promise<ImportJobState> {
   const [row] = await db
     .insert(importJobs)
     .values({ ...job, status: 'checking', phase: 'parse' })
-    .returning();
+    .returning(jobStateColumns);
   return row!;
 }
 
-export async function findJob(db: Db, tenantId: string, id: number): Promise<ImportJobRow | undefined> {
+export async function findJob(db: Db, tenantId: string, id: number): Promise<ImportJobState | undefined> {
+  const [row] = await db
+    .select(jobStateColumns)
+    .from(importJobs)
+    .where(and(eq(importJobs.tenantId, tenantId), eq(importJobs.id, id)));
+  return row;
+}
+
+/** The job with its file (the XLSX report shows the file). */
+export async function findJobWithFile(
+  db: Db,
+  tenantId: string,
+  id: number,
+): Promise<ImportJobRow | undefined> {
   const [row] = await db
     .select()
     .from(importJobs)
@@ -37,9 +57,15 @@ export async function findJob(db: Db, tenantId: string, id: number): Promise<Imp
 }
 
 /** A job by id alone: for the process that runs it (it has the tenant from the row). */
-export async function jobById(db: Db, id: number): Promise<ImportJobRow | undefined> {
-  const [row] = await db.select().from(importJobs).where(eq(importJobs.id, id));
+export async function jobById(db: Db, id: number): Promise<ImportJobState | undefined> {
+  const [row] = await db.select(jobStateColumns).from(importJobs).where(eq(importJobs.id, id));
   return row;
+}
+
+/** The job's file, read when it is parsed (and let go after). */
+export async function jobFile(db: Db, id: number): Promise<Buffer> {
+  const [row] = await db.select({ file: importJobs.file }).from(importJobs).where(eq(importJobs.id, id));
+  return row?.file ?? Buffer.alloc(0);
 }
 
 /** A page of the tenant's jobs, newest first, without their files and problems. */
@@ -53,7 +79,7 @@ export async function jobPage(
     eq(importJobs.tenantId, tenantId),
     filter.kind ? eq(importJobs.kind, filter.kind) : undefined,
   );
-  const { file: _file, errors: _errors, options: _options, ...columns } = getTableColumns(importJobs);
+  const { errors: _errors, options: _options, ...columns } = jobStateColumns;
   const rows = await db
     .select(columns)
     .from(importJobs)

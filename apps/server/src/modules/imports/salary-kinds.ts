@@ -1,14 +1,14 @@
 /**
  * Salary slips and other income behind the import job: the salary module's own rules and stores
  * (../salary/import-service.ts, import-rules.ts), so a month loaded here is checked exactly as one
- * loaded through /admin/salary/import. Merged cells are refused first, as for every kind.
+ * loaded through /admin/salary/import. Merged cells are refused, as for every kind.
  */
 import { isPeriod } from '@cf/shared/salary';
 import { insertIncomes } from '../salary/repo';
 import type { Problem as SalaryProblem } from '../salary/import-rules';
-import type { Sheet } from '../salary/import-file';
+import { isBlankRow, type Sheet } from '../salary/import-file';
 import { planIncomes, planSlips, storeSlips } from '../salary/import-service';
-import { refusedPlan, type ImportRules } from './kind';
+import { planOf, refusedPlan, type ImportRules } from './kind';
 import { readTable, type Column, type Problem } from './table';
 
 /** Adds each problem's cell value, which the salary rules do not carry. */
@@ -21,11 +21,21 @@ function withValues(sheet: Sheet, problems: SalaryProblem[]): Problem[] {
   });
 }
 
-/** Merged cells, as every kind refuses them (the salary rules know nothing of them). */
-function mergedProblems(sheet: Sheet): Problem[] {
+/**
+ * Merged cells, as every kind refuses them (the salary rules know nothing of them): a row with one is
+ * a problem, and the other rows are checked (and counted) without it.
+ */
+function splitMerged(sheet: Sheet): { merged: Problem[]; mergedRows: number; readable: Sheet } {
   const any: readonly Column[] = sheet.header.map((h, i) => ({ key: String(i), zh: h, en: h, example: '' }));
-  return readTable(sheet, any).problems.filter((p) => p.key === 'imports.mergedCell');
+  const merged = readTable(sheet, any).problems.filter((p) => p.key === 'imports.mergedCell');
+  const lines = new Set(merged.map((p) => p.row));
+  const readable = { header: sheet.header, rows: sheet.rows.filter((r) => !lines.has(r.line)) };
+  return { merged, mergedRows: lines.size, readable };
 }
+
+/** Nothing but merged rows: nothing else to check. */
+const onlyMerged = ({ mergedRows, readable }: ReturnType<typeof splitMerged>) =>
+  mergedRows > 0 && readable.rows.every(isBlankRow);
 
 const SLIP_COLUMNS: readonly Column[] = [
   { key: 'staffNo', zh: '工号', en: 'staffNo', example: 'E1001' },
@@ -61,27 +71,26 @@ export const salaryImport: ImportRules = {
   kind: 'salary',
   columns: SLIP_COLUMNS,
   async plan(db, tenantId, sheet, options, progress) {
-    const merged = mergedProblems(sheet);
-    if (merged.length) return refusedPlan(sheet.rows.length, merged);
+    const split = splitMerged(sheet);
+    if (onlyMerged(split)) return refusedPlan(split.mergedRows, split.merged);
     const { period, replace } = optionsOf(options);
     if (!isPeriod(period))
       return refusedPlan(0, [{ row: 0, column: '', value: period, key: 'salary.periodInvalid' }]);
     await progress.phase('validate', sheet.rows.length);
-    const plan = await planSlips(db, tenantId, sheet, { period, replace });
+    const plan = await planSlips(db, tenantId, split.readable, { period, replace });
     await progress.tick(sheet.rows.length);
-    if (plan.problems.length) return refusedPlan(plan.rows, withValues(sheet, plan.problems));
-    return {
-      rows: plan.rows,
+    const counts = {
+      rows: plan.rows + split.mergedRows,
       created: plan.slips.length - plan.replacing,
       updated: plan.replacing,
       unchanged: 0,
-      problems: [],
-      async store(tx, storeProgress) {
-        await storeProgress.phase('commit', plan.slips.length);
-        await storeSlips(tx, tenantId, plan.slips, { period, replace });
-        await storeProgress.tick(plan.slips.length);
-      },
     };
+    const problems = [...split.merged, ...withValues(sheet, plan.problems)];
+    return planOf(counts, problems, async (tx, storeProgress) => {
+      await storeProgress.phase('commit', plan.slips.length);
+      await storeSlips(tx, tenantId, plan.slips, { period, replace });
+      await storeProgress.tick(plan.slips.length);
+    });
   },
 };
 
@@ -89,23 +98,22 @@ export const otherIncomeImport: ImportRules = {
   kind: 'other-income',
   columns: INCOME_COLUMNS,
   async plan(db, tenantId, sheet, _options, progress) {
-    const merged = mergedProblems(sheet);
-    if (merged.length) return refusedPlan(sheet.rows.length, merged);
+    const split = splitMerged(sheet);
+    if (onlyMerged(split)) return refusedPlan(split.mergedRows, split.merged);
     await progress.phase('validate', sheet.rows.length);
-    const plan = await planIncomes(db, tenantId, sheet);
+    const plan = await planIncomes(db, tenantId, split.readable);
     await progress.tick(sheet.rows.length);
-    if (plan.problems.length) return refusedPlan(plan.rows, withValues(sheet, plan.problems));
-    return {
-      rows: plan.rows,
+    const counts = {
+      rows: plan.rows + split.mergedRows,
       created: plan.incomes.length,
       updated: 0,
       unchanged: 0,
-      problems: [],
-      async store(tx, storeProgress) {
-        await storeProgress.phase('commit', plan.incomes.length);
-        await insertIncomes(tx, tenantId, plan.incomes);
-        await storeProgress.tick(plan.incomes.length);
-      },
     };
+    const problems = [...split.merged, ...withValues(sheet, plan.problems)];
+    return planOf(counts, problems, async (tx, storeProgress) => {
+      await storeProgress.phase('commit', plan.incomes.length);
+      await insertIncomes(tx, tenantId, plan.incomes);
+      await storeProgress.tick(plan.incomes.length);
+    });
   },
 };

@@ -14,24 +14,28 @@ import type { StoredProblem } from '@server/db/schema-imports';
 import { transaction } from '@server/db/transaction';
 import { AppError, badRequest, notFound } from '@server/http/errors';
 import { readSheet, type Sheet } from '../salary/import-file';
+import { enrolleesImport } from './enrollees';
 import { feeItemsImport } from './fee-items';
-import {
-  markChecked,
-  markCommitted,
-  markCommitting,
-  markFailed,
-  markRecheckFailed,
-  type ImportJobRow,
-} from './job-status';
-import type { ImportRules, Plan } from './kind';
+import { markChecked, markCommitted, markCommitting, markFailed, markRecheckFailed } from './job-status';
+import type { ImportRules, Plan, Progress } from './kind';
+import { otherPeopleImport } from './other-people';
 import { peopleImport } from './people';
 import { trackProgress, liveProgress, runsHere } from './progress';
 import { receivablesImport } from './receivables';
-import { claimStaleJobs, findJob, insertJob, jobById, jobPage } from './repo';
+import {
+  claimStaleJobs,
+  findJob,
+  findJobWithFile,
+  insertJob,
+  jobById,
+  jobFile,
+  jobPage,
+  type ImportJobState,
+} from './repo';
 import { otherIncomeImport, salaryImport } from './salary-kinds';
 import type { Problem } from './table';
 
-/** Files of this size and more are refused before they are read (the route's body limit). */
+/** Files larger than this are refused (the upload route streams at most this many bytes). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 /** More rows than this is not one school's load. */
 const MAX_IMPORT_ROWS = 100_000;
@@ -42,6 +46,8 @@ export const IMPORT_LEASE_SECONDS = 60;
 
 export const IMPORT_RULES: Record<ImportKind, ImportRules> = {
   people: peopleImport,
+  'other-people': otherPeopleImport,
+  enrollees: enrolleesImport,
   'fee-items': feeItemsImport,
   receivables: receivablesImport,
   salary: salaryImport,
@@ -63,10 +69,22 @@ const stored = (problems: Problem[]): StoredProblem[] =>
     .sort((a, b) => a.p.row - b.p.row || a.i - b.i)
     .map(({ p }) => ({ row: p.row, column: p.column, value: p.value, key: p.key, params: p.params }));
 
-async function sheetOf(file: Buffer): Promise<Sheet | Problem> {
+async function sheetOf(file: Buffer, progress?: Progress): Promise<Sheet | Problem> {
   const whole = { row: 0, column: '', value: '' };
   if (file.length === 0) return { ...whole, key: 'salary.fileEmpty' };
-  const sheet = await readSheet(file);
+  // The parse phase counts the file's rows as they are read (the total is known once it is split).
+  let rows = -1;
+  const sheet = await readSheet(
+    file,
+    progress &&
+      (async (done, total) => {
+        if (total !== rows) {
+          rows = total;
+          await progress.phase('parse', total);
+        }
+        await progress.tick(done);
+      }),
+  );
   if (!sheet) return { ...whole, key: 'salary.fileUnreadable' };
   if (sheet.rows.length > MAX_IMPORT_ROWS)
     return { ...whole, key: 'imports.tooManyRows', params: { max: MAX_IMPORT_ROWS } };
@@ -109,9 +127,9 @@ async function runJob(db: Db, id: number): Promise<void> {
   const rules = IMPORT_RULES[job.kind as ImportKind];
   const progress = trackProgress(db, id);
   try {
-    await progress.phase('parse', 1);
-    const sheet = await sheetOf(job.file);
-    await progress.tick(1);
+    await progress.phase('parse', 0);
+    // The file is held only while it is parsed: the plan keeps the sheet, not the bytes.
+    const sheet = await sheetOf(await jobFile(db, id), progress);
     if (job.status === 'checking') {
       if (!('header' in sheet)) return void (await markChecked(db, id, emptyCounts, stored([sheet])));
       const plan = await rules.plan(db, job.tenantId, sheet, job.options, progress);
@@ -132,7 +150,7 @@ const emptyCounts = { rows: 0, created: 0, updated: 0, unchanged: 0 };
 
 async function commit(
   db: Db,
-  job: ImportJobRow,
+  job: ImportJobState,
   rules: ImportRules,
   sheet: Sheet,
   progress: ReturnType<typeof trackProgress>,
@@ -164,14 +182,14 @@ export async function startImport(
   kind: ImportKind,
   file: Buffer,
   query: { fileName?: string; period?: string; replace?: string },
-): Promise<ImportJobRow> {
+): Promise<ImportJobState> {
   const options: Record<string, string | boolean> = {};
   if (kind === 'salary') {
     if (!isPeriod(query.period ?? '')) throw badRequest('salary.periodInvalid');
     options.period = query.period!;
     options.replace = query.replace === '1' || query.replace === 'true';
   }
-  let job: ImportJobRow;
+  let job: ImportJobState;
   try {
     job = await insertJob(db, {
       tenantId: caller.tenantId,
@@ -190,8 +208,8 @@ export async function startImport(
 }
 
 /** The finance office's word: a checked job without errors is committed (checked again first). */
-export async function commitImport(db: Db, log: Log, tenantId: string, id: number): Promise<ImportJobRow> {
-  let job: ImportJobRow | undefined;
+export async function commitImport(db: Db, log: Log, tenantId: string, id: number): Promise<ImportJobState> {
+  let job: ImportJobState | undefined;
   try {
     job = await markCommitting(db, tenantId, id);
   } catch (err) {
@@ -215,7 +233,7 @@ export async function resumeImports(db: Db, log: Log): Promise<number> {
 
 export const messageOf = (p: StoredProblem, lang: Language) => translate(p.key as MessageKey, lang, p.params);
 
-function summary(db: Db, job: Omit<ImportJobRow, 'file' | 'errors' | 'options'>): ImportJobSummary {
+function summary(db: Db, job: Omit<ImportJobState, 'errors' | 'options'>): ImportJobSummary {
   const live = liveProgress(db, job.id);
   return {
     id: job.id,
@@ -248,7 +266,7 @@ export async function importJobView(
   return viewOf(db, job, lang);
 }
 
-export function viewOf(db: Db, job: ImportJobRow, lang: Language): ImportJob {
+export function viewOf(db: Db, job: ImportJobState, lang: Language): ImportJob {
   return {
     ...summary(db, job),
     failure: job.failure ? translate(job.failure as MessageKey, lang) : null,
@@ -282,7 +300,7 @@ export async function importJobPage(
 
 /** The job with its file, for the XLSX report. */
 export async function jobWithFile(db: Db, tenantId: string, id: number) {
-  const job = await findJob(db, tenantId, id);
+  const job = await findJobWithFile(db, tenantId, id);
   if (!job) throw notFound('imports.jobNotFound');
   return { job, sheet: await readSheet(job.file) };
 }

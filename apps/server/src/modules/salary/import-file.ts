@@ -48,18 +48,38 @@ export const normaliseCell = (text: string): string =>
 /** A CSV cell that a spreadsheet would run: =SUM(...), @cmd, +A1, -A1 (but not -5 or +5). */
 const CSV_FORMULA = /^(=|@|[+-][^\d.\s])/;
 
-function readCsv(file: Buffer): Sheet {
+/**
+ * Told how far the reading is (rows done of all rows) every few thousand rows; the reader then lets
+ * other work run, so a progress bar asking meanwhile gets an answer.
+ */
+export type ReadProgress = (done: number, total: number) => Promise<void>;
+
+/** Rows read between two progress reports. */
+const PROGRESS_EVERY = 2000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Calls `read` for 0..total-1, reporting progress (and yielding) every PROGRESS_EVERY rows. */
+async function eachRow(total: number, progress: ReadProgress | undefined, read: (i: number) => void) {
+  await progress?.(0, total);
+  for (let i = 0; i < total; i++) {
+    read(i);
+    if (progress && (i + 1) % PROGRESS_EVERY === 0) {
+      await progress(i + 1, total);
+      await nextTurn();
+    }
+  }
+  await progress?.(total, total);
+}
+
+async function readCsv(file: Buffer, progress?: ReadProgress): Promise<Sheet> {
   const parsed = Papa.parse<string[]>(decodeCsv(file), { skipEmptyLines: false });
-  const lines = parsed.data.map((cells, i) => ({ line: i + 1, cells: cells.map(normaliseCell) }));
+  const lines: SheetRow[] = [];
+  await eachRow(parsed.data.length, progress, (i) => {
+    const cells = parsed.data[i]!.map(normaliseCell);
+    lines.push({ line: i + 1, cells, formulas: cells.flatMap((c, at) => (CSV_FORMULA.test(c) ? [at] : [])) });
+  });
   const [first, ...rest] = lines;
-  return {
-    header: first?.cells ?? [],
-    rows: rest.map(({ line, cells }) => ({
-      line,
-      cells,
-      formulas: cells.flatMap((c, i) => (CSV_FORMULA.test(c) ? [i] : [])),
-    })),
-  };
+  return { header: first?.cells ?? [], rows: rest };
 }
 
 /** A cell's value as text: numbers as written, dates as YYYY-MM-DD, rich text joined. */
@@ -75,14 +95,15 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-async function readXlsx(file: Buffer): Promise<Sheet> {
+async function readXlsx(file: Buffer, progress?: ReadProgress): Promise<Sheet> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(file as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   if (!sheet) return { header: [], rows: [] };
   const width = sheet.columnCount;
   const lines: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, line) => {
+  await eachRow(sheet.rowCount, progress, (i) => {
+    const row = sheet.getRow(i + 1);
     const cells: string[] = [];
     const formulas: number[] = [];
     const merged: number[] = [];
@@ -92,17 +113,30 @@ async function readXlsx(file: Buffer): Promise<Sheet> {
       if (cell.isMerged) merged.push(col - 1);
       cells.push(normaliseCell(cellText(cell.value)));
     }
-    lines.push({ line, cells, formulas, merged });
+    lines.push({ line: i + 1, cells, formulas, merged });
   });
   const [first, ...rest] = lines;
-  return { header: first?.line === 1 ? first.cells : [], rows: first?.line === 1 ? rest : lines };
+  return { header: first?.cells ?? [], rows: rest };
 }
 
 /** The sheet, or null when the bytes are neither CSV text nor a workbook. */
-export async function readSheet(file: Buffer): Promise<Sheet | null> {
+export async function readSheet(file: Buffer, progress?: ReadProgress): Promise<Sheet | null> {
+  // A report that failed (the database) is not a file that could not be read: that error goes on.
+  let reportFailed: { error: unknown } | undefined;
+  const report: ReadProgress | undefined =
+    progress &&
+    (async (done, total) => {
+      try {
+        await progress(done, total);
+      } catch (error) {
+        reportFailed = { error };
+        throw error;
+      }
+    });
   try {
-    return isZip(file) ? await readXlsx(file) : readCsv(file);
+    return isZip(file) ? await readXlsx(file, report) : await readCsv(file, report);
   } catch {
+    if (reportFailed) throw reportFailed.error;
     return null;
   }
 }

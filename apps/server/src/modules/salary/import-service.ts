@@ -138,15 +138,19 @@ export interface IncomePlan {
   incomes: NewOtherIncome[];
 }
 
-/** Every row of a batch of other income checked, and against the records already stored. */
+/**
+ * Every row of a batch of other income checked, and against the records already stored; `incomes` are
+ * the rows without problems (an income already loaded is a problem, not one of them).
+ */
 export async function planIncomes(db: Reader, tenantId: string, sheet: Sheet): Promise<IncomePlan> {
   const check = checkIncomeSheet(sheet, await staffByNumber(db, tenantId));
   const stored = await storedIncomeKeys(db, tenantId, [...new Set(check.incomes.map((i) => i.employeeId))]);
-  check.incomes.forEach((income, i) => {
-    if (stored.has(incomeKey(income)))
-      check.problems.push({ row: check.lines[i]!, column: '', key: 'salary.incomeLoaded' });
+  const incomes = check.incomes.filter((income, i) => {
+    if (!stored.has(incomeKey(income))) return true;
+    check.problems.push({ row: check.lines[i]!, column: '', key: 'salary.incomeLoaded' });
+    return false;
   });
-  return { rows: check.rows, problems: check.problems, incomes: check.incomes };
+  return { rows: check.rows, problems: check.problems, incomes };
 }
 
 export async function importOtherIncome(

@@ -1,8 +1,9 @@
 /**
  * Bulk import (issue 15): pick what to import, download its template, upload the file; the server
- * checks every row (progress bar while it does), then shows the dry-run report — counts and every
+ * checks every row, then shows the dry-run report — counts (of the rows without problems) and every
  * problem as row, column, value, message, also as XLSX — and the import button, enabled only when
- * there is no problem. The commit is all or nothing; its result shows here.
+ * there is no problem. The commit is all or nothing; its result shows here. The progress bar is the
+ * server's: the job is polled while it runs, for its phase (reading, checking, storing) and rows done.
  */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_KINDS, type ImportKind } from '@cf/shared/import-kinds';
@@ -57,7 +58,13 @@ function JobStatus({ job }: { job: ImportJob }) {
         showIcon
         data-testid="import-result"
         message={t('imports.status.checkedWithErrors', { count: job.errorCount })}
-        description={t('imports.commitHint')}
+        description={
+          <>
+            {t('imports.commitHint')}
+            <br />
+            {t('imports.countsOfGoodRows')}
+          </>
+        }
       />
     );
   if (job.status === 'checked')
@@ -76,7 +83,18 @@ function Report({ job }: { job: ImportJob }) {
     <Card title={t('imports.report')} data-testid="import-report">
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <div>
-          <Typography.Text type="secondary">{t(`imports.phase.${job.phase}`)}</Typography.Text>
+          <Typography.Text type="secondary" data-testid="import-phase">
+            {t(`imports.phase.${job.phase}`)}
+            {running && job.total > 0 && (
+              <>
+                {' · '}
+                {t('imports.progressRows', {
+                  done: job.done.toLocaleString(),
+                  total: job.total.toLocaleString(),
+                })}
+              </>
+            )}
+          </Typography.Text>
           <Progress
             percent={running ? percent : 100}
             status={running ? 'active' : job.status === 'failed' ? 'exception' : 'normal'}
