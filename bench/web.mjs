@@ -5,6 +5,7 @@
 // The finance office's console (apps/admin, /admin/): the JS of its first screen (gzip), and that the phone
 // shell (initial JS and CSS of /#/login, in bytes) is what bench/web-shell.json recorded: the console must
 // not add a byte to the phone app (BENCH_WEB_SHELL_UPDATE=1 records a deliberate change of the phone app).
+/* global document, window, MutationObserver -- in page.addInitScript and page.evaluate, which run in the browser */
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
