@@ -13,6 +13,26 @@ export interface Paging {
   reset: () => void;
 }
 
+/**
+ * antd Table's pagination for a server page held by the caller (a query object, a page state): the
+ * total from the reply, the sizes on offer, and "N in all". A new size starts again at page 1.
+ */
+export function serverPagination(
+  at: { current: number; size: number },
+  total: number | undefined,
+  onChange: (current: number, size: number) => void,
+): TablePaginationConfig {
+  return {
+    current: at.current,
+    pageSize: at.size,
+    total: total ?? 0,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100],
+    showTotal: (all) => t('common.total', { total: all }),
+    onChange: (current, size) => onChange(size === at.size ? current : 1, size),
+  };
+}
+
 export function usePaging(initialSize = 20): Paging {
   const [current, setCurrent] = useState(1);
   const [size, setSize] = useState(initialSize);
@@ -20,17 +40,10 @@ export function usePaging(initialSize = 20): Paging {
     current,
     size,
     reset: () => setCurrent(1),
-    pagination: (page) => ({
-      current,
-      pageSize: size,
-      total: page?.total ?? 0,
-      showSizeChanger: true,
-      pageSizeOptions: [10, 20, 50, 100],
-      showTotal: (total) => t('common.total', { total }),
-      onChange: (nextCurrent, nextSize) => {
-        setCurrent(nextSize === size ? nextCurrent : 1);
+    pagination: (page) =>
+      serverPagination({ current, size }, page?.total, (nextCurrent, nextSize) => {
+        setCurrent(nextCurrent);
         setSize(nextSize);
-      },
-    }),
+      }),
   };
 }

@@ -1,9 +1,11 @@
 /** The audit log: who did what, when, from where; filter by who, action and days; export the search. */
 import type { AuditEntry } from '@cf/shared/wire/admin-audit';
-import { Button, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
+import { DatePicker, Form, Input, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Page } from '@admin/components/page';
+import { ExportButton, SearchButtons } from '@admin/components/search-export';
 import { useT } from '@admin/lib/i18n/use-t';
+import { serverPagination } from '@admin/lib/use-paging';
 import { exportAudit } from '../api/export-audit';
 import { useAudit, type AuditSearch } from '../api/list-audit';
 
@@ -17,7 +19,6 @@ export default function AuditPage() {
   const { t } = useT();
   const [search, setSearch] = useState<AuditSearch>({});
   const [page, setPage] = useState({ current: 1, size: 20 });
-  const [exporting, setExporting] = useState(false);
   const audit = useAudit(search, page.current, page.size);
   const apply = ({ who, action, days }: FormValues) => {
     setSearch({
@@ -28,21 +29,11 @@ export default function AuditPage() {
     });
     setPage({ ...page, current: 1 });
   };
-  const download = async () => {
-    setExporting(true);
-    try {
-      await exportAudit(search);
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <Page
       title={t('audit.heading')}
       extra={
-        <Button onClick={() => void download()} loading={exporting} data-testid="audit-export">
-          {t('audit.export')}
-        </Button>
+        <ExportButton onExport={() => exportAudit(search)} label={t('audit.export')} testId="audit-export" />
       }
     >
       <Form<FormValues> layout="inline" onFinish={apply} style={{ marginBottom: 16 }}>
@@ -55,27 +46,14 @@ export default function AuditPage() {
         <Form.Item name="days" label={t('audit.days')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('common.search')}
-          </Button>
-          <Button htmlType="reset" onClick={() => setSearch({})}>
-            {t('common.reset')}
-          </Button>
-        </Space>
+        <SearchButtons onReset={() => setSearch({})} />
       </Form>
       <Table<AuditEntry>
         rowKey="id"
         loading={audit.isFetching}
         dataSource={audit.data?.records}
         data-testid="audit-table"
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: audit.data?.total ?? 0,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (current, size) => setPage({ current, size }),
-        }}
+        pagination={serverPagination(page, audit.data?.total, (current, size) => setPage({ current, size }))}
         columns={[
           {
             title: t('audit.time'),

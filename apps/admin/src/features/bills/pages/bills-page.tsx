@@ -3,9 +3,10 @@
  * waits here until a clerk has looked at its evidence and approves it (it then counts as received)
  * or voids it (it never counts). Decisions are taken in the evidence drawer, never blind from the list.
  */
-import { App, Button, Drawer, Popconfirm, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Drawer, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { Page } from '@admin/components/page';
+import { QueueTable } from '@admin/components/queue-table';
 import { formatDate, formatDateTime, formatMoney } from '@admin/lib/format';
 import { useT } from '@admin/lib/i18n/use-t';
 import { usePaging } from '@admin/lib/use-paging';
@@ -82,22 +83,14 @@ export default function BillsPage() {
 
   return (
     <Page title={t('bills.heading')}>
-      <Tabs
-        activeKey={String(status)}
-        onChange={(key) => {
-          setStatus(Number(key) as BillStatus);
-          paging.reset();
-        }}
-        items={TABS.map((tab) => ({ key: String(tab.status), label: t(`bills.tab.${tab.key}`) }))}
-      />
-      <Table<AdminBill>
-        rowKey="id"
-        data-testid="bills-table"
+      <QueueTable<AdminBill, BillStatus>
+        tabs={TABS.map((tab) => ({ status: tab.status, label: t(`bills.tab.${tab.key}`) }))}
+        status={status}
+        onStatus={setStatus}
+        paging={paging}
+        list={list}
         columns={columns}
-        dataSource={list.data?.records}
-        loading={list.isFetching}
-        pagination={paging.pagination(list.data)}
-        scroll={{ x: 'max-content' }}
+        testId="bills-table"
         onRow={(bill) => ({ 'data-bill-no': bill.billNo }) as HTMLAttributes<HTMLElement>}
       />
       <Drawer

@@ -4,9 +4,10 @@
  */
 import type { BindingStatus } from '@cf/shared/wire/auth';
 import type { BindingReview } from '@cf/shared/wire/admin-users';
-import { App, Button, Popconfirm, Space, Table, Tabs, type TableColumnsType } from 'antd';
+import { App, Button, Popconfirm, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Page } from '@admin/components/page';
+import { QueueTable } from '@admin/components/queue-table';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import { formatDateTime } from '@admin/lib/format';
 import type { TextKey } from '@admin/lib/i18n/i18n';
@@ -104,22 +105,14 @@ export default function BindingsPage() {
 
   return (
     <Page title={t('bindings.heading')}>
-      <Tabs
-        activeKey={status}
-        onChange={(key) => {
-          setStatus(key as BindingStatus);
-          paging.reset();
-        }}
-        items={STATUSES.map((key) => ({ key, label: t(`bindings.tab.${key}`) }))}
-      />
-      <Table<BindingReview>
-        rowKey="id"
-        data-testid="bindings-table"
+      <QueueTable<BindingReview, BindingStatus>
+        tabs={STATUSES.map((key) => ({ status: key, label: t(`bindings.tab.${key}`) }))}
+        status={status}
+        onStatus={setStatus}
+        paging={paging}
+        list={list}
         columns={columns}
-        dataSource={list.data?.records}
-        loading={list.isFetching}
-        pagination={paging.pagination(list.data)}
-        scroll={{ x: 'max-content' }}
+        testId="bindings-table"
       />
       <ReasonDialog
         open={!!refusing}

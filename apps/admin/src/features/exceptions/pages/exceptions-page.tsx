@@ -5,9 +5,10 @@
  */
 import { checkExceptionNote, EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
 import { translate } from '@cf/shared/messages';
-import { App, Button, Popconfirm, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Page } from '@admin/components/page';
+import { QueueTable } from '@admin/components/queue-table';
 import { ReasonDialog } from '@admin/components/reason-dialog';
 import { formatDateTime, formatMoney } from '@admin/lib/format';
 import type { TextKey } from '@admin/lib/i18n/i18n';
@@ -107,22 +108,14 @@ export default function ExceptionsPage() {
 
   return (
     <Page title={t('exceptions.heading')}>
-      <Tabs
-        activeKey={status}
-        onChange={(key) => {
-          setStatus(key as ExceptionStatus);
-          paging.reset();
-        }}
-        items={STATUSES.map((key) => ({ key, label: t(`exceptions.tab.${key}`) }))}
-      />
-      <Table<PaymentException>
-        rowKey="id"
-        data-testid="exceptions-table"
+      <QueueTable<PaymentException, ExceptionStatus>
+        tabs={STATUSES.map((key) => ({ status: key, label: t(`exceptions.tab.${key}`) }))}
+        status={status}
+        onStatus={setStatus}
+        paging={paging}
+        list={list}
         columns={columns}
-        dataSource={list.data?.records}
-        loading={list.isFetching}
-        pagination={paging.pagination(list.data)}
-        scroll={{ x: 'max-content' }}
+        testId="exceptions-table"
       />
       <ReasonDialog
         open={!!settling}

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
+import { serverPagination } from '@admin/lib/use-paging';
 import { useFeeItems, type FeeItemQuery } from '../api/list-fee-items';
 import { FeeItemForm } from '../components/fee-item-form';
 import { ReceivablesPanel } from '../components/receivables-panel';
@@ -82,13 +83,9 @@ export default function FeesPage() {
                   loading={items.isFetching}
                   dataSource={items.data?.records}
                   data-testid="fee-items-table"
-                  pagination={{
-                    current: query.current,
-                    pageSize: query.size,
-                    total: items.data?.total ?? 0,
-                    showTotal: (total) => t('common.total', { total }),
-                    onChange: (current, size) => setQuery({ ...query, current, size }),
-                  }}
+                  pagination={serverPagination(query, items.data?.total, (current, size) =>
+                    setQuery({ ...query, current, size }),
+                  )}
                   columns={[
                     {
                       title: t('fees.kind'),

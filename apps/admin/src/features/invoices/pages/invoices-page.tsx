@@ -3,9 +3,10 @@
  * failed and how often it was tried; a failed one can be sent to the platform again.
  */
 import type { AdminInvoice, InvoiceState } from '@cf/shared/wire/invoice';
-import { App, Button, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Page } from '@admin/components/page';
+import { QueueTable } from '@admin/components/queue-table';
 import { formatDateTime, formatMoney } from '@admin/lib/format';
 import { useT } from '@admin/lib/i18n/use-t';
 import { usePaging } from '@admin/lib/use-paging';
@@ -76,22 +77,14 @@ export default function InvoicesPage() {
 
   return (
     <Page title={t('invoices.heading')}>
-      <Tabs
-        activeKey={status}
-        onChange={(key) => {
-          setStatus(key as InvoiceState);
-          paging.reset();
-        }}
-        items={TABS.map((key) => ({ key, label: t(`invoices.tab.${key}`) }))}
-      />
-      <Table<AdminInvoice>
-        rowKey="id"
-        data-testid="invoices-table"
+      <QueueTable<AdminInvoice, InvoiceState>
+        tabs={TABS.map((key) => ({ status: key, label: t(`invoices.tab.${key}`) }))}
+        status={status}
+        onStatus={setStatus}
+        paging={paging}
+        list={list}
         columns={columns}
-        dataSource={list.data?.records}
-        loading={list.isFetching}
-        pagination={paging.pagination(list.data)}
-        scroll={{ x: 'max-content' }}
+        testId="invoices-table"
       />
     </Page>
   );

@@ -8,6 +8,7 @@ import { App, Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
+import { serverPagination } from '@admin/lib/use-paging';
 import { useNoticeCategories } from '../api/list-categories';
 import { useNotices, type NoticeFilter } from '../api/list-notices';
 import { usePublishNotice } from '../api/publish-notice';
@@ -65,13 +66,9 @@ export default function NoticesPage() {
         loading={notices.isFetching}
         dataSource={notices.data?.records ?? []}
         scroll={{ x: 1000 }}
-        pagination={{
-          current: filter.current,
-          pageSize: filter.size,
-          total: notices.data?.total ?? 0,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (current, size) => setFilter((f) => ({ ...f, current, size })),
-        }}
+        pagination={serverPagination(filter, notices.data?.total, (current, size) =>
+          setFilter((f) => ({ ...f, current, size })),
+        )}
         columns={[
           {
             title: t('notices.column.title'),

@@ -4,10 +4,12 @@
  */
 import { formatYuan } from '@cf/shared/money';
 import type { AdminOrder } from '@cf/shared/wire/admin-orders';
-import { Button, DatePicker, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { DatePicker, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Page } from '@admin/components/page';
+import { ExportButton, SearchButtons } from '@admin/components/search-export';
 import { useT } from '@admin/lib/i18n/use-t';
+import { serverPagination } from '@admin/lib/use-paging';
 import { exportOrders } from '../api/export-orders';
 import { useOrders, type OrderSearch } from '../api/list-orders';
 import { OrderDrawer } from '../components/order-drawer';
@@ -30,7 +32,6 @@ export default function OrdersPage() {
   const [search, setSearch] = useState<OrderSearch>({});
   const [page, setPage] = useState({ current: 1, size: 20 });
   const [openId, setOpenId] = useState<number>();
-  const [exporting, setExporting] = useState(false);
   const orders = useOrders(search, page.current, page.size);
   const apply = ({ days, ...rest }: FormValues) => {
     const trimmed = Object.fromEntries(
@@ -39,21 +40,15 @@ export default function OrdersPage() {
     setSearch({ ...trimmed, from: days?.[0]?.format('YYYY-MM-DD'), to: days?.[1]?.format('YYYY-MM-DD') });
     setPage({ ...page, current: 1 });
   };
-  const download = async () => {
-    setExporting(true);
-    try {
-      await exportOrders(search);
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <Page
       title={t('orders.heading')}
       extra={
-        <Button onClick={() => void download()} loading={exporting} data-testid="orders-export">
-          {t('orders.export')}
-        </Button>
+        <ExportButton
+          onExport={() => exportOrders(search)}
+          label={t('orders.export')}
+          testId="orders-export"
+        />
       }
     >
       <Form<FormValues>
@@ -91,14 +86,7 @@ export default function OrdersPage() {
         <Form.Item name="days" label={t('orders.days')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="orders-search-submit">
-            {t('common.search')}
-          </Button>
-          <Button htmlType="reset" onClick={() => setSearch({})}>
-            {t('common.reset')}
-          </Button>
-        </Space>
+        <SearchButtons onReset={() => setSearch({})} testId="orders-search-submit" />
       </Form>
       <Table<AdminOrder>
         rowKey="id"
@@ -106,13 +94,7 @@ export default function OrdersPage() {
         dataSource={orders.data?.records}
         data-testid="orders-table"
         onRow={(order) => ({ onClick: () => setOpenId(order.id), style: { cursor: 'pointer' } })}
-        pagination={{
-          current: page.current,
-          pageSize: page.size,
-          total: orders.data?.total ?? 0,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (current, size) => setPage({ current, size }),
-        }}
+        pagination={serverPagination(page, orders.data?.total, (current, size) => setPage({ current, size }))}
         columns={[
           {
             title: t('orders.orderNo'),

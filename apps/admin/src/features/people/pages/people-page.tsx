@@ -8,6 +8,7 @@ import { Button, Input, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
+import { serverPagination } from '@admin/lib/use-paging';
 import { usePeople, type PeopleQuery } from '../api/list-people';
 import { useSetAccountEnabled } from '../api/set-account-enabled';
 import { PersonForm } from '../components/person-form';
@@ -46,13 +47,9 @@ export default function PeoplePage() {
         loading={people.isFetching}
         dataSource={people.data?.records}
         data-testid="people-table"
-        pagination={{
-          current: query.current,
-          pageSize: query.size,
-          total: people.data?.total ?? 0,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (current, size) => setQuery({ ...query, current, size }),
-        }}
+        pagination={serverPagination(query, people.data?.total, (current, size) =>
+          setQuery({ ...query, current, size }),
+        )}
         columns={[
           {
             title: t('people.personNo'),
