@@ -121,8 +121,8 @@ test('the pay link is shared as a QR code with a copy button', async ({ page }) 
   await expect(dialog.getByTestId('pay-link-copied')).toHaveText(t('order.linkCopied'));
   const url = (await dialog.getByTestId('pay-link-url').textContent()) ?? '';
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-  // The whole QR code stays in sight inside the dialog after copying (nothing scrolled it away).
-  await expectWhollyInside(dialog.getByTestId('pay-link-qr'), dialog.locator('.adm-dialog-body'));
+  // The whole QR code stays in sight inside the dialog's scrolling content after copying.
+  await expectWhollyInside(dialog.getByTestId('pay-link-qr'), dialog.locator('.adm-dialog-content'));
   await screenshot(page, 'pay-link-qr');
   await expect(dialog.getByTestId('pay-link-copied')).toHaveText('', { timeout: 4000 });
 });

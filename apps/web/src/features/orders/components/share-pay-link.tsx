@@ -93,6 +93,9 @@ export async function showPayLink(link: PayLink): Promise<void> {
   Dialog.show({
     title: t('order.shareTitle'),
     content: <PayLinkCard url={url} expireAt={link.expireAt} />,
+    // Wider than a plain dialog (280 px): on a 414 px phone the code, the hint and the address then
+    // fit without scrolling the dialog.
+    style: { '--min-width': 'min(90vw, 360px)', '--max-width': '90vw' },
     closeOnMaskClick: true,
     closeOnAction: true,
     actions: [
