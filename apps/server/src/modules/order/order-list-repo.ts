@@ -4,7 +4,9 @@
  * A caller is a user id (-1 when none) and a WeChat oauth id (-1 when none); a status of '' is every tab.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
+import { rawStatement, type RawStatement } from '@server/db/raw-statement';
 import { orderItems, orders, type OrderType, type PayStatus } from '@server/db/schema-finance';
 import type { PageQuery } from '@server/http/envelope';
 
@@ -40,10 +42,12 @@ const paid: SQL = sql`(
 /**
  * A page by row number, not LIMIT/OFFSET parameters: PostgreSQL then finds its generic plan as cheap as
  * a custom one and stops planning the statement on every call (planning was more than half its time).
- * Only the page's rows reach the item-name subqueries.
+ * Only the page's rows reach the item-name subqueries. Run as a named raw statement whose rows are
+ * read by hand (listRow): the query builder's row mapping was a tenth of the route's time.
  */
-function prepare(db: Db, kind: OrderListKind) {
-  const page = db
+function listQuery(kind: OrderListKind) {
+  const qb = new QueryBuilder();
+  const page = qb
     .select({
       id: orders.id,
       orderNo: orders.orderNo,
@@ -56,7 +60,7 @@ function prepare(db: Db, kind: OrderListKind) {
       personName: orders.personName,
       userName: orders.userName,
       rn: sql<number>`row_number() OVER (ORDER BY "orders"."created_at" DESC, "orders"."id" DESC)`.as('rn'),
-      total: sql<number>`count(*) OVER ()`.mapWith(Number).as('total'),
+      total: sql<number>`count(*) OVER ()`.as('total'),
     })
     .from(orders)
     .where(
@@ -65,7 +69,7 @@ function prepare(db: Db, kind: OrderListKind) {
     )
     .as('page');
   // Both item-name strings from one pass over the order's items.
-  const items = db
+  const items = qb
     .select({
       zh: sql<string | null>`string_agg(${orderItems.name}, '、' ORDER BY ${orderItems.id})`.as('zh'),
       en: sql<string | null>`string_agg(coalesce(nullif(${orderItems.nameEn}, ''), ${orderItems.name}), ', '
@@ -74,7 +78,7 @@ function prepare(db: Db, kind: OrderListKind) {
     .from(orderItems)
     .where(sql`${orderItems.orderId} = "page"."id"`)
     .as('items');
-  return db
+  return qb
     .select({
       id: page.id,
       orderNo: page.orderNo,
@@ -86,8 +90,8 @@ function prepare(db: Db, kind: OrderListKind) {
       expireAt: page.expireAt,
       personName: page.personName,
       userName: page.userName,
-      itemsZh: sql<string>`coalesce(${items.zh}, '')`,
-      itemsEn: sql<string>`coalesce(${items.en}, '')`,
+      itemsZh: sql<string>`coalesce(${items.zh}, '')`.as('items_zh'),
+      itemsEn: sql<string>`coalesce(${items.en}, '')`.as('items_en'),
       total: page.total,
     })
     .from(page)
@@ -95,20 +99,46 @@ function prepare(db: Db, kind: OrderListKind) {
     .where(
       sql`${page.rn} > ${p('offset')}::bigint AND ${page.rn} <= ${p('offset')}::bigint + ${p('limit')}::bigint`,
     )
-    .orderBy(page.rn)
-    .prepare(`order_list_${kind}`);
+    .orderBy(page.rn);
 }
 
-type Prepared = ReturnType<typeof prepare>;
-const preparedByDb = new WeakMap<Db, Record<OrderListKind, Prepared>>();
+/** A row as the driver answers it (column names; bigints and timestamps as text). */
+interface RawListRow {
+  id: number;
+  order_no: string;
+  order_type: OrderType;
+  total_fen: string | number;
+  pay_status: PayStatus;
+  invoice_status: string;
+  created_at: string;
+  expire_at: string;
+  person_name: string;
+  user_name: string;
+  items_zh: string;
+  items_en: string;
+  total: string | number;
+}
 
-function statement(db: Db, kind: OrderListKind): Prepared {
-  let both = preparedByDb.get(db);
-  if (!both) {
-    both = { mine: prepare(db, 'mine'), paid: prepare(db, 'paid') };
-    preparedByDb.set(db, both);
-  }
-  return both[kind];
+const listRow = (r: RawListRow): OrderListRow => ({
+  id: r.id,
+  orderNo: r.order_no,
+  orderType: r.order_type,
+  totalFen: Number(r.total_fen),
+  payStatus: r.pay_status,
+  invoiceStatus: r.invoice_status,
+  createdAt: orders.createdAt.mapFromDriverValue(r.created_at) as Date,
+  expireAt: orders.expireAt.mapFromDriverValue(r.expire_at) as Date,
+  personName: r.person_name,
+  userName: r.user_name,
+  itemsZh: r.items_zh,
+  itemsEn: r.items_en,
+  total: Number(r.total),
+});
+
+const statements: Partial<Record<OrderListKind, RawStatement<RawListRow>>> = {};
+
+function statement(kind: OrderListKind): RawStatement<RawListRow> {
+  return (statements[kind] ??= rawStatement<RawListRow>(`order_list_${kind}`, listQuery(kind).getSQL()));
 }
 
 export async function listOrderPage(
@@ -126,9 +156,9 @@ export async function listOrderPage(
     limit: page.size,
     offset: (page.current - 1) * page.size,
   };
-  const rows = (await statement(db, kind).execute(params)) as OrderListRow[];
+  const rows = (await statement(kind)(db, params)).map(listRow);
   if (rows.length > 0 || page.current === 1) return { rows, total: rows[0]?.total ?? 0 };
   // Past the last page the window count has no row to ride on: ask for the first page's count.
-  const first = (await statement(db, kind).execute({ ...params, limit: 1, offset: 0 })) as OrderListRow[];
-  return { rows: [], total: first[0]?.total ?? 0 };
+  const first = await statement(kind)(db, { ...params, limit: 1, offset: 0 });
+  return { rows: [], total: first[0] ? Number(first[0].total) : 0 };
 }
