@@ -4,7 +4,7 @@
  * reload; a finance clerk has no tenant settings, neither in the menu nor by its address; a clerk
  * reconciles a day and sees the run.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 import {
   CONSOLE,
   UNIVERSITY,
@@ -20,15 +20,7 @@ test('a tenant admin hides the student number and the phone bind form asks for t
   page,
   browser,
 }, testInfo) => {
-  const phoneContext = await anotherPhone(browser, testInfo, {
-    userAgent: WECHAT_UA,
-    viewport: { width: 414, height: 860 },
-    isMobile: true,
-  });
-  const phone = await phoneContext.newPage();
-  await phone.goto(`/?tenantId=${UNIVERSITY.tenantId}#/home`);
-  await allowAsNewWechatUser(phone);
-  await phone.waitForURL(/#\/register$/);
+  const { phoneContext, phone } = await openBindFormInWechat(browser, testInfo);
   await expect(phone.getByLabel('学号', { exact: true })).toBeVisible();
   await expect(phone.getByLabel('身份证号', { exact: true })).toBeVisible();
 
@@ -82,15 +74,7 @@ test('a phone already open shows the changed bind form on its next screen, witho
   page,
   browser,
 }, testInfo) => {
-  const phoneContext = await anotherPhone(browser, testInfo, {
-    userAgent: WECHAT_UA,
-    viewport: { width: 414, height: 860 },
-    isMobile: true,
-  });
-  const phone = await phoneContext.newPage();
-  await phone.goto(`/?tenantId=${UNIVERSITY.tenantId}#/home`);
-  await allowAsNewWechatUser(phone);
-  await phone.waitForURL(/#\/register$/);
+  const { phoneContext, phone } = await openBindFormInWechat(browser, testInfo);
   await expect(phone.getByLabel('身份证号', { exact: true })).toBeVisible();
   // A mark on this very page: a reload would wipe it.
   await phone.evaluate(() => Object.assign(window, { openSince: 'before the change' }));
@@ -136,3 +120,17 @@ test('a finance clerk reconciles a day and sees the run', async ({ page }) => {
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await consoleScreenshot(page, 'reconciliation');
 });
+
+/** A new WeChat visitor's phone (414 px) on the university's bind form. */
+async function openBindFormInWechat(browser: Browser, testInfo: TestInfo) {
+  const phoneContext = await anotherPhone(browser, testInfo, {
+    userAgent: WECHAT_UA,
+    viewport: { width: 414, height: 860 },
+    isMobile: true,
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto(`/?tenantId=${UNIVERSITY.tenantId}#/home`);
+  await allowAsNewWechatUser(phone);
+  await phone.waitForURL(/#\/register$/);
+  return { phoneContext, phone };
+}
