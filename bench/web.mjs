@@ -5,6 +5,10 @@
 // The finance office's console (apps/admin, /admin/): the JS of its first screen (gzip), and that the phone
 // shell (initial JS and CSS of /#/login, in bytes) is what bench/web-shell.json recorded: the console must
 // not add a byte to the phone app (BENCH_WEB_SHELL_UPDATE=1 records a deliberate change of the phone app).
+// The renderer that drew /#/login (React DOM and its version, read from React's devtools hook: the build must
+// run React itself, not a substitute) and the chunks a signed-in home loads once settled (never `money`,
+// the fee, order and pay screens) and what opening a notice from it adds. BENCH_WEB_SIZE_ONLY=1 stops after
+// these (deterministic figures), before the timed parts (Lighthouse, the cold fee list).
 /* global document, window, MutationObserver -- in page.addInitScript and page.evaluate, which run in the browser */
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +23,7 @@ import { median, root, startServer, table } from './lib.mjs';
 const print = (text) => process.stdout.write(`${text}\n`);
 
 const BUDGET = {
-  initialJsKb: 130,
+  initialJsKb: 110,
   cssKb: 15,
   lazyChunkKb: 50,
   performance: 95,
@@ -48,6 +52,14 @@ const chromeFlags = [
 ];
 const dist = path.join(root, 'apps/web/dist');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const sizeOnly = !!process.env.BENCH_WEB_SIZE_ONLY;
+/** How long home is left to settle before its chunks are counted (the shell loads idle parts after ~4 s). */
+const HOME_SETTLE_MS = 8000;
+/** The fee, order and pay screens' chunk (apps/web/vite-chunk-groups.ts). */
+const MONEY_CHUNK = /^assets\/money-[\w-]+\.js$/;
+const expectedReactDom = JSON.parse(
+  readFileSync(path.join(root, 'node_modules/react-dom/package.json'), 'utf8'),
+).version;
 
 if (!existsSync(path.join(dist, 'index.html')) || process.env.BENCH_REBUILD) {
   execSync('npm run build -w @cf/web', { cwd: root, stdio: 'inherit' });
@@ -66,13 +78,22 @@ try {
   // 1. What /#/login really loads.
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
   const page = await browser.newPage({ viewport: { width: 375, height: 667 } });
+  await page.addInitScript(recordRenderers);
   const loaded = new Set();
   page.on('response', (res) => {
     const p = new URL(res.url()).pathname.replace(/^\//, '');
     if (assets.includes(p)) loaded.add(p);
   });
   await page.goto(`${server.url}/#/login`, { waitUntil: 'networkidle' });
+  const renderers = await page.evaluate(() => window.__cfRenderers ?? []);
   await browser.close();
+  // React DOM announces itself (package name, version) to React's devtools hook when it loads; a
+  // substitute runtime does not.
+  const reactDom = renderers.find((r) => r.rendererPackageName === 'react-dom');
+  print(
+    `\nRenderer of /#/login: ${reactDom ? `React DOM ${reactDom.version} (react-dom ${expectedReactDom} installed)` : `NOT React DOM (${JSON.stringify(renderers)})`}`,
+  );
+  failed ||= !reactDom || reactDom.version !== expectedReactDom || renderers.length !== 1;
   const initialJs = [...loaded].filter((f) => f.endsWith('.js'));
   const initialCss = [...loaded].filter((f) => f.endsWith('.css'));
   const allCss = assets.filter((f) => f.endsWith('.css'));
@@ -131,117 +152,200 @@ try {
       ),
   );
 
-  // 2. Lighthouse mobile, median of N runs.
-  const results = [];
-  for (let i = 0; i < runs; i++) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
-    try {
-      const { lhr } = await lighthouse(`${server.url}/#/login`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      results.push({
-        run: i + 1,
-        // A run Lighthouse could not finish (lhr.runtimeError) is shown with its code and left out of
-        // the median; fewer than half the runs finishing fails the budget.
-        performance: lhr.runtimeError ? '-' : Math.round((lhr.categories.performance.score ?? 0) * 100),
-        error: lhr.runtimeError?.code ?? '',
-        lcpMs: numeric(lhr, 'largest-contentful-paint'),
-        // A run may come back without a CLS audit (no layout-shift data); it counts as unknown, not a crash.
-        cls: numeric(lhr, 'cumulative-layout-shift', 3),
-        fcpMs: numeric(lhr, 'first-contentful-paint'),
-        tbtMs: numeric(lhr, 'total-blocking-time'),
-        lcpElement:
-          lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ??
-          '-',
-      });
-    } finally {
-      await chrome.kill();
-    }
-  }
-  const known = (key) => results.map((r) => r[key]).filter((v) => typeof v === 'number');
-  const medianOf = (key) => (known(key).length ? median(known(key)) : '-');
-  const med = {
-    run: 'median',
-    performance: medianOf('performance'),
-    lcpMs: medianOf('lcpMs'),
-    cls: medianOf('cls'),
-    fcpMs: medianOf('fcpMs'),
-    tbtMs: medianOf('tbtMs'),
-    error: '',
-    lcpElement: '',
-  };
-  print(
-    `\nLighthouse mobile, /#/login (${runs} runs; budget performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls})\n` +
-      table([...results, med]),
-  );
-  failed ||=
-    known('performance').length < Math.ceil(runs / 2) ||
-    med.performance < BUDGET.performance ||
-    med.lcpMs === '-' ||
-    med.lcpMs > BUDGET.lcpMs ||
-    (med.cls !== '-' && med.cls > BUDGET.cls);
-  print(`load average while measuring: ${load()}`);
-
-  // 3. Cold load of Student fees: signed in, empty cache, 4× CPU slowdown and fast 3G; from navigation
-  //    to the first fee list on screen.
-  const feeTimes = [];
-  const feeBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  // 1c. A signed-in home, settled: which chunks it has loaded (never the money screens'), and what
+  //     opening a notice from it adds.
+  const homeBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  let signedIn;
   try {
-    const signedIn = await signInAsStudent(feeBrowser, server.url);
-    for (let i = 0; i < feeRuns; i++) {
-      const context = await feeBrowser.newContext({
-        viewport: { width: 375, height: 667 },
-        isMobile: true,
-        storageState: signedIn,
-      });
-      const feePage = await context.newPage();
-      // The moment the first fee row is on screen, taken in the page (from its navigation start): a
-      // locator's wait polls at up to 500 ms intervals, which would be measured instead.
-      await feePage.addInitScript(() => {
-        const seen = () => {
-          const row = document.querySelector('[data-testid="fee-year"] li');
-          if (!row || !row.getBoundingClientRect().height) return false;
-          window.__cfFirstFeeRowMs = performance.now();
-          return true;
-        };
-        const watch = new MutationObserver(() => {
-          if (seen()) watch.disconnect();
-        });
-        watch.observe(document, { subtree: true, childList: true, attributes: true });
-      });
-      const cdp = await context.newCDPSession(feePage);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', FAST_3G);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await feePage.goto(`${server.url}/#/fee/index`, { waitUntil: 'commit' });
-      await feePage
-        .getByTestId('fee-year')
-        .first()
-        .getByRole('listitem')
-        .first()
-        .waitFor({ timeout: 30_000 });
-      feeTimes.push(Math.round(await feePage.evaluate(() => window.__cfFirstFeeRowMs ?? Number.NaN)));
-      await context.close();
-    }
+    signedIn = await signInAsStudent(homeBrowser, server.url);
+    const home = await homeChunks(homeBrowser, server.url, signedIn, assets);
+    const kb = (files) => sum(files).toFixed(1);
+    print(
+      `\nHome, signed in as student1, after ${HOME_SETTLE_MS / 1000} s (gzip KB; the money chunk must not load)\n` +
+        table([
+          { measure: 'JS chunks home loaded', value: `${home.home.length} / ${kb(home.home)}` },
+          {
+            measure: 'money chunk among them',
+            value: home.home.filter((f) => MONEY_CHUNK.test(f)).join(' ') || 'no',
+          },
+          { measure: 'JS a tap on a notice adds', value: `${home.notice.length} / ${kb(home.notice)}` },
+          {
+            measure: 'money chunk among them',
+            value: home.notice.filter((f) => MONEY_CHUNK.test(f)).join(' ') || 'no',
+          },
+        ]),
+    );
+    failed ||= [...home.home, ...home.notice].some((f) => MONEY_CHUNK.test(f));
   } finally {
-    await feeBrowser.close();
+    await homeBrowser.close();
   }
-  const feeMedian = median(feeTimes);
-  print(
-    `\nFirst fee list, cold load of /#/fee/index as student1 (4× CPU, fast 3G; ${feeRuns} runs; budget <= ${BUDGET.firstFeeListMs} ms)\n` +
-      table([...feeTimes.map((ms, i) => ({ run: i + 1, ms })), { run: 'median', ms: feeMedian }]),
-  );
-  print(`load average after: ${load()}`);
-  failed ||= feeMedian > BUDGET.firstFeeListMs;
-  print(failed ? '\nBudgets: OVER' : '\nBudgets: all within');
+  if (sizeOnly) {
+    print(failed ? '\nBudgets (sizes only): OVER' : '\nBudgets (sizes only): all within');
+    print(`load average: ${load()}`);
+    process.exitCode = failed ? 1 : 0;
+  } else {
+    // 2. Lighthouse mobile, median of N runs.
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+      try {
+        const { lhr } = await lighthouse(`${server.url}/#/login`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        results.push({
+          run: i + 1,
+          // A run Lighthouse could not finish (lhr.runtimeError) is shown with its code and left out of
+          // the median; fewer than half the runs finishing fails the budget.
+          performance: lhr.runtimeError ? '-' : Math.round((lhr.categories.performance.score ?? 0) * 100),
+          error: lhr.runtimeError?.code ?? '',
+          lcpMs: numeric(lhr, 'largest-contentful-paint'),
+          // A run may come back without a CLS audit (no layout-shift data); it counts as unknown, not a crash.
+          cls: numeric(lhr, 'cumulative-layout-shift', 3),
+          fcpMs: numeric(lhr, 'first-contentful-paint'),
+          tbtMs: numeric(lhr, 'total-blocking-time'),
+          lcpElement:
+            lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ??
+            '-',
+        });
+      } finally {
+        await chrome.kill();
+      }
+    }
+    const known = (key) => results.map((r) => r[key]).filter((v) => typeof v === 'number');
+    const medianOf = (key) => (known(key).length ? median(known(key)) : '-');
+    const med = {
+      run: 'median',
+      performance: medianOf('performance'),
+      lcpMs: medianOf('lcpMs'),
+      cls: medianOf('cls'),
+      fcpMs: medianOf('fcpMs'),
+      tbtMs: medianOf('tbtMs'),
+      error: '',
+      lcpElement: '',
+    };
+    print(
+      `\nLighthouse mobile, /#/login (${runs} runs; budget performance >= ${BUDGET.performance}, LCP <= ${BUDGET.lcpMs} ms, CLS <= ${BUDGET.cls})\n` +
+        table([...results, med]),
+    );
+    failed ||=
+      known('performance').length < Math.ceil(runs / 2) ||
+      med.performance < BUDGET.performance ||
+      med.lcpMs === '-' ||
+      med.lcpMs > BUDGET.lcpMs ||
+      (med.cls !== '-' && med.cls > BUDGET.cls);
+    print(`load average while measuring: ${load()}`);
+
+    // 3. Cold load of Student fees: signed in, empty cache, 4× CPU slowdown and fast 3G; from navigation
+    //    to the first fee list on screen.
+    const feeTimes = [];
+    const feeBrowser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+    try {
+      for (let i = 0; i < feeRuns; i++) {
+        const context = await feeBrowser.newContext({
+          viewport: { width: 375, height: 667 },
+          isMobile: true,
+          storageState: signedIn,
+        });
+        const feePage = await context.newPage();
+        // The moment the first fee row is on screen, taken in the page (from its navigation start): a
+        // locator's wait polls at up to 500 ms intervals, which would be measured instead.
+        await feePage.addInitScript(() => {
+          const seen = () => {
+            const row = document.querySelector('[data-testid="fee-year"] li');
+            if (!row || !row.getBoundingClientRect().height) return false;
+            window.__cfFirstFeeRowMs = performance.now();
+            return true;
+          };
+          const watch = new MutationObserver(() => {
+            if (seen()) watch.disconnect();
+          });
+          watch.observe(document, { subtree: true, childList: true, attributes: true });
+        });
+        const cdp = await context.newCDPSession(feePage);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+        await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await feePage.goto(`${server.url}/#/fee/index`, { waitUntil: 'commit' });
+        await feePage
+          .getByTestId('fee-year')
+          .first()
+          .getByRole('listitem')
+          .first()
+          .waitFor({ timeout: 30_000 });
+        feeTimes.push(Math.round(await feePage.evaluate(() => window.__cfFirstFeeRowMs ?? Number.NaN)));
+        await context.close();
+      }
+    } finally {
+      await feeBrowser.close();
+    }
+    const feeMedian = median(feeTimes);
+    print(
+      `\nFirst fee list, cold load of /#/fee/index as student1 (4× CPU, fast 3G; ${feeRuns} runs; budget <= ${BUDGET.firstFeeListMs} ms)\n` +
+        table([...feeTimes.map((ms, i) => ({ run: i + 1, ms })), { run: 'median', ms: feeMedian }]),
+    );
+    print(`load average after: ${load()}`);
+    failed ||= feeMedian > BUDGET.firstFeeListMs;
+    print(failed ? '\nBudgets: OVER' : '\nBudgets: all within');
+  }
 } finally {
   await server.stop();
 }
 process.exit(failed ? 1 : 0);
+
+/**
+ * In the page, before any script: a stand-in for React's devtools hook that records the renderers which
+ * announce themselves (React DOM does, in production builds too: package name and version).
+ */
+function recordRenderers() {
+  const renderers = [];
+  window.__cfRenderers = renderers;
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject(internals) {
+      const { rendererPackageName, version, bundleType } = internals;
+      renderers.push({ rendererPackageName, version, bundleType });
+      return renderers.length;
+    },
+    checkDCE() {},
+    onCommitFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+  };
+}
+
+/**
+ * The JS chunks a signed-in cold load of /#/home has fetched once it has settled, and those a tap on its
+ * newest notice fetches after that (asset paths, as in `assets`).
+ */
+async function homeChunks(browser, url, storageState, assets) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 }, storageState });
+  try {
+    const page = await context.newPage();
+    let seen = [];
+    page.on('request', (req) => {
+      const p = new URL(req.url()).pathname.replace(/^\//, '');
+      if (p.endsWith('.js') && assets.includes(p) && !seen.includes(p)) seen.push(p);
+    });
+    await page.goto(`${url}/#/home`, { waitUntil: 'networkidle' });
+    await page.getByTestId('latest-notice').first().waitFor();
+    await page.waitForTimeout(HOME_SETTLE_MS);
+    const home = seen;
+    seen = [];
+    await page.getByTestId('latest-notice').first().click();
+    await page.getByTestId('notice-title').waitFor();
+    await page.waitForLoadState('networkidle');
+    const notice = seen.filter((f) => !home.includes(f));
+    return { home, notice };
+  } finally {
+    await context.close();
+  }
+}
 
 /** The gzip KB of the JS a desktop Chromium loads for the console's first screen (/admin/, signed out). */
 async function consoleFirstScreenJs(url) {

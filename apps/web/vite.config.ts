@@ -17,16 +17,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), paintFirst({ basicAuth }), precompress()],
     resolve: {
-      alias: [
-        { find: '@', replacement: new URL('./src', import.meta.url).pathname },
-        // The phone app runs on Preact's React layer (~55 KB less script on a cold start; decision
-        // "Cold start: Preact's React layer"). Unit tests (vitest.config.ts) keep React itself.
-        { find: /^react$/, replacement: 'preact/compat' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-      ],
+      alias: [{ find: '@', replacement: new URL('./src', import.meta.url).pathname }],
     },
     define: { __APP_VERSION__: JSON.stringify(version) },
     server: { proxy: { '/api': process.env.API_ORIGIN ?? 'http://127.0.0.1:8080' } },
