@@ -22,7 +22,7 @@ import {
 
 test('fail a payment, then pay the same fee from the fee list', async ({ page }) => {
   // Two payments at the sandbox and seven screens, each photographed and checked.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
   const partFen = tuitionPartFen();
   const orderNo = await orderPartOfTuition(page, partFen);

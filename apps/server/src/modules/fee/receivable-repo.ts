@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@server/db/client';
 import { bills, orderItems, orders, receivables, type OrderType } from '@server/db/schema-finance';
-import { lastPayFailed } from '@server/modules/order/pay-status';
+import { lastPayFailed } from '@cf/shared/fees';
 import type { Person } from './person';
 
 export type ReceivableRow = typeof receivables.$inferSelect;

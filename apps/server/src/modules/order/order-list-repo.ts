@@ -129,7 +129,8 @@ const listRow = (r: RawListRow): OrderListRow => ({
   orderType: r.order_type,
   totalFen: Number(r.total_fen),
   payStatus: r.pay_status,
-  payFailedAt: r.pay_failed_at === null ? null : (orders.payFailedAt.mapFromDriverValue(r.pay_failed_at) as Date),
+  payFailedAt:
+    r.pay_failed_at === null ? null : (orders.payFailedAt.mapFromDriverValue(r.pay_failed_at) as Date),
   invoiceStatus: r.invoice_status,
   createdAt: orders.createdAt.mapFromDriverValue(r.created_at) as Date,
   expireAt: orders.expireAt.mapFromDriverValue(r.expire_at) as Date,

@@ -24,8 +24,8 @@ import { announceOrderChange } from './changes';
 export type OrderTx = WriteTx;
 export type OrderRow = typeof orders.$inferSelect;
 
-/** Spec §9 colours, shared with the web app. */
-export { PAY_STATUS_COLORS } from '@cf/shared/fees';
+/** Spec §9 colours, shared with the web app; the rule for "上次支付未成功". */
+export { PAY_STATUS_COLORS, lastPayFailed } from '@cf/shared/fees';
 
 export interface Payer {
   userId: number | null;
@@ -107,10 +107,6 @@ export async function markPayFailed(tx: OrderTx, orderId: number, channel: strin
   if (row) announceOrderChange(tx, row);
   return row ?? null;
 }
-
-/** An open order whose last payment attempt did not succeed: the wire's lastPayFailed. */
-export const lastPayFailed = (order: Pick<OrderRow, 'payStatus' | 'payFailedAt'>): boolean =>
-  order.payStatus === 'NOT_PAY' && order.payFailedAt !== null;
 
 export interface PaidFacts {
   orderId: number;

@@ -109,9 +109,17 @@ describe('a payment that failed at the sandbox', () => {
 
     await checkout(checkoutUrl!, 'fail');
     // The result page's poll asks the sandbox: the try failed.
-    expect(await status(order)).toMatchObject({ payStatus: 'NOT_PAY', result: 'failed', lastPayFailed: true });
+    expect(await status(order)).toMatchObject({
+      payStatus: 'NOT_PAY',
+      result: 'failed',
+      lastPayFailed: true,
+    });
     // Said on every later reply, without asking the channel again.
-    expect(await status(order)).toMatchObject({ payStatus: 'NOT_PAY', result: 'failed', lastPayFailed: true });
+    expect(await status(order)).toMatchObject({
+      payStatus: 'NOT_PAY',
+      result: 'failed',
+      lastPayFailed: true,
+    });
 
     // The failed trade is closed at the sandbox: no money can come on it any more.
     expect((await ctx.app.inject({ method: 'GET', url: checkoutUrl! })).body).toContain(
@@ -130,7 +138,13 @@ describe('a payment that failed at the sandbox', () => {
     expect(cashier).toMatchObject({ payStatus: 'NOT_PAY', lastPayFailed: true, channel: null });
     const line = (await get(`/api/blade-finance/fee/receivable/${order.receivableIds[0]}`)).json().data;
     expect(line.openOrders).toEqual([
-      { orderId: order.id, orderNo: order.orderNo, payStatus: 'NOT_PAY', lastPayFailed: true, amountFen: 30_000 },
+      {
+        orderId: order.id,
+        orderNo: order.orderNo,
+        payStatus: 'NOT_PAY',
+        lastPayFailed: true,
+        amountFen: 30_000,
+      },
     ]);
     // The console: counted as unpaid, exported as unpaid.
     const after = await dashboardCounts();
@@ -142,7 +156,11 @@ describe('a payment that failed at the sandbox', () => {
     // Paying again: another channel is free to take it now; then the sandbox again, which pays.
     const retry = await prepay(order, 'sandbox');
     expect(retry.checkoutUrl).not.toBe(checkoutUrl);
-    expect(await status(order)).toMatchObject({ payStatus: 'PAYING', result: 'processing', lastPayFailed: false });
+    expect(await status(order)).toMatchObject({
+      payStatus: 'PAYING',
+      result: 'processing',
+      lastPayFailed: false,
+    });
     expect(await inTab(order, 'processing')).toMatchObject({ lastPayFailed: false });
     await checkout(retry.checkoutUrl!, 'pay');
     await sandbox.notifier.idle();
@@ -221,7 +239,11 @@ describe('a WeChat Pay JSAPI payment cancelled or failed in WeChat', () => {
     const order = await createPayOrder(ctx);
     await prepay(order, 'wechat');
     simulator.setState(order.orderNo, 'PAYERROR');
-    expect(await status(order)).toMatchObject({ payStatus: 'NOT_PAY', result: 'failed', lastPayFailed: true });
+    expect(await status(order)).toMatchObject({
+      payStatus: 'NOT_PAY',
+      result: 'failed',
+      lastPayFailed: true,
+    });
     expect(simulator.order(order.orderNo)!.state).toBe('CLOSED');
   });
 });

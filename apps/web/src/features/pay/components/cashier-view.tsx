@@ -69,7 +69,9 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
       if (outcome === 'unavailable') return toastFail(t('pay.wechatNeeded'));
       if (outcome === 'cancel' || outcome === 'fail') {
         // Left WeChat's sheet without paying: the server ends the attempt, the order is payable again.
-        await abandonPayment({ orderNo: cashier.orderNo, payAuthToken: pay.payAuthToken }).catch(() => undefined);
+        await abandonPayment({ orderNo: cashier.orderNo, payAuthToken: pay.payAuthToken }).catch(
+          () => undefined,
+        );
         void refreshFinance();
         if (outcome === 'cancel') return toastText(t('pay.cancelled'));
       }
