@@ -1,8 +1,8 @@
 /**
  * Story: a student shares a pay link. A parent opens it inside WeChat, chooses WeChat Pay and
- * cancels in the WeChat payment sheet; then a teacher opens the same link inside WeChat and pays
- * with WeChat Pay. WeChat ties a prepay to its payer, so the teacher pays on a trade of their own
- * (the parent's is closed at WeChat first). The WeChat app's part is played by a stand-in bridge
+ * cancels in the WeChat payment sheet: the parent's trade is closed at WeChat and the order is
+ * payable again. Then a teacher opens the same link inside WeChat and pays with WeChat Pay, on a
+ * trade of their own (WeChat ties a prepay to its payer). The WeChat app's part is played by a stand-in bridge
  * that hands the getBrandWCPayRequest parameters to the demo WeChat Pay simulator, which checks
  * paySign and the prepay before the payer pays.
  */
@@ -65,9 +65,11 @@ test('a parent cancels WeChat Pay, then a teacher pays the same pay link with We
   await expect(parent.getByTestId('cashier-order-no')).toHaveText(orderNo);
   await parentPhone.close();
 
-  // The student's order is now being paid by WeChat.
+  // Cancelled in WeChat: the parent's attempt is closed there and the student's order is payable
+  // again at once, saying its last payment did not go through (issue 22, item 1).
   await page.reload();
-  await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'PAYING');
+  await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'NOT_PAY');
+  await expect(page.getByTestId('last-pay-failed')).toHaveText(t('order.lastPayFailed'));
 
   // The teacher signs in on their phone and opens the link inside WeChat.
   const signInPhone = await anotherPhone(browser, testInfo);
@@ -81,7 +83,8 @@ test('a parent cancels WeChat Pay, then a teacher pays the same pay link with We
   await teacher.goto(url);
   await teacher.waitForURL(/#\/pay\?/);
   await expect(teacher.getByTestId('cashier-amount')).toHaveText(yuan(partFen));
-  // The order stays with the channel it was started with.
+  await expect(teacher.getByTestId('cashier-last-failed')).toHaveText(t('pay.lastFailed'));
+  await teacher.getByTestId('channel-wechat').click();
   await expect(teacher.getByTestId('channel-wechat').getByRole('radio')).toBeChecked();
   await teacher.getByTestId('cashier-pay').click();
   await teacher.waitForURL(/#\/pay\?.*view=result/);

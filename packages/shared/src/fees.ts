@@ -70,6 +70,13 @@ export function sumSummaries(items: ReceivableFacts[]): FeeSummary {
 export const PAY_STATUSES = ['NOT_PAY', 'PAYING', 'PAID', 'REFUND', 'CLOSED'] as const;
 export type PayStatus = (typeof PAY_STATUSES)[number];
 
+/**
+ * An open order whose last payment attempt failed, was cancelled or was closed at its channel: it is
+ * NOT_PAY again, payable at once, and says so ("上次支付未成功"; the wire's lastPayFailed).
+ */
+export const lastPayFailed = (order: { payStatus: PayStatus; payFailedAt: Date | string | null }): boolean =>
+  order.payStatus === 'NOT_PAY' && order.payFailedAt !== null;
+
 /** Spec §9 colours. antd-mobile has no "info" tag colour: the web maps it to a grey-blue. */
 export const PAY_STATUS_COLORS: Record<PayStatus, 'primary' | 'success' | 'info' | 'warning' | 'danger'> = {
   NOT_PAY: 'primary',

@@ -132,6 +132,11 @@ export const orders = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     closeReason: text('close_reason'),
     payingAt: timestamp('paying_at', { withTimezone: true }),
+    /**
+     * When the order's last payment attempt failed or was closed at its channel, putting the order
+     * back to NOT_PAY (order/pay-status.ts markPayFailed); cleared when a new attempt starts.
+     */
+    payFailedAt: timestamp('pay_failed_at', { withTimezone: true }),
     /** none | requested | issued */
     invoiceStatus: text('invoice_status').notNull().default('none'),
     /** none | signed */

@@ -1,12 +1,14 @@
 /**
  * Job: for orders PAYING longer than a few minutes, ask the channel about the order's open payment
  * attempt (its trade number) — a payment whose notify was lost (or whose handling died with its
- * process) is credited here. Refunds whose outcome we never learned are asked about too.
+ * process) is credited here; a trade that failed or was closed there makes the order payable again.
+ * Refunds whose outcome we never learned are asked about too.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PayChannelError } from '../gateways/wechat-pay/types';
-import { askChannel, gatewayOf } from '@server/modules/pay/channels/channel';
+import { gatewayOf } from '@server/modules/pay/channels/channel';
+import { followChannel } from '@server/modules/pay/channels/close';
 import { confirmExceptionRefunds } from '@server/modules/pay/exceptions/exception-service';
 import { failRefund, staleRefunds } from '@server/modules/pay/refunds/refund-status';
 import { settleRefund } from '@server/modules/pay/refunds/refund-service';
@@ -30,8 +32,9 @@ export async function reconcilePayments(
     try {
       const order = await findOrderById(app.db, id);
       if (order?.payStatus !== 'PAYING') continue;
-      const answer = await askChannel(app, await gatewayOf(app, order.tenantId, order.channel), order);
-      count(answer.outcome ?? answer.query.state);
+      // A payment found is credited; a failed or closed trade makes the order payable again.
+      const answer = await followChannel(app, order);
+      count(answer.outcome ?? (answer.retired ? 'payable_again' : answer.query.state));
       if (answer.outcome === 'credited')
         app.log.info({ orderNo: order.orderNo }, 'reconcile: payment found and credited');
     } catch (err) {

@@ -6,7 +6,7 @@
 import { EVIDENCE_TYPES } from '@cf/shared/bill-evidence';
 import { z } from 'zod';
 import { pageQuery } from './envelope';
-import { calendarDate, fen, id } from './fields';
+import { calendarDate, fen, id, lastPayFailedField } from './fields';
 
 export const feeSummarySchema = z.object({
   payable: z.number(),
@@ -37,6 +37,7 @@ export const receivableSchema = z.object({
       orderId: z.number(),
       orderNo: z.string(),
       payStatus: z.enum(['NOT_PAY', 'PAYING']),
+      lastPayFailed: lastPayFailedField,
       amountFen: z.number(),
     }),
   ),

@@ -42,3 +42,11 @@ export const calendarDate = (messageKey = 'common.fieldInvalid', { blank = false
     .trim()
     .max(32)
     .refine((text) => (blank && text === '') || isCalendarDate(text), { message: messageKey });
+
+/**
+ * NOT_PAY again after the last payment attempt failed, was cancelled or was closed at the channel
+ * ("上次支付未成功"): payable again at once. False in every other state.
+ */
+export const lastPayFailedField = z
+  .boolean()
+  .describe('NOT_PAY again after its last payment attempt failed or was abandoned at the channel');

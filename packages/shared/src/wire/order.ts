@@ -6,7 +6,7 @@ import { ORDER_TABS } from '@cf/shared/fees';
 import { z } from 'zod';
 import { pageQuery } from './envelope';
 import { billSchema } from './fee';
-import { count, fen, id } from './fields';
+import { count, fen, id, lastPayFailedField } from './fields';
 
 export const payStatusEnum = z.enum(['NOT_PAY', 'PAYING', 'PAID', 'REFUND', 'CLOSED']);
 
@@ -62,6 +62,7 @@ export const orderRecordSchema = z.object({
   totalFen: z.number(),
   payStatus: payStatusEnum,
   payStatusColor: z.string(),
+  lastPayFailed: lastPayFailedField,
   /** none (uninvoiced) | requested | issued (viewable) | failed: modules/invoice/invoice-status.ts */
   invoiceStatus: z.string(),
   createdAt: z.string(),
@@ -108,6 +109,7 @@ export const orderDetailSchema = z.object({
   signatureStatus: z.string(),
   payStatus: payStatusEnum,
   payStatusColor: z.string(),
+  lastPayFailed: lastPayFailedField,
   expireAt: z.string(),
   closedAt: z.string().nullable(),
   closeReason: z.string().nullable(),

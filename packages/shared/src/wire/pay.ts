@@ -4,6 +4,7 @@
  * web's types are their z.infer / z.input.
  */
 import { z } from 'zod';
+import { lastPayFailedField } from './fields';
 import { payStatusEnum } from './order';
 
 export { payStatusEnum };
@@ -37,6 +38,7 @@ export const cashierSchema = z.object({
   secondsLeft: z.number(),
   payStatus: payStatusEnum,
   payStatusColor: z.string(),
+  lastPayFailed: lastPayFailedField,
   /** The channel a PAYING order was started with; it stays with it. */
   channel: z.string().nullable(),
   channels: z.array(z.object({ channel: channelEnum, name: z.string(), nameEn: z.string() })),
@@ -85,7 +87,9 @@ export const statusSchema = z.object({
   payStatus: payStatusEnum,
   payStatusColor: z.string(),
   paidAt: z.string().nullable(),
+  /** failed: NOT_PAY again after its last attempt failed or was abandoned (lastPayFailed). */
   result: z.enum(['unpaid', 'processing', 'failed', 'paid', 'refunded', 'closed']),
+  lastPayFailed: lastPayFailedField,
   secondsLeft: z.number(),
   totalFen: z.number(),
   items: cashierSchema.shape.items,
@@ -98,6 +102,17 @@ export const statusSchema = z.object({
     .describe('The channel the order was paid (or is being paid) at'),
 });
 export type PayStatusReply = z.infer<typeof statusSchema>;
+
+/** POST pay/abandon: the payer left the channel's payment sheet without paying (WeChat JSAPI cancel or fail). */
+export const abandonBody = z.object({
+  orderNo: z.string().trim().min(1).max(64),
+  payAuthToken: z
+    .string()
+    .max(2048)
+    .optional()
+    .describe('A pay link; also accepted as the Pay-Auth-Token header or the payAuthToken query'),
+});
+export type AbandonRequest = z.input<typeof abandonBody>;
 
 export const linkBody = z.object({ orderNo: z.string().trim().min(1).max(64) });
 export type PayLinkRequest = z.input<typeof linkBody>;

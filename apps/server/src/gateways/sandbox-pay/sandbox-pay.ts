@@ -112,10 +112,13 @@ export function createSandbox(options: SandboxOptions) {
     };
   }
 
-  /** The payer's choice on the checkout page; a payment starts the notifies. */
+  /**
+   * The payer's choice on the checkout page; a payment starts the notifies. Cancel ends the checkout:
+   * the trade is closed, as a hosted checkout's cancelled session is, so it can take no money later.
+   */
   function act(trade: SandboxTrade, action: CheckoutAction): void {
     if (action === 'fail') return book.fail(trade);
-    if (action === 'cancel') return;
+    if (action === 'cancel') return book.close(trade.tenantId, trade.outTradeNo);
     book.pay(trade);
     notifier.send({ url: trade.notifyUrl, body: paidNotifyBody(trade) });
   }

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@server/db/client';
 import { bills, orderItems, orders, receivables, type OrderType } from '@server/db/schema-finance';
+import { lastPayFailed } from '@cf/shared/fees';
 import type { Person } from './person';
 
 export type ReceivableRow = typeof receivables.$inferSelect;
@@ -21,6 +22,8 @@ export interface OpenOrder {
   orderId: number;
   orderNo: string;
   payStatus: 'NOT_PAY' | 'PAYING';
+  /** NOT_PAY again after its last payment attempt failed or was abandoned. */
+  lastPayFailed: boolean;
   amountFen: number;
 }
 
@@ -91,6 +94,7 @@ export async function commitments(
       orderId: orders.id,
       orderNo: orders.orderNo,
       payStatus: orders.payStatus,
+      payFailedAt: orders.payFailedAt,
       total: sql<string>`coalesce(sum(${orderItems.amountFen}), 0)`,
     })
     .from(orderItems)
@@ -124,6 +128,7 @@ export async function commitments(
       orderId: row.orderId,
       orderNo: row.orderNo,
       payStatus: row.payStatus as OpenOrder['payStatus'],
+      lastPayFailed: lastPayFailed(row),
       amountFen,
     });
   }

@@ -193,9 +193,16 @@ describe('create-fee', () => {
         orderId: unpaid.json().data.orderId,
         orderNo: unpaid.json().data.orderNo,
         payStatus: 'NOT_PAY',
+        lastPayFailed: false,
         amountFen: 10_000,
       },
-      { orderId: payingId, orderNo: paying.json().data.orderNo, payStatus: 'PAYING', amountFen: 20_000 },
+      {
+        orderId: payingId,
+        orderNo: paying.json().data.orderNo,
+        payStatus: 'PAYING',
+        lastPayFailed: false,
+        amountFen: 20_000,
+      },
     ]);
     const list = await api(ctx, 'GET', 'fee/student', t.student1);
     const row = list

@@ -16,6 +16,7 @@ export interface OrderListRow {
   orderType: OrderType;
   totalFen: number;
   payStatus: PayStatus;
+  payFailedAt: Date | null;
   invoiceStatus: string;
   createdAt: Date;
   expireAt: Date;
@@ -54,6 +55,7 @@ function listQuery(kind: OrderListKind) {
       orderType: orders.orderType,
       totalFen: orders.totalFen,
       payStatus: orders.payStatus,
+      payFailedAt: orders.payFailedAt,
       invoiceStatus: orders.invoiceStatus,
       createdAt: orders.createdAt,
       expireAt: orders.expireAt,
@@ -85,6 +87,7 @@ function listQuery(kind: OrderListKind) {
       orderType: page.orderType,
       totalFen: page.totalFen,
       payStatus: page.payStatus,
+      payFailedAt: page.payFailedAt,
       invoiceStatus: page.invoiceStatus,
       createdAt: page.createdAt,
       expireAt: page.expireAt,
@@ -109,6 +112,7 @@ interface RawListRow {
   order_type: OrderType;
   total_fen: string | number;
   pay_status: PayStatus;
+  pay_failed_at: string | null;
   invoice_status: string;
   created_at: string;
   expire_at: string;
@@ -125,6 +129,8 @@ const listRow = (r: RawListRow): OrderListRow => ({
   orderType: r.order_type,
   totalFen: Number(r.total_fen),
   payStatus: r.pay_status,
+  payFailedAt:
+    r.pay_failed_at === null ? null : (orders.payFailedAt.mapFromDriverValue(r.pay_failed_at) as Date),
   invoiceStatus: r.invoice_status,
   createdAt: orders.createdAt.mapFromDriverValue(r.created_at) as Date,
   expireAt: orders.expireAt.mapFromDriverValue(r.expire_at) as Date,

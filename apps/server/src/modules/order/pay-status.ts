@@ -3,6 +3,8 @@
  *
  *   NOT_PAY -> PAYING -> PAID -> REFUND (when fully refunded)
  *   PAYING -> PAYING at the same channel (another attempt: only the payer is updated)
+ *   PAYING -> NOT_PAY (the attempt failed, was cancelled or closed at the channel and no other is open:
+ *                      payable again at once, marked pay_failed_at until a new attempt starts)
  *   NOT_PAY | PAYING -> CLOSED (expired or cancelled; the caller first makes sure the channel has no payment)
  *
  * Each transition is one conditional UPDATE ... WHERE status = <from> RETURNING; its side effects
@@ -10,7 +12,7 @@
  * and the changed order is announced after that transaction commits (announceOrderChange).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { bills, orderItems, orders, receivables } from '@server/db/schema-finance';
+import { bills, orderItems, orders, payAttempts, receivables } from '@server/db/schema-finance';
 import type { Tx as WriteTx } from '@server/db/transaction';
 import { BILL_REVIEWED, newBillNo } from '@server/modules/fee/bill-status';
 import { announceOrderChange } from './changes';
@@ -22,8 +24,8 @@ import { announceOrderChange } from './changes';
 export type OrderTx = WriteTx;
 export type OrderRow = typeof orders.$inferSelect;
 
-/** Spec §9 colours, shared with the web app. */
-export { PAY_STATUS_COLORS } from '@cf/shared/fees';
+/** Spec §9 colours, shared with the web app; the rule for "上次支付未成功". */
+export { PAY_STATUS_COLORS, lastPayFailed } from '@cf/shared/fees';
 
 export interface Payer {
   userId: number | null;
@@ -53,6 +55,7 @@ export async function markPaying(
       payStatus: 'PAYING',
       channel,
       payingAt: sql`now()`,
+      payFailedAt: null,
       updatedAt: sql`now()`,
       ...(payer ? payerColumns(payer) : {}),
     })
@@ -76,6 +79,30 @@ export async function repeatPaying(
     .update(orders)
     .set({ updatedAt: sql`now()`, ...(payer ? payerColumns(payer) : {}) })
     .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'PAYING'), eq(orders.channel, channel)))
+    .returning();
+  if (row) announceOrderChange(tx, row);
+  return row ?? null;
+}
+
+/**
+ * PAYING -> NOT_PAY when the order's attempt at `channel` failed, was cancelled by the payer or was
+ * closed at the channel, and no attempt of the order is open any more (the caller has retired it:
+ * channels/attempts.ts). The order is at no channel again, so any channel may take it; pay_failed_at
+ * says the last try did not succeed. Money that still arrives on the retired attempt is a payment
+ * like any other (notify/payments.ts): credited while the order is open, kept aside once it is paid.
+ */
+export async function markPayFailed(tx: OrderTx, orderId: number, channel: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ payStatus: 'NOT_PAY', channel: null, payFailedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.payStatus, 'PAYING'),
+        eq(orders.channel, channel),
+        sql`NOT EXISTS (SELECT 1 FROM ${payAttempts} WHERE ${payAttempts.orderId} = ${orders.id} AND ${payAttempts.status} = 'OPEN')`,
+      ),
+    )
     .returning();
   if (row) announceOrderChange(tx, row);
   return row ?? null;

@@ -11,7 +11,7 @@ import { page, type PageQuery } from '@server/http/envelope';
 import { badRequest, forbidden, notFound } from '@server/http/errors';
 import { findCallerPerson } from '../fee/person';
 import { billView } from '../fee/views';
-import { PAY_STATUS_COLORS, type OrderRow } from './pay-status';
+import { PAY_STATUS_COLORS, lastPayFailed, type OrderRow } from './pay-status';
 import { listOrderPage, type OrderListKind } from './order-list-repo';
 import { findOrder, findOrderDetail } from './order-repo';
 
@@ -37,6 +37,7 @@ async function listOrders(
     totalFen: order.totalFen,
     payStatus: order.payStatus,
     payStatusColor: PAY_STATUS_COLORS[order.payStatus],
+    lastPayFailed: lastPayFailed(order),
     invoiceStatus: order.invoiceStatus,
     createdAt: order.createdAt.toISOString(),
     expireAt: order.expireAt.toISOString(),
@@ -109,6 +110,7 @@ export function detailView({
     signatureStatus: order.signatureStatus,
     payStatus: order.payStatus,
     payStatusColor: PAY_STATUS_COLORS[order.payStatus],
+    lastPayFailed: lastPayFailed(order),
     expireAt: order.expireAt.toISOString(),
     closedAt: iso(order.closedAt),
     closeReason: order.closeReason,

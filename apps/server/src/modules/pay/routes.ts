@@ -9,10 +9,16 @@ import type { OrderRow } from '@server/modules/order/pay-status';
 import { requireAuth } from '@server/modules/auth/guard';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { resolvePayAccess } from '@server/modules/pay/cashier/access';
-import { cashierView, createPayLink, payStatus } from '@server/modules/pay/cashier/cashier-service';
+import {
+  abandonPayment,
+  cashierView,
+  createPayLink,
+  payStatus,
+} from '@server/modules/pay/cashier/cashier-service';
 import notifyRoutes from '@server/modules/pay/notify/notify-routes';
 import { prepay } from '@server/modules/pay/cashier/prepay-service';
 import {
+  abandonBody,
   cashierSchema,
   linkBody,
   linkSchema,
@@ -81,6 +87,22 @@ export default async function payRoutes(
       },
     },
     async (req) => ok(await payStatus(app, await resolvePayAccess(req, req.query.orderNo))),
+  );
+
+  app.post(
+    '/api/blade-finance/pay/abandon',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The payer left the channel's payment without paying (WeChat cancel or fail): their attempt is " +
+          'closed at the channel and the order is NOT_PAY again (payable at once); answers the status',
+        body: abandonBody,
+        response: { 200: envelopeSchema(statusSchema) },
+      },
+    },
+    async (req) => ok(await abandonPayment(app, await resolvePayAccess(req, req.body.orderNo))),
   );
 
   app.post(

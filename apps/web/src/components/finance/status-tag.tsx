@@ -21,6 +21,19 @@ export function PayStatusTag({ status }: { status: PayStatus }) {
   );
 }
 
+/**
+ * Said next to an open order's status when its last payment attempt failed or was abandoned
+ * (the wire's lastPayFailed): the order is payable again ("上次支付未成功").
+ */
+export function LastPayFailedNote({ className }: { className?: string }) {
+  const t = useT();
+  return (
+    <span className={className} data-testid="last-pay-failed">
+      {t('order.lastPayFailed')}
+    </span>
+  );
+}
+
 /** A bill's review status (0 void, 1 not reviewed, 2 reviewed) in its spec §9 colour. */
 export function BillStatusTag({ status }: { status: number }) {
   const t = useT();

@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '@server/http/context';
 import { badRequest, forbidden, notFound } from '@server/http/errors';
 import type { PayChannelName } from '@server/gateways/types';
-import { isCreator, type PayAccess } from './access';
-import { markAttemptFailed, openAttemptOf } from '@server/modules/pay/channels/attempts';
-import { askChannel, gatewayOf, isChannelName } from '@server/modules/pay/channels/channel';
+import { isCreator, payerOf, type PayAccess } from './access';
+import { isChannelName } from '@server/modules/pay/channels/channel';
+import { abandonAttempt, followChannel } from '@server/modules/pay/channels/close';
 import { signPayLink } from './pay-link';
-import { PAY_STATUS_COLORS, type OrderRow } from '@server/modules/order/pay-status';
+import { PAY_STATUS_COLORS, lastPayFailed, type OrderRow } from '@server/modules/order/pay-status';
 import { enabledChannelNames, findOrderByNo, findOrderById, itemsOfOrder } from '@server/modules/pay/repo';
 
 const secondsLeft = (order: OrderRow) => secondsLeftToPay(order.expireAt);
@@ -44,6 +44,7 @@ export async function cashierView(app: FastifyInstance, { order }: PayAccess) {
     secondsLeft: secondsLeft(order),
     payStatus: order.payStatus,
     payStatusColor: PAY_STATUS_COLORS[order.payStatus],
+    lastPayFailed: lastPayFailed(order),
     /** The channel the payment was started with; a PAYING order stays with it. */
     channel: order.channel,
     channels: channels.map(channelLabel),
@@ -66,8 +67,9 @@ const lastAsked = new Map<number, number>();
 
 /**
  * Status for the result page. While PAYING, the channel is asked (as a merchant does when the payer
- * returns before the notify): a payment it reports is credited now; a failed try is stored on the
- * attempt (markAttemptFailed), so every later reply says failed too until the payer tries again.
+ * returns before the notify): a payment it reports is credited now; a failed or closed try puts the
+ * order back to NOT_PAY with its pay_failed_at mark (followChannel), so every later reply says failed
+ * until the payer tries again.
  */
 export async function payStatus(app: FastifyInstance, access: PayAccess) {
   let order = access.order;
@@ -76,23 +78,21 @@ export async function payStatus(app: FastifyInstance, access: PayAccess) {
     lastAsked.set(order.id, now);
     if (lastAsked.size > 10_000) lastAsked.clear();
     try {
-      const attempt = await openAttemptOf(app.db, order.id);
-      const answer = await askChannel(app, await gatewayOf(app, order.tenantId, order.channel), order);
-      if (answer.outcome) order = (await findOrderById(app.db, order.id)) ?? order;
-      if (answer.query.state === 'PAYERROR' && attempt) await markAttemptFailed(app.db, attempt.id);
+      const answer = await followChannel(app, order);
+      if (answer.outcome || answer.retired) order = (await findOrderById(app.db, order.id)) ?? order;
     } catch (error) {
       // The page keeps polling; the channel's trouble is logged where it happened.
       app.log.debug({ err: error, orderNo: order.orderNo }, 'status: channel not reachable');
     }
   }
-  const failed = order.payStatus === 'PAYING' && !!(await openAttemptOf(app.db, order.id))?.failedAt;
   const items = await itemsOfOrder(app.db, order.id);
   return {
     orderNo: order.orderNo,
     payStatus: order.payStatus,
     payStatusColor: PAY_STATUS_COLORS[order.payStatus],
     paidAt: order.paidAt?.toISOString() ?? null,
-    result: failed ? ('failed' as const) : RESULT[order.payStatus],
+    result: lastPayFailed(order) ? ('failed' as const) : RESULT[order.payStatus],
+    lastPayFailed: lastPayFailed(order),
     secondsLeft: secondsLeft(order),
     totalFen: order.totalFen,
     items,
@@ -101,6 +101,17 @@ export async function payStatus(app: FastifyInstance, access: PayAccess) {
     payerName: order.payerName,
     payMethod: isChannelName(order.channel) ? channelLabel(order.channel) : null,
   };
+}
+
+/**
+ * The payer cancelled (or failed) in the channel's own payment sheet: their attempt is closed at the
+ * channel (found paid there: credited) and the order is payable again; answers the status as it is now.
+ */
+export async function abandonPayment(app: FastifyInstance, access: PayAccess) {
+  const payer = await payerOf(app.db, access.auth);
+  await abandonAttempt(app, access.order, payer);
+  const order = (await findOrderById(app.db, access.order.id)) ?? access.order;
+  return payStatus(app, { ...access, order });
 }
 
 /** A pay link for the creator's open order; it ends with the order at the latest. */

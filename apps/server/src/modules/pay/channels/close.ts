@@ -1,21 +1,25 @@
 /**
  * Closing an unpaid order (expired, or cancelled by its creator) — only after the channel confirms
  * its open trade (payment attempt) holds no payment, and after closing it there too so that none can
- * arrive later. Closing one trade is also how a payment attempt is retired when another payer takes over.
+ * arrive later. Closing one trade is also how a payment attempt is retired when another payer takes
+ * over, and how a failed or abandoned one ends: the order is then payable again (followChannel,
+ * abandonAttempt -> markPayFailed).
  */
 import type { FastifyInstance } from 'fastify';
 import { PayChannelError } from '@server/gateways/wechat-pay/types';
 import { notFound } from '@server/http/errors';
 import {
+  isAttemptOf,
   lockOrder,
   markAttemptClosed,
+  markAttemptFailed,
   openAttemptOf,
   openTradeOf,
   tradeOfAttempt,
   type Trade,
 } from './attempts';
-import { askChannel, channelFailure, gatewayOf } from './channel';
-import { markClosed, type OrderRow } from '@server/modules/order/pay-status';
+import { askChannel, channelFailure, gatewayOf, type ChannelAnswer } from './channel';
+import { markClosed, markPayFailed, type OrderRow, type Payer } from '@server/modules/order/pay-status';
 import { findOrderById } from '@server/modules/pay/repo';
 import { transaction } from '@server/db/transaction';
 
@@ -105,4 +109,57 @@ export async function closeOpenAttempt(app: FastifyInstance, order: OrderRow): P
   const attempt = await openAttemptOf(app.db, order.id);
   if (!attempt) return;
   await closeTrade(app, order, tradeOfAttempt(attempt));
+}
+
+/** Trade states after which a trade can take no payment: the try failed, or the channel closed it. */
+const ENDED_STATES = new Set(['PAYERROR', 'CLOSED', 'REVOKED']);
+
+/** PAYING -> NOT_PAY once the order's trade at `channel` is retired and no other attempt is open. */
+async function payableAgain(app: FastifyInstance, order: OrderRow, channel: string): Promise<boolean> {
+  const row = await transaction(app.db, async (tx) => {
+    await lockOrder(tx, order.id);
+    return markPayFailed(tx, order.id, channel);
+  });
+  return row !== null;
+}
+
+/**
+ * Asks the channel about a PAYING order's open trade (the result page's poll, the reconcile job) and
+ * follows what it says: a payment is credited (askChannel); a failed try (PAYERROR) or a trade the
+ * channel closed ends the attempt — a failed one is closed at the channel too, so it can take no
+ * money later — and the order is payable again at once (markPayFailed). retired: that happened now.
+ */
+export async function followChannel(
+  app: FastifyInstance,
+  order: OrderRow,
+): Promise<ChannelAnswer & { retired: boolean }> {
+  const trade = await openTradeOf(app.db, order);
+  const gateway = await gatewayOf(app, order.tenantId, order.channel);
+  const answer = await askChannel(app, gateway, order);
+  if (answer.outcome || !trade || trade.channel !== gateway.name || !ENDED_STATES.has(answer.query.state))
+    return { ...answer, retired: false };
+  if (answer.query.state === 'PAYERROR') {
+    if (trade.attemptId !== null) await markAttemptFailed(app.db, trade.attemptId);
+    if ((await closeTrade(app, order, trade)) === 'paid') return { ...answer, retired: false };
+  } else if (trade.attemptId !== null) {
+    await markAttemptClosed(app.db, trade.attemptId);
+  }
+  return { ...answer, retired: await payableAgain(app, order, trade.channel) };
+}
+
+/**
+ * The payer left the channel's payment without paying (cancelled or failed in WeChat's payment
+ * sheet): their open attempt is closed at the channel — or found paid there, and credited — and the
+ * order is payable again. Another payer's attempt is left alone. Channel failures throw (502).
+ */
+export async function abandonAttempt(
+  app: FastifyInstance,
+  order: OrderRow,
+  payer: Payer | undefined,
+): Promise<'abandoned' | 'paid' | 'none'> {
+  if (order.payStatus !== 'PAYING') return 'none';
+  const attempt = await openAttemptOf(app.db, order.id);
+  if (!attempt || attempt.channel !== order.channel || !isAttemptOf(attempt, payer)) return 'none';
+  if ((await closeTrade(app, order, tradeOfAttempt(attempt))) === 'paid') return 'paid';
+  return (await payableAgain(app, order, attempt.channel)) ? 'abandoned' : 'none';
 }

@@ -103,11 +103,13 @@ describe('paying with the sandbox channel', () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toContain('The payment failed');
     const status = await get(`/api/blade-finance/pay/status?orderNo=${order.orderNo}`);
-    expect(status.json().data).toMatchObject({ payStatus: 'PAYING', result: 'failed' });
+    // Payable again at once: the failed trade is closed at the sandbox and the order is at no channel.
+    expect(status.json().data).toMatchObject({ payStatus: 'NOT_PAY', result: 'failed', lastPayFailed: true });
 
     const retry = await post('/api/blade-finance/pay/prepay', { orderNo: order.orderNo, channel: 'sandbox' });
-    expect(retry.json().data.checkoutUrl).toBe(checkoutUrl);
-    // Another channel is refused while the first one holds the order.
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.checkoutUrl).not.toBe(checkoutUrl);
+    // Another channel is still refused while the new attempt holds the order.
     const other = await post('/api/blade-finance/pay/prepay', { orderNo: order.orderNo, channel: 'wechat' });
     expect(other.statusCode).toBe(400);
     expect(other.json().msg).toContain('Sandbox payment (demo)');
@@ -122,10 +124,10 @@ describe('paying with the sandbox channel', () => {
     const { checkoutUrl } = prepay.json().data;
     await checkout(checkoutUrl, 'fail');
     const statusUrl = `/api/blade-finance/pay/status?orderNo=${order.orderNo}`;
-    // The first reply asks the channel; the next ones (within its 3 s pause) read what was stored.
+    // The first reply asks the channel; the next ones read what was stored.
     for (let i = 0; i < 3; i++) {
       const status = await get(statusUrl);
-      expect(status.json().data).toMatchObject({ payStatus: 'PAYING', result: 'failed' });
+      expect(status.json().data).toMatchObject({ payStatus: 'NOT_PAY', result: 'failed' });
     }
     await post('/api/blade-finance/pay/prepay', { orderNo: order.orderNo, channel: 'sandbox' });
     expect((await get(statusUrl)).json().data.result).toBe('processing');

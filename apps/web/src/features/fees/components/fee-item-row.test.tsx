@@ -50,7 +50,9 @@ describe('a fee row whose order is open', () => {
       receivable({
         availableFen: 0,
         openOrderFen: 120_000,
-        openOrders: [{ orderId: 77, orderNo: 'F77', payStatus: 'PAYING', amountFen: 120_000 }],
+        openOrders: [
+          { orderId: 77, orderNo: 'F77', payStatus: 'PAYING', lastPayFailed: false, amountFen: 120_000 },
+        ],
       }),
     );
     const row = screen.getByTestId('fee-item-5');
@@ -62,7 +64,8 @@ describe('a fee row whose order is open', () => {
       expect(tag.textContent).toBe('支付中');
       expect(tag.getAttribute('style')).toContain(`--border-color: ${INFO_TAG_COLOR}`);
     }
-    expect(tags.length).toBe(2);
+    // Said once, on the order (issue 22: it used to be said twice).
+    expect(tags.length).toBe(1);
     const order = within(row).getByTestId('open-order');
     expect(order.dataset.status).toBe('PAYING');
     expect(order.textContent).toContain('订单 ¥1,200.00');
@@ -77,14 +80,45 @@ describe('a fee row whose order is open', () => {
       receivable({
         availableFen: 100_000,
         openOrderFen: 20_000,
-        openOrders: [{ orderId: 8, orderNo: 'F8', payStatus: 'NOT_PAY', amountFen: 20_000 }],
+        openOrders: [
+          { orderId: 8, orderNo: 'F8', payStatus: 'NOT_PAY', lastPayFailed: false, amountFen: 20_000 },
+        ],
       }),
     );
     const order = screen.getByTestId('open-order');
     expect(within(order).getByTestId('pay-status').textContent).toBe('待支付');
     expect(within(order).getByTestId('pay-status').getAttribute('style')).toContain('--adm-color-primary');
     expect(order.textContent).toContain('订单 ¥200.00');
-    expect(within(order).getByRole('link').getAttribute('href')).toBe('/order/detail/8');
+    expect(within(order).getByRole('link', { name: '查看订单' }).getAttribute('href')).toBe(
+      '/order/detail/8',
+    );
+    expect(within(order).getByRole('link', { name: '去支付' }).getAttribute('href')).toBe(
+      '/pay?orderNo=F8&orderId=8',
+    );
+    expect(within(order).queryByTestId('last-pay-failed')).toBeNull();
+  });
+
+  it('says an order whose last payment failed is unpaid again, and offers to pay it again', () => {
+    show(
+      receivable({
+        availableFen: 0,
+        openOrderFen: 120_000,
+        openOrders: [
+          { orderId: 9, orderNo: 'F9', payStatus: 'NOT_PAY', lastPayFailed: true, amountFen: 120_000 },
+        ],
+      }),
+    );
+    const row = screen.getByTestId('fee-item-5');
+    expect(row.textContent).not.toContain('支付中');
+    expect(
+      within(row)
+        .getAllByTestId('pay-status')
+        .map((tag) => tag.textContent),
+    ).toEqual(['待支付']);
+    expect(within(row).getByTestId('last-pay-failed').textContent).toBe('上次支付未成功');
+    expect(within(row).getByRole('link', { name: '重新支付' }).getAttribute('href')).toBe(
+      '/pay?orderNo=F9&orderId=9',
+    );
   });
 
   it('is green only when settled', () => {

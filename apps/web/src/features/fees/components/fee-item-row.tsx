@@ -7,7 +7,7 @@ import { useLanguage, useT } from '@/lib/i18n/use-t';
 import type { Receivable } from '../api/fee-types';
 import { payableNow } from '../fee-selection';
 import { AmountInput } from './amount-input';
-import { BillStatusTag, PayStatusTag } from '@/components/finance/status-tag';
+import { BillStatusTag } from '@/components/finance/status-tag';
 import { FeeSummaryGrid } from './fee-summary-grid';
 import { OpenOrders, openOrdersState } from './open-orders';
 import { PickCheckbox } from './pick-checkbox';
@@ -29,7 +29,7 @@ export function FeeItemRow({ item, amountText, onPick, onAmount }: FeeItemRowPro
   const name = localName(language, item.itemName, item.itemNameEn);
   const picked = amountText !== undefined;
   const canPay = payableNow(item);
-  // Nothing left to pick: what holds the rest is said in its state's word and colour (spec §9).
+  // Nothing left to pick: the rest is in orders, each said below in its state's word and colour (spec §9).
   const openState = openOrdersState(item.openOrders);
   const summaryId = `fee-summary-${item.receivableId}`;
   const pickId = `fee-pick-${item.receivableId}`;
@@ -60,9 +60,10 @@ export function FeeItemRow({ item, amountText, onPick, onAmount }: FeeItemRowPro
               <span className={styles.amountLabel}>{t('fee.available')}</span>
             </>
           ) : openState ? (
+            // The orders' states are said once, on each order below.
             <>
               <span className={styles.openAmount}>{formatYuan(item.openOrderFen)}</span>
-              <PayStatusTag status={openState} />
+              <span className={styles.amountLabel}>{t('fee.inOrder')}</span>
             </>
           ) : item.summary.receivable > 0 ? (
             <BillStatusTag status={1} />

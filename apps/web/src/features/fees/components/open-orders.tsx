@@ -1,6 +1,7 @@
 import { formatYuan } from '@cf/shared/money';
 import { Link } from 'react-router';
-import { PayStatusTag } from '@/components/finance/status-tag';
+import { cashierPath } from '@/components/finance/cashier-path';
+import { LastPayFailedNote, PayStatusTag } from '@/components/finance/status-tag';
 import { useT } from '@/lib/i18n/use-t';
 import type { Receivable } from '../api/fee-types';
 import styles from './open-orders.module.css';
@@ -14,8 +15,9 @@ export function openOrdersState(orders: readonly OpenOrder[]): OpenOrder['paySta
 }
 
 /**
- * The open orders holding part of a receivable: each in its state's word and spec §9 colour, the
- * part it holds, and a link to that order (not to a list tab that may not show it).
+ * The open orders holding part of a receivable: each in its state's word and spec §9 colour (with
+ * "上次支付未成功" when its last attempt failed), the part it holds, a way to pay it from here, and
+ * a link to that order (not to a list tab that may not show it).
  */
 export function OpenOrders({ orders, className }: { orders: readonly OpenOrder[]; className?: string }) {
   const t = useT();
@@ -27,13 +29,30 @@ export function OpenOrders({ orders, className }: { orders: readonly OpenOrder[]
           key={order.orderId}
           className={styles.order}
           data-testid="open-order"
+          data-order-no={order.orderNo}
           data-status={order.payStatus}
         >
           <PayStatusTag status={order.payStatus} />
+          {order.lastPayFailed ? <LastPayFailedNote className={styles.payFailed} /> : null}
           <span className={styles.amount}>{t('fee.openOrder', { amount: formatYuan(order.amountFen) })}</span>
-          <Link className={styles.link} to={`/order/detail/${order.orderId}`}>
-            {t('fee.viewOrder')}
-          </Link>
+          <span className={styles.links}>
+            <Link
+              className={styles.link}
+              to={cashierPath({ orderNo: order.orderNo, orderId: order.orderId })}
+              data-testid="open-order-pay"
+            >
+              {t(
+                order.lastPayFailed
+                  ? 'pay.payAgain'
+                  : order.payStatus === 'PAYING'
+                    ? 'order.continuePay'
+                    : 'pay.goPay',
+              )}
+            </Link>
+            <Link className={styles.link} to={`/order/detail/${order.orderId}`}>
+              {t('fee.viewOrder')}
+            </Link>
+          </span>
         </li>
       ))}
     </ul>

@@ -44,6 +44,7 @@ describe('orders: the wire contract', () => {
       invoiceStatus: 'none',
       signatureStatus: 'none',
       payStatus: 'NOT_PAY',
+      lastPayFailed: false,
       payStatusColor: 'primary',
       expireAt: '2026-01-01T00:30:00.000Z',
       closedAt: null,

@@ -1,6 +1,6 @@
 import { formatYuan } from '@cf/shared/money';
 import { Link } from 'react-router';
-import { PayStatusTag } from '@/components/finance/status-tag';
+import { LastPayFailedNote, PayStatusTag } from '@/components/finance/status-tag';
 import { formatDateTime } from '@/lib/date-time';
 import { useT } from '@/lib/i18n/use-t';
 import type { OrderRecord } from '../api/get-orders';
@@ -27,6 +27,7 @@ export function OrderCard({ order, other }: { order: OrderRecord; other?: boolea
         <PayStatusTag status={order.payStatus} />
       </div>
       <p className={styles.items}>{order.itemsSummary}</p>
+      {order.lastPayFailed ? <LastPayFailedNote className={styles.payFailed} /> : null}
       {order.payStatus === 'PAID' || order.payStatus === 'REFUND' ? (
         <p className={styles.invoice} data-testid="order-card-invoice" data-state={order.invoiceStatus}>
           {t('order.invoice')} · {invoiceText(order.invoiceStatus, t)}

@@ -11,6 +11,7 @@ const { requestData } = await import('@/lib/api-client');
 const { OrderList } = await import('./order-list');
 
 const order = (id: number, payStatus: OrderRecord['payStatus']): OrderRecord => ({
+  lastPayFailed: false,
   id,
   orderNo: `F${id}`,
   orderType: 'FEE',

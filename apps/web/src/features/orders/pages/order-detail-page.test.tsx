@@ -31,6 +31,7 @@ const unpaid: OrderDetail = {
   invoiceStatus: 'none',
   signatureStatus: 'none',
   payStatus: 'NOT_PAY',
+  lastPayFailed: false,
   payStatusColor: 'primary',
   expireAt: '2025-09-01T02:30:00.000Z',
   closedAt: null,

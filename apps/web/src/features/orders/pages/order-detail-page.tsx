@@ -6,7 +6,7 @@ import { BillCard } from '@/components/finance/bill-card';
 import { LoadState } from '@/components/finance/load-state';
 import { cashierPath } from '@/components/finance/cashier-path';
 import { localName, payMethodText } from '@/components/finance/finance-text';
-import { PayStatusTag } from '@/components/finance/status-tag';
+import { LastPayFailedNote, PayStatusTag } from '@/components/finance/status-tag';
 import { OrderInvoiceCard } from '@/components/invoice/order-invoice-card';
 import { formatDateTime } from '@/lib/date-time';
 import { toastSuccess, toastText } from '@/lib/feedback';
@@ -63,7 +63,7 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
         onClick={() => navigate(cashierPath({ orderNo: order.orderNo, orderId: order.id }))}
         data-testid="order-continue-pay"
       >
-        {t('order.continuePay')}
+        {t(order.lastPayFailed ? 'pay.payAgain' : 'order.continuePay')}
       </Button>
       <div className={styles.actionRow}>
         <Button
@@ -120,6 +120,7 @@ export function OrderView({ order, other }: { order: OrderDetail; other: boolean
     <div className={actions ? `${styles.page} ${styles.withActions}` : styles.page}>
       <section className={styles.head} aria-labelledby="order-total">
         <PayStatusTag status={order.payStatus} />
+        {order.lastPayFailed ? <LastPayFailedNote className={styles.payFailed} /> : null}
         <p id="order-total" className={styles.total} data-testid="order-total">
           {formatYuan(order.totalFen)}
         </p>

@@ -4,12 +4,14 @@ import { SIGNATURE_NEEDED_CODE } from '@cf/shared/signature-limits';
 import { payDeadline } from '@cf/shared/order-expiry';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { refreshFinance } from '@/components/finance/finance-query';
 import { localName } from '@/components/finance/finance-text';
 import { ApiError } from '@/lib/api-client';
 import { toastFail, toastText } from '@/lib/feedback';
 import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { wechatSource } from '@/lib/wechat';
 import type { Cashier, PayChannelName } from '../api/get-cashier';
+import { abandonPayment } from '../api/abandon';
 import { usePrepay } from '../api/prepay';
 import { payPagePath, returnUrlOf, type PayQuery } from '../pay-query';
 import { formatClock, useSecondsLeft } from '../use-seconds-left';
@@ -64,8 +66,15 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
       }
       if (!answer.jsapi) return toastFail(t('pay.channelFailed'));
       const outcome = await invokeWechatPay(answer.jsapi);
-      if (outcome === 'cancel') return toastText(t('pay.cancelled'));
       if (outcome === 'unavailable') return toastFail(t('pay.wechatNeeded'));
+      if (outcome === 'cancel' || outcome === 'fail') {
+        // Left WeChat's sheet without paying: the server ends the attempt, the order is payable again.
+        await abandonPayment({ orderNo: cashier.orderNo, payAuthToken: pay.payAuthToken }).catch(
+          () => undefined,
+        );
+        void refreshFinance();
+        if (outcome === 'cancel') return toastText(t('pay.cancelled'));
+      }
       navigate(payPagePath(pay, 'result'), { replace: true });
     } catch (error) {
       // The client already showed the server's reason. An order whose item asks for a signature
@@ -89,6 +98,11 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
         <p id="cashier-amount" className={styles.amount} data-testid="cashier-amount">
           {formatYuan(cashier.totalFen)}
         </p>
+        {cashier.lastPayFailed && !expired ? (
+          <p className={styles.lastFailed} data-testid="cashier-last-failed">
+            {t('pay.lastFailed')}
+          </p>
+        ) : null}
         {expired ? (
           <p className={`${styles.timer} ${styles.expired}`} role="alert" data-testid="cashier-expired">
             {t('pay.expired')}

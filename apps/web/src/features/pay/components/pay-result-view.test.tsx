@@ -12,6 +12,7 @@ const { PayResultView } = await import('./pay-result-view');
 const { queryClient } = await import('@/lib/query-client');
 
 const reply = (result: PayStatusReply['result'], payStatus: PayStatusReply['payStatus']): PayStatusReply => ({
+  lastPayFailed: result === 'failed',
   orderNo: 'F1',
   payStatus,
   payStatusColor: 'info',

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "pay_failed_at" timestamp with time zone;
