@@ -111,7 +111,12 @@ export const studentFeesSchema = z.object({
   /** The items' payNow added: payNowFen is the one figure a payer is led by. */
   payNow: payNowSchema,
   years: z.array(
-    z.object({ schoolYear: z.string(), summary: feeSummarySchema, items: z.array(receivableSchema) }),
+    z.object({
+      schoolYear: z.string(),
+      summary: feeSummarySchema,
+      payNow: payNowSchema,
+      items: z.array(receivableSchema),
+    }),
   ),
 });
 export type StudentFees = z.infer<typeof studentFeesSchema>;

@@ -47,6 +47,7 @@ export async function studentFees(db: Db, auth: AuthContext) {
       .map(([schoolYear, items]) => ({
         schoolYear,
         summary: addSummaries(items.map((v) => v.summary)),
+        payNow: addPayNow(items.map((v) => v.payNow)),
         items,
       })),
   };
