@@ -1,28 +1,9 @@
 import type { FeeSummary, PayNow } from '@cf/shared/fees';
 import { formatYuan } from '@cf/shared/money';
 import { useId, useState, type ReactNode } from 'react';
-import type { TextKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
+import { FeeTerms } from './fee-terms';
 import styles from './pay-now-card.module.css';
-
-/**
- * The eight figures of spec §3 with what each means, in the order they build on each other: what was
- * charged, what came off it, what is still owed, what is due now; then what can be paid now.
- */
-const TERMS: { key: keyof FeeSummary; textKey: TextKey; explainKey: TextKey }[] = [
-  { key: 'payable', textKey: 'summary.payable', explainKey: 'summary.explain.payable' },
-  { key: 'reduction', textKey: 'summary.reduction', explainKey: 'summary.explain.reduction' },
-  {
-    key: 'deferredDeduction',
-    textKey: 'summary.deferredDeduction',
-    explainKey: 'summary.explain.deferredDeduction',
-  },
-  { key: 'received', textKey: 'summary.received', explainKey: 'summary.explain.received' },
-  { key: 'refund', textKey: 'summary.refund', explainKey: 'summary.explain.refund' },
-  { key: 'receivable', textKey: 'summary.receivable', explainKey: 'summary.explain.receivable' },
-  { key: 'deferred', textKey: 'summary.deferred', explainKey: 'summary.explain.deferred' },
-  { key: 'pending', textKey: 'summary.pending', explainKey: 'summary.explain.pending' },
-];
 
 interface PayNowCardProps {
   title: string;
@@ -91,24 +72,7 @@ export function PayNowCard(props: PayNowCardProps) {
         {t(open ? 'fee.explainHide' : 'fee.explainShow')}
       </button>
       {open ? (
-        <dl id={`${foldId}-fold`} className={styles.terms} data-testid="fee-summary">
-          {TERMS.map(({ key, textKey, explainKey }) => (
-            <div key={key} className={styles.term} data-amount={key}>
-              <dt>{t(textKey)}</dt>
-              <dd className={styles.termAmount} data-role="amount">
-                {formatYuan(summary[key])}
-              </dd>
-              <dd className={styles.explain}>{t(explainKey)}</dd>
-            </div>
-          ))}
-          <div className={`${styles.term} ${styles.total}`} data-amount="payNow">
-            <dt>{t('summary.payNow')}</dt>
-            <dd className={styles.termAmount} data-role="amount">
-              {formatYuan(payNow.payNowFen)}
-            </dd>
-            <dd className={styles.explain}>{t('summary.explain.payNow')}</dd>
-          </div>
-        </dl>
+        <FeeTerms id={`${foldId}-fold`} summary={summary} payNowFen={payNow.payNowFen} testId="fee-summary" />
       ) : null}
     </section>
   );
