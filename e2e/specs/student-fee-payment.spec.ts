@@ -26,23 +26,27 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   await page.waitForURL(/#\/fee\/index$/);
   await expect(page.getByRole('heading', { name: t('route.fee'), level: 1 })).toBeVisible();
 
-  // The summary of spec §3 over both school years: what was charged never changes (12,780 yuan:
-  // tuition and accommodation twice, insurance once), and every amount of the summary is shown.
+  // The summary of spec §3 over both school years, folded behind what each term means: what was
+  // charged never changes (12,780 yuan: tuition and accommodation twice, insurance once), and every
+  // amount of the summary is shown, then what can be paid now.
+  await page.getByTestId('fee-pay-now').getByTestId('pay-now-explain').click();
   const summary = page.getByTestId('fee-summary');
-  await expect(summary.locator('[data-amount="payable"] dd')).toHaveText('¥12,780.00');
+  const amount = (key: string) => summary.locator(`[data-amount="${key}"] [data-role="amount"]`);
+  await expect(amount('payable')).toHaveText('¥12,780.00');
   await expect(summary.locator('dt')).toHaveText([
     t('summary.payable'),
-    t('summary.deferred'),
-    t('summary.pending'),
-    t('summary.receivable'),
-    t('summary.received'),
-    t('summary.refund'),
     t('summary.reduction'),
     t('summary.deferredDeduction'),
+    t('summary.received'),
+    t('summary.refund'),
+    t('summary.receivable'),
+    t('summary.deferred'),
+    t('summary.pending'),
+    t('summary.payNow'),
   ]);
-  await expect(summary.locator('[data-amount="deferred"] dd')).toHaveText('¥2,000.00');
-  await expect(summary.locator('[data-amount="reduction"] dd')).toHaveText('¥200.00');
-  await expect(summary.locator('[data-amount="deferredDeduction"] dd')).toHaveText('¥500.00');
+  await expect(amount('deferred')).toHaveText('¥2,000.00');
+  await expect(amount('reduction')).toHaveText('¥200.00');
+  await expect(amount('deferredDeduction')).toHaveText('¥500.00');
   // Last year's tuition was paid in full at the bank.
   const lastYear = page
     .getByTestId('fee-year')

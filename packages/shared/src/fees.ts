@@ -1,14 +1,27 @@
 /**
- * The fee summary of spec §3, computed from the stored facts of each receivable. Definitions
- * (all in fen, per receivable, then summed):
- *   payable            what the school charged (payable_fen)
- *   reduction          waived by the school (reduction_fen)
- *   deferred           approved to be paid later (deferred_fen)
- *   deferredDeduction  settled without payment from a deferral, e.g. by a student loan (deferred_deduction_fen)
- *   received           reviewed charge bills (received_fen)
- *   refund             reviewed refund bills: refunds and carry-overs (refund_fen)
- *   receivable         still owed: max(0, payable - reduction - deferredDeduction - (received - refund))
- *   pending            owed now: max(0, receivable - max(0, deferred - deferredDeduction))
+ * What a payer owes, in one place: the fee summary of spec §3 and the figure every payer screen leads
+ * with — what can be paid now (home's card, the fee list's headline and what 全选 picks, the fee
+ * detail). The server computes each receivable with these functions (fee/views.ts) and sends the
+ * results; the screens show them and never compute their own.
+ *
+ * Definitions (all in fen, per receivable, then summed):
+ *   payable            what the school charged (payable_fen)                                    应缴
+ *   reduction          waived by the school (reduction_fen)                                     减免
+ *   deferred           approved to be paid later (deferred_fen)                                 缓缴
+ *   deferredDeduction  settled without payment from a deferral, e.g. by a student loan          缓缴抵扣
+ *   received           reviewed charge bills (received_fen)                                     已缴
+ *   refund             reviewed refund bills: refunds and carry-overs (refund_fen)              退费/结转
+ *   receivable         still owed: max(0, payable - reduction - deferredDeduction
+ *                        - refundReducing - (received - refund))                                应收
+ *   pending            owed now: max(0, receivable - max(0, deferred - deferredDeduction))      待缴
+ * and, with what is already on its way (open orders, other-means payments under review):
+ *   payNow             what can be paid now: pending - in open orders - under review, >= 0      当前可缴
+ *
+ * Refunds: a refund either returns money that is still owed (仅退款: a duplicate or mistaken payment;
+ * the receivable grows back by it) or returns money and reduces what is owed (退费并核减应收: the
+ * student left the dorm; the receivable stays). `refundFen` holds both kinds (the summary's
+ * 退费/结转); `refundReducingFen` is the part of it of the second kind. A store without the second
+ * kind leaves it out (0: every refund is 仅退款).
  */
 export interface ReceivableFacts {
   payableFen: number;
@@ -17,6 +30,8 @@ export interface ReceivableFacts {
   deferredDeductionFen: number;
   receivedFen: number;
   refundFen: number;
+  /** Of refundFen, what was refunded with the receivable reduced (退费并核减应收); missing: 0. */
+  refundReducingFen?: number;
 }
 
 export interface FeeSummary {
@@ -34,7 +49,11 @@ export function summarize(item: ReceivableFacts): FeeSummary {
   const netReceived = item.receivedFen - item.refundFen;
   const receivable = Math.max(
     0,
-    item.payableFen - item.reductionFen - item.deferredDeductionFen - netReceived,
+    item.payableFen -
+      item.reductionFen -
+      item.deferredDeductionFen -
+      (item.refundReducingFen ?? 0) -
+      netReceived,
   );
   const postponed = Math.max(0, item.deferredFen - item.deferredDeductionFen);
   return {
@@ -49,20 +68,71 @@ export function summarize(item: ReceivableFacts): FeeSummary {
   };
 }
 
-export function sumSummaries(items: ReceivableFacts[]): FeeSummary {
-  const total: FeeSummary = {
-    payable: 0,
-    reduction: 0,
-    deferred: 0,
-    deferredDeduction: 0,
-    received: 0,
-    refund: 0,
-    receivable: 0,
-    pending: 0,
+const ZERO_SUMMARY: FeeSummary = {
+  payable: 0,
+  reduction: 0,
+  deferred: 0,
+  deferredDeduction: 0,
+  received: 0,
+  refund: 0,
+  receivable: 0,
+  pending: 0,
+};
+
+/** Field by field. */
+export function addSummaries(list: readonly FeeSummary[]): FeeSummary {
+  const total = { ...ZERO_SUMMARY };
+  for (const s of list) for (const key of Object.keys(total) as (keyof FeeSummary)[]) total[key] += s[key];
+  return total;
+}
+
+export function sumSummaries(items: readonly ReceivableFacts[]): FeeSummary {
+  return addSummaries(items.map(summarize));
+}
+
+/** What is already on its way for a receivable (receivable-repo.ts commitments). */
+export interface Held {
+  /** In the receivable's unpaid or paying orders. */
+  openOrderFen: number;
+  /** Recorded as paid elsewhere, waiting for the finance office's review. */
+  pendingReviewFen: number;
+}
+
+/**
+ * Where what is still owed stands, in four parts that add up to the receivable:
+ *   receivable = payNow + inOrders + inReview + deferredOwed
+ */
+export interface PayNow {
+  /** The headline: what can be paid now, put into a new order (全选 picks exactly this). */
+  payNowFen: number;
+  /** Due now and already in unpaid or paying orders (paid by finishing those orders). */
+  inOrdersFen: number;
+  /** Due now and recorded as paid elsewhere, waiting for the finance office. */
+  inReviewFen: number;
+  /** Still owed but deferred: not due yet. */
+  deferredOwedFen: number;
+}
+
+/** The parts of one receivable, from its summary and what is held against it. */
+export function payNowOf(summary: FeeSummary, held: Held): PayNow {
+  const inOrdersFen = Math.min(summary.pending, Math.max(0, held.openOrderFen));
+  const inReviewFen = Math.min(summary.pending - inOrdersFen, Math.max(0, held.pendingReviewFen));
+  return {
+    payNowFen: summary.pending - inOrdersFen - inReviewFen,
+    inOrdersFen,
+    inReviewFen,
+    deferredOwedFen: summary.receivable - summary.pending,
   };
-  for (const item of items) {
-    const s = summarize(item);
-    for (const key of Object.keys(total) as (keyof FeeSummary)[]) total[key] += s[key];
+}
+
+/** The parts of several receivables, added (home's card and the fee list's headline). */
+export function addPayNow(list: readonly PayNow[]): PayNow {
+  const total: PayNow = { payNowFen: 0, inOrdersFen: 0, inReviewFen: 0, deferredOwedFen: 0 };
+  for (const p of list) {
+    total.payNowFen += p.payNowFen;
+    total.inOrdersFen += p.inOrdersFen;
+    total.inReviewFen += p.inReviewFen;
+    total.deferredOwedFen += p.deferredOwedFen;
   }
   return total;
 }

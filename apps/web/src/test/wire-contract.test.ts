@@ -40,7 +40,7 @@ import type { refreshToken } from '@/features/auth/api/refresh-token';
 import type { BindPayload } from '@/features/binding/api/bind-payload';
 import type { bindUser } from '@/features/binding/api/bind-user';
 import type { checkAndSendValidate } from '@/features/binding/api/check-and-send-validate';
-import type { getBindInfo } from '@/features/binding/api/get-bind-info';
+import type { getBindInfo } from '@/api/get-bind-info';
 import type { getStudentListByIdCard } from '@/features/binding/api/get-student-list-by-id-card';
 import type { registerUser } from '@/features/binding/api/register-user';
 import type { getStepUpMethod } from '@/features/profile/api/get-step-up-method';

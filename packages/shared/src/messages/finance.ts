@@ -13,6 +13,10 @@ export const financeMessages = {
   'fee.nothingToPay': { zh: '该项目没有待缴金额', en: 'Nothing is left to pay for this item' },
   'fee.itemsRequired': { zh: '请选择缴费项目', en: 'Please choose the items to pay' },
   'fee.duplicateItems': { zh: '不能重复选择同一项目', en: 'The same item cannot be chosen twice' },
+  'fee.studentsOnly': {
+    zh: '学生缴费仅面向学生，您的费用请在“综合缴费”中查看',
+    en: 'Student fees are for students; your fees are under Comprehensive payment',
+  },
   'fee.receivableNotFound': { zh: '应收项目不存在', en: 'The receivable does not exist' },
   'fee.itemNotFound': {
     zh: '缴费项目不存在或已下架',

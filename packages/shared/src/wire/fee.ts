@@ -19,6 +19,16 @@ export const feeSummarySchema = z.object({
   pending: z.number(),
 });
 
+/** Where what is still owed stands (@cf/shared/fees payNowOf): payNow + inOrders + inReview + deferredOwed. */
+export const payNowSchema = z.object({
+  payNowFen: z
+    .number()
+    .describe('what can be paid now: home’s card, the fee list’s headline, what 全选 picks'),
+  inOrdersFen: z.number().describe('due now and already in unpaid or paying orders'),
+  inReviewFen: z.number().describe('due now and recorded as paid elsewhere, waiting for review'),
+  deferredOwedFen: z.number().describe('still owed but deferred: not due yet'),
+});
+
 export const receivableSchema = z.object({
   receivableId: z.number(),
   category: z.string(),
@@ -43,8 +53,12 @@ export const receivableSchema = z.object({
   ),
   /** Recorded as paid elsewhere, waiting for the finance office. */
   pendingReviewFen: z.number(),
-  /** What may still be put into an order: owed, minus open orders and other-means payments under review. */
+  /**
+   * What can be paid now (payNow.payNowFen): due now, minus open orders and other-means payments under
+   * review. The most an order or an other-means record may take from this receivable.
+   */
   availableFen: z.number(),
+  payNow: payNowSchema,
 });
 export type Receivable = z.infer<typeof receivableSchema>;
 
@@ -95,8 +109,15 @@ export type Bill = z.infer<typeof billSchema>;
 
 export const studentFeesSchema = z.object({
   summary: feeSummarySchema,
+  /** The items' payNow added: payNowFen is the one figure a payer is led by. */
+  payNow: payNowSchema,
   years: z.array(
-    z.object({ schoolYear: z.string(), summary: feeSummarySchema, items: z.array(receivableSchema) }),
+    z.object({
+      schoolYear: z.string(),
+      summary: feeSummarySchema,
+      payNow: payNowSchema,
+      items: z.array(receivableSchema),
+    }),
   ),
 });
 export type StudentFees = z.infer<typeof studentFeesSchema>;

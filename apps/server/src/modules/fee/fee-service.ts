@@ -1,5 +1,5 @@
 /** What a person owes and has paid: student fees by school year, comprehensive fees, bills. */
-import { sumSummaries } from '@cf/shared/fees';
+import { addPayNow, addSummaries } from '@cf/shared/fees';
 import type { Db } from '@server/db/client';
 import type { OrderType } from '@server/db/schema-finance';
 import type { AuthContext } from '@server/http/context';
@@ -20,25 +20,36 @@ async function receivablesOf(db: Db, tenantId: string, person: Person, category:
     tenantId,
     rows.map((r) => r.id),
   );
-  return { rows, views: rows.map((r) => receivableView(r, committed.get(r.id)!)) };
+  return { views: rows.map((r) => receivableView(r, committed.get(r.id)!)) };
+}
+
+/**
+ * Student fees are a student's: anyone else (staff, an outside person) is told where their fees are
+ * instead of being shown a page of zeros. Also the rule of order/create-fee.
+ */
+export function requireStudent(person: Person): void {
+  if (person.type !== 'student') throw badRequest('fee.studentsOnly');
 }
 
 export async function studentFees(db: Db, auth: AuthContext) {
   const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
-  const { rows, views } = await receivablesOf(db, auth.tenantId, person, 'FEE');
-  const years = new Map<string, { rows: typeof rows; items: Receivable[] }>();
-  rows.forEach((row, i) => {
-    const year = years.get(row.schoolYear) ?? { rows: [], items: [] };
-    year.rows.push(row);
-    year.items.push(views[i]!);
-    years.set(row.schoolYear, year);
-  });
+  requireStudent(person);
+  const { views } = await receivablesOf(db, auth.tenantId, person, 'FEE');
+  const years = new Map<string, Receivable[]>();
+  for (const view of views) years.set(view.schoolYear, [...(years.get(view.schoolYear) ?? []), view]);
   return {
-    summary: sumSummaries(rows),
+    summary: addSummaries(views.map((v) => v.summary)),
+    // What can be paid now, over every year: home's card, the headline and what 全选 picks.
+    payNow: addPayNow(views.map((v) => v.payNow)),
     // Newest school year first: that is what a student comes to pay.
     years: [...years.entries()]
       .sort(([a], [b]) => b.localeCompare(a))
-      .map(([schoolYear, year]) => ({ schoolYear, summary: sumSummaries(year.rows), items: year.items })),
+      .map(([schoolYear, items]) => ({
+        schoolYear,
+        summary: addSummaries(items.map((v) => v.summary)),
+        payNow: addPayNow(items.map((v) => v.payNow)),
+        items,
+      })),
   };
 }
 

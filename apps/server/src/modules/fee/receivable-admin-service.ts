@@ -4,7 +4,7 @@
  * the receivable's row lock (orders and other-means payments take the same lock), is one conditional
  * update (receivable-adjust.ts) and leaves an audit row with the amounts and the reason.
  */
-import { summarize } from '@cf/shared/fees';
+import { payNowOf, summarize } from '@cf/shared/fees';
 import { formatYuan } from '@cf/shared/money';
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
 import { ADJUST_REASON_MAX } from '@cf/shared/wire/admin-fees';
@@ -36,7 +36,8 @@ function adminReceivableView(row: ReceivableRow, committed: Commitment): AdminRe
     openOrderFen: committed.openOrderFen,
     pendingReviewFen: committed.pendingReviewFen,
     adjustableFen: Math.max(0, summary.receivable - held),
-    deferrableFen: Math.max(0, summary.pending - held),
+    // What the payer could pay now is what may be deferred (the payer's rule, @cf/shared/fees).
+    deferrableFen: payNowOf(summary, committed).payNowFen,
   };
 }
 

@@ -37,7 +37,9 @@ describe('student fees', () => {
       allowPartial: true,
       openOrderFen: 0,
       pendingReviewFen: 0,
-      availableFen: 450_000,
+      // What can be paid now is what is due now: the deferred 1,500 is not.
+      availableFen: 300_000,
+      payNow: { payNowFen: 300_000, inOrdersFen: 0, inReviewFen: 0, deferredOwedFen: 150_000 },
       summary: {
         payable: 500_000,
         deferred: 200_000,
@@ -85,10 +87,13 @@ describe('student fees', () => {
     expect(items).toContain(await receivableId(db(), COLLEGE, collegeStudent, 'DORM', '2025-2026'));
     const uniStudent = await boundPersonId(db(), UNI, 'student1');
     expect(items).not.toContain(await receivableId(db(), UNI, uniStudent, 'DORM', '2025-2026'));
-    // A staff member with no student fees has none.
-    expect((await api(ctx, 'GET', 'fee/student', t.teacher1)).json().data).toMatchObject({
-      years: [],
-      summary: { payable: 0, receivable: 0 },
+    // Student fees are a student's: staff are told where their fees are, not shown a page of zeros.
+    const staff = await api(ctx, 'GET', 'fee/student', t.teacher1);
+    expect(staff.statusCode).toBe(400);
+    expect(staff.json()).toMatchObject({
+      success: false,
+      data: null,
+      msg: 'Student fees are for students; your fees are under Comprehensive payment',
     });
   });
 

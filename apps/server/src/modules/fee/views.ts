@@ -2,7 +2,7 @@
  * How receivables, fee items and bills go on the wire (their shapes: @cf/shared/wire/fee): money in
  * fen, times as ISO text.
  */
-import { BILL_STATUS_COLORS, summarize } from '@cf/shared/fees';
+import { BILL_STATUS_COLORS, payNowOf, summarize } from '@cf/shared/fees';
 import type { Bill, FeeItem, Receivable } from '@cf/shared/wire/fee';
 import type { bills, feeItems } from '@server/db/schema-finance';
 import type { Commitment, ReceivableRow } from './receivable-repo';
@@ -12,6 +12,7 @@ export type BillRow = typeof bills.$inferSelect;
 
 export function receivableView(row: ReceivableRow, committed: Commitment): Receivable {
   const summary = summarize(row);
+  const payNow = payNowOf(summary, committed);
   return {
     receivableId: row.id,
     category: row.category,
@@ -25,8 +26,9 @@ export function receivableView(row: ReceivableRow, committed: Commitment): Recei
     openOrderFen: committed.openOrderFen,
     openOrders: committed.openOrders,
     pendingReviewFen: committed.pendingReviewFen,
-    // What may still be put into an order: owed, minus open orders and payments under review.
-    availableFen: Math.max(0, summary.receivable - committed.openOrderFen - committed.pendingReviewFen),
+    // What can be paid now: what an order or an other-means record may take (the shared rule).
+    availableFen: payNow.payNowFen,
+    payNow,
   };
 }
 

@@ -23,7 +23,7 @@ const TOO_MUCH = 'Payment amount cannot be greater than the receivable amount';
 describe('create-fee', () => {
   let ctx: TestContext;
   let t: Tokens;
-  let tuition: number; // 2025-2026, part payment allowed, 4,500 owed
+  let tuition: number; // 2025-2026, part payment allowed, 4,500 owed, 1,500 of it deferred: 3,000 due now
   let dorm: number; // 2025-2026, whole amount only, 1,200 owed
   let insurance: number; // 2025-2026, whole amount only, 380 owed
   const db = () => ctx.database.db;
@@ -86,19 +86,20 @@ describe('create-fee', () => {
     expect(again.json().msg).toBe(TOO_MUCH);
   });
 
-  it('takes a part payment where allowed, never above what is receivable', async () => {
+  it('takes a part payment where allowed, never above what can be paid now', async () => {
     const part = await createFee(t.student1, [{ receivableId: tuition, amountFen: 100_000 }]);
     expect(part.json().data.totalFen).toBe(100_000);
-    expect(await available(tuition)).toBe(350_000);
+    // 3,000 due now (the deferred 1,500 is not due yet), 1,000 of it in the order.
+    expect(await available(tuition)).toBe(200_000);
 
-    const above = await createFee(t.student1, [{ receivableId: tuition, amountFen: 350_001 }]);
+    const above = await createFee(t.student1, [{ receivableId: tuition, amountFen: 200_001 }]);
     expect(above.statusCode).toBe(400);
     expect(above.json().msg).toBe(TOO_MUCH);
     const zero = await createFee(t.student1, [{ receivableId: tuition, amountFen: 0 }]);
     expect(zero.json().msg).toBe('Please enter a valid payment amount');
     // The client's total is never asked for; a stray field changes nothing.
     const rest = await createFee(t.student1, [{ receivableId: tuition, totalFen: 1 }]);
-    expect(rest.json().data.totalFen).toBe(350_000);
+    expect(rest.json().data.totalFen).toBe(200_000);
   });
 
   it('charges the whole amount where part payment is not allowed', async () => {
@@ -114,11 +115,13 @@ describe('create-fee', () => {
   });
 
   it('refuses receivables of someone else, unknown ones, duplicates and empty orders', async () => {
-    for (const token of [t.teacher1, t.student2]) {
-      const res = await createFee(token, [{ receivableId: tuition }]);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().msg).toBe('The receivable does not exist');
-    }
+    const other = await createFee(t.student2, [{ receivableId: tuition }]);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().msg).toBe('The receivable does not exist');
+    // Staff have no student fees: told where their fees are.
+    const staff = await createFee(t.teacher1, [{ receivableId: tuition }]);
+    expect(staff.statusCode).toBe(400);
+    expect(staff.json().msg).toBe('Student fees are for students; your fees are under Comprehensive payment');
     const dup = await createFee(t.student1, [{ receivableId: dorm }, { receivableId: dorm }]);
     expect(dup.json().msg).toBe('The same item cannot be chosen twice');
     expect((await createFee(t.student1, [])).json().msg).toBe('Please choose the items to pay');
@@ -141,7 +144,7 @@ describe('create-fee', () => {
     );
     const won = results.filter((r) => r.statusCode === 200);
     const lost = results.filter((r) => r.statusCode !== 200);
-    expect(won).toHaveLength(4); // 4 x 1,000 of 4,500
+    expect(won).toHaveLength(3); // 3 x 1,000 of the 3,000 due now
     expect(lost.every((r) => r.json().msg === TOO_MUCH)).toBe(true);
     // What the database holds open against the receivable is exactly what the winners were given.
     const committed = await db()
@@ -150,9 +153,9 @@ describe('create-fee', () => {
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(and(eq(orderItems.receivableId, tuition), eq(orders.payStatus, 'NOT_PAY')));
     const given = won.reduce((sum, r) => sum + (r.json().data.totalFen as number), 0);
-    expect(given).toBe(400_000);
+    expect(given).toBe(300_000);
     expect(committed.reduce((sum, c) => sum + c.amount, 0)).toBe(given);
-    expect(await available(tuition)).toBe(50_000);
+    expect(await available(tuition)).toBe(0);
   });
 
   it('gives a whole-amount item to exactly one of ten racing creates', async () => {
@@ -171,12 +174,13 @@ describe('create-fee', () => {
     const row = await receivableRow(db(), tuition);
     expect(row.receivedFen).toBe(150_000);
     expect(summarize(row).receivable).toBe(300_000);
-    expect(await available(tuition)).toBe(300_000);
+    // 3,000 still owed, 1,500 of it deferred: 1,500 can be paid now.
+    expect(await available(tuition)).toBe(150_000);
 
-    const second = await createFee(t.student1, [{ receivableId: tuition, amountFen: 300_000 }]);
+    const second = await createFee(t.student1, [{ receivableId: tuition, amountFen: 150_000 }]);
     expect(await available(tuition)).toBe(0);
     await transaction(db(), (tx) => markClosed(tx, second.json().data.orderId, 'expired'));
-    expect(await available(tuition)).toBe(300_000);
+    expect(await available(tuition)).toBe(150_000);
   });
 
   it('names each open order on its receivable with its state and the part it holds', async () => {

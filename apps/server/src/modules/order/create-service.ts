@@ -14,6 +14,7 @@ import { badRequest, unauthorized } from '@server/http/errors';
 import { displayName, findOauthLink, findUser } from '../auth/subject';
 import { findEnrolleeLimited } from '../fee/enroll-service';
 import { findFeeItem, lockEnrollee, offeredTo, paidEnrollItemIds } from '../fee/fee-item-repo';
+import { requireStudent } from '../fee/fee-service';
 import { requireCallerPerson, type Person } from '../fee/person';
 import { commitments, lockReceivables } from '../fee/receivable-repo';
 import { receivableView, type FeeItemRow } from '../fee/views';
@@ -143,6 +144,7 @@ function orderOf(
 export async function createFeeOrder(ctx: OrderCtx, requested: ReceivableRequest[]) {
   const { db, auth } = ctx;
   const person = await requireCallerPerson(db, auth.tenantId, auth.userId);
+  requireStudent(person);
   const creator = await creatorOf(db, auth);
   const order = await transaction(db, async (tx) => {
     const lines = await receivableLines(tx, auth.tenantId, person, 'FEE', requested);

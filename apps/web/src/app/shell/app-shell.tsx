@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLoadButtonPermissions } from '@/api/get-button-permissions';
-import { useBindInfo } from '@/features/binding/api/get-bind-info';
+import { useBindInfo } from '@/api/get-bind-info';
 import { loadChunk } from '@/lib/lazy-chunk';
 import { useT } from '@/lib/i18n/use-t';
 import { hasValidUserId } from '@/lib/session';

@@ -27,6 +27,7 @@ const receivable = (id: number, availableFen: number, allowPartial: boolean): Re
   openOrders: [],
   pendingReviewFen: 0,
   availableFen,
+  payNow: { payNowFen: availableFen, inOrdersFen: 0, inReviewFen: 0, deferredOwedFen: 0 },
 });
 
 const tuition = receivable(3, 450_000, true);

@@ -20,6 +20,24 @@ describe('home entries', () => {
     expect(visibleEntries(modules, 'query', '', false).map((e) => e.key)).toEqual(['orders', 'notices']);
   });
 
+  it('show student payment and enrolment to no member of staff (issue 22, item 3)', () => {
+    const modules = ['fee', 'feeOther', 'recharge', 'enroll', 'order', 'notice', 'salary'];
+    expect(keys(modules, 'payment', 'employee')).toEqual(['combinedPayment', 'topUp']);
+    expect(keys(modules, 'payment', 'student')).toEqual([
+      'studentPayment',
+      'combinedPayment',
+      'topUp',
+      'enroll',
+    ]);
+    expect(keys(modules, 'payment', 'other')).toEqual(['combinedPayment', 'topUp', 'enroll']);
+    // Staff's payment history is of comprehensive fees, the only fees they pay.
+    const history = (userType: string) =>
+      visibleEntries(modules, 'query', userType).find((e) => e.key === 'history')?.to;
+    expect(history('student')).toBe('/fee/history');
+    expect(history('employee')).toBe('/fee/other/history');
+    expect(history('other')).toBe('/fee/other/history');
+  });
+
   it('show the top-up entry when the tenant enables it', () => {
     expect(keys(['fee', 'recharge'], 'payment')).toEqual(['studentPayment', 'topUp']);
     expect(keys(['fee'], 'payment')).not.toContain('topUp');

@@ -1,7 +1,8 @@
 /**
  * Home entries (spec §1): a payment portal (student payment, combined payment, top-up) and a query
  * portal (historical payments, orders), each shown only when its mobile module is enabled, its
- * screen is built (no entry leads to "coming soon") and it is meant for the person's user type.
+ * screen is built (no entry leads to "coming soon") and it is meant for the person's user type (the
+ * binding's: student, employee or other). Student fees and enrolment are not staff's business.
  */
 import { hasScreen } from '@/lib/routes';
 import type { TextKey } from '@/lib/i18n/i18n';
@@ -17,7 +18,7 @@ export interface HomeEntry {
   to: string;
   /** Usable only with a binding (it reads the bound person's fees or pay); hidden from a guest. */
   needsBinding?: boolean;
-  /** Only these user types see it (salary is the staff's); everyone when missing. */
+  /** Only these bound user types see it (salary is the staff's); everyone when missing. A guest sees the entries without needsBinding. */
   userTypes?: readonly string[];
 }
 
@@ -29,6 +30,7 @@ export const HOME_ENTRIES: readonly HomeEntry[] = [
     textKey: 'home.studentPayment',
     to: '/fee/index',
     needsBinding: true,
+    userTypes: ['student'],
   },
   {
     key: 'combinedPayment',
@@ -46,7 +48,15 @@ export const HOME_ENTRIES: readonly HomeEntry[] = [
     to: '/fee/other?category=recharge',
     needsBinding: true,
   },
-  { key: 'enroll', portal: 'payment', module: 'enroll', textKey: 'home.enroll', to: '/enroll' },
+  // A newly admitted student's fees, paid by the student or the family (other, or not bound yet).
+  {
+    key: 'enroll',
+    portal: 'payment',
+    module: 'enroll',
+    textKey: 'home.enroll',
+    to: '/enroll',
+    userTypes: ['student', 'other'],
+  },
   {
     key: 'history',
     portal: 'query',
@@ -54,6 +64,17 @@ export const HOME_ENTRIES: readonly HomeEntry[] = [
     textKey: 'home.historicalPayments',
     to: '/fee/history',
     needsBinding: true,
+    userTypes: ['student'],
+  },
+  // Staff and other people pay comprehensive fees only: their history is of those.
+  {
+    key: 'history',
+    portal: 'query',
+    module: 'fee',
+    textKey: 'home.historicalPayments',
+    to: '/fee/other/history',
+    needsBinding: true,
+    userTypes: ['employee', 'other'],
   },
   { key: 'orders', portal: 'query', module: 'order', textKey: 'home.orders', to: '/order/index' },
   { key: 'notices', portal: 'query', module: 'notice', textKey: 'home.notices', to: '/home/noticelist' },
@@ -69,8 +90,8 @@ export const HOME_ENTRIES: readonly HomeEntry[] = [
 ];
 
 /**
- * The entries of a portal for a person of `userType` ('' when not known) at a tenant with `modules`;
- * for a guest (signed in, not bound), only those usable without a binding.
+ * The entries of a portal for a person of `userType` (the binding's; '' when not known) at a tenant
+ * with `modules`; for a guest (signed in, not bound), only those usable without a binding.
  */
 export function visibleEntries(
   modules: readonly string[],
@@ -84,7 +105,6 @@ export function visibleEntries(
       entry.portal === portal &&
       enabled.has(entry.module) &&
       hasScreen(entry.to) &&
-      (bound || !entry.needsBinding) &&
-      (!entry.userTypes || entry.userTypes.includes(userType)),
+      (bound ? !entry.userTypes || entry.userTypes.includes(userType) : !entry.needsBinding),
   );
 }

@@ -170,7 +170,8 @@ export const en: Record<TextKey, string> = {
   'home.bindText': 'Bind your student number, staff number or ID to pay fees and see your payments.',
   'home.bindAction': 'Bind my identity',
   'home.noModules': 'Your school has not enabled any function yet',
-  'home.owedNow': 'Due now',
-  'home.owedNothing': 'Nothing due now',
+  'home.owedNow': 'To pay now',
+  'home.owedNothing': 'Nothing to pay now',
+  'home.owedInOrders': '{amount} more is in unfinished orders',
   'home.owedPay': 'Pay',
 };

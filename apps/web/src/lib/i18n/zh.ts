@@ -164,8 +164,9 @@ export const zh = {
   'home.bindText': '绑定学号、工号或证件号后，即可缴纳学费、查看缴费记录。',
   'home.bindAction': '去绑定身份',
   'home.noModules': '学校尚未开通任何功能',
-  'home.owedNow': '当前待缴',
-  'home.owedNothing': '暂无待缴费用',
+  'home.owedNow': '当前可缴',
+  'home.owedNothing': '暂无可缴费用',
+  'home.owedInOrders': '另有 {amount} 在未完成的订单中',
   'home.owedPay': '去缴费',
 } satisfies Record<string, string>;
 

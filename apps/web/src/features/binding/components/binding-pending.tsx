@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { StatusView } from '@/components/status-view';
 import { useT } from '@/lib/i18n/use-t';
 import { openPopup } from '@/lib/popups';
-import { useBindInfo } from '../api/get-bind-info';
+import { useBindInfo } from '@/api/get-bind-info';
 import styles from './binding-pending.module.css';
 
 interface BindingPendingProps {

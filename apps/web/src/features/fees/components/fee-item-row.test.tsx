@@ -28,6 +28,7 @@ const receivable = (over: Partial<Receivable>): Receivable => ({
   openOrderFen: 0,
   openOrders: [],
   pendingReviewFen: 0,
+  payNow: { payNowFen: 120_000, inOrdersFen: 0, inReviewFen: 0, deferredOwedFen: 0 },
   availableFen: 120_000,
   ...over,
 });

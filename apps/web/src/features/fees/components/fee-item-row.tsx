@@ -8,7 +8,7 @@ import type { Receivable } from '../api/fee-types';
 import { payableNow } from '../fee-selection';
 import { AmountInput } from './amount-input';
 import { BillStatusTag } from '@/components/finance/status-tag';
-import { FeeSummaryGrid } from './fee-summary-grid';
+import { FeeTerms } from './fee-terms';
 import { OpenOrders, openOrdersState } from './open-orders';
 import { PickCheckbox } from './pick-checkbox';
 import styles from './fee-item-row.module.css';
@@ -106,7 +106,7 @@ export function FeeItemRow({ item, amountText, onPick, onAmount }: FeeItemRowPro
       </div>
       {open ? (
         <div id={summaryId} className={styles.summary}>
-          <FeeSummaryGrid summary={item.summary} />
+          <FeeTerms summary={item.summary} payNowFen={item.payNow.payNowFen} />
         </div>
       ) : null}
     </li>

@@ -1,4 +1,4 @@
-import type { FeeSummary } from '@cf/shared/fees';
+import { addPayNow, payNowOf, type FeeSummary } from '@cf/shared/fees';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,14 +46,18 @@ const item = (receivableId: number, name: string, availableFen: number, allowPar
   openOrders: [],
   pendingReviewFen: 0,
   availableFen,
+  payNow: payNowOf(summary(availableFen), { openOrderFen: 0, pendingReviewFen: 0 }),
 });
+const items = [item(3, '学费', 450_000, true), item(4, '住宿费', 120_000, false)];
 const fees: StudentFees = {
   summary: summary(570_000, { payable: 1_278_000, deferred: 200_000, received: 560_000 }),
+  payNow: addPayNow(items.map((i) => i.payNow)),
   years: [
     {
       schoolYear: '2025-2026',
       summary: summary(570_000),
-      items: [item(3, '学费', 450_000, true), item(4, '住宿费', 120_000, false)],
+      payNow: addPayNow(items.map((i) => i.payNow)),
+      items,
     },
   ],
 };
@@ -80,14 +84,26 @@ describe('student fee page', () => {
     vi.clearAllMocks();
   });
 
-  it('shows the fee summary of spec §3', () => {
+  it('leads with what can be paid now, the summary of spec §3 folded behind what each term means', () => {
     show();
+    expect(screen.getByTestId('pay-now-amount').textContent).toBe('¥5,700.00');
+    expect(screen.queryByTestId('fee-summary')).toBeNull();
+    const toggle = screen.getByRole('button', { name: '金额说明' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const grid = screen.getByTestId('fee-summary');
-    const amount = (key: string) => grid.querySelector(`[data-amount="${key}"] dd`)!.textContent;
+    const amount = (key: string) =>
+      grid.querySelector(`[data-amount="${key}"] [data-role="amount"]`)!.textContent;
+    // The eight figures, each explained, and what can be paid now as the last line.
+    expect(grid.querySelectorAll('dt')).toHaveLength(9);
     expect(grid.textContent).toContain('应缴');
+    expect(grid.textContent).toContain('学校为该项目开出的费用');
     expect(grid.textContent).toContain('缓缴抵扣');
+    expect(grid.textContent).toContain('“全选”即缴纳此金额');
     expect(amount('payable')).toBe('¥12,780.00');
     expect(amount('receivable')).toBe('¥5,700.00');
+    expect(amount('payNow')).toBe('¥5,700.00');
     expect(screen.getByText('2025-2026 学年')).toBeTruthy();
   });
 
@@ -114,10 +130,13 @@ describe('student fee page', () => {
     expect(screen.getByTestId('address').textContent).toBe('/pay?orderNo=F9&orderId=9');
   });
 
-  it('"all" picks every item with something to pay', () => {
+  it('"all" picks every item with something to pay: the headline', () => {
     show();
     fireEvent.click(screen.getByText('全选'));
     expect(screen.getByTestId('fee-selected-total').textContent).toBe('¥5,700.00');
+    expect(screen.getByTestId('fee-selected-total').textContent).toBe(
+      screen.getByTestId('pay-now-amount').textContent,
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useCreateFeeOrder } from '../api/create-fee-order';
 import { useStudentFees } from '../api/get-student-fees';
 import { FeeItemRow } from '../components/fee-item-row';
-import { FeeSummaryGrid } from '../components/fee-summary-grid';
+import { PayNowCard } from '../components/pay-now-card';
 import {
   orderLines,
   payableNow,
@@ -23,8 +23,9 @@ import { PickCheckbox } from '../components/pick-checkbox';
 import styles from './fee-page.module.css';
 
 /**
- * /fee/index: the bound student's fees by school year with the summary of spec §3; pick items or
- * all, type a part amount where allowed, create the order and go to the cashier.
+ * /fee/index: the bound student's fees by school year, led by what can be paid now (the figure home
+ * shows and 全选 picks) with the summary of spec §3 folded and explained; pick items or all, type a
+ * part amount where allowed, create the order and go to the cashier.
  */
 export default function StudentFeePage() {
   const t = useT();
@@ -47,19 +48,20 @@ export default function StudentFeePage() {
 
   return (
     <LoadState query={fees}>
-      {({ summary, years }) => (
+      {({ summary, payNow, years }) => (
         <div className={`${styles.page} ${styles.withFooter}`}>
-          <section className={styles.card} aria-labelledby="fee-total-title">
-            <div className={styles.cardHead}>
-              <h2 id="fee-total-title" className={styles.cardTitle}>
-                {t('fee.total')}
-              </h2>
+          <PayNowCard
+            title={t('fee.total')}
+            summary={summary}
+            payNow={payNow}
+            hint={t('fee.payNowPickAll')}
+            testId="fee-pay-now"
+            action={
               <Link className={styles.headLink} to="/fee/collect/history" data-testid="fee-history-link">
                 {t('fee.history')}
               </Link>
-            </div>
-            <FeeSummaryGrid summary={summary} testId="fee-summary" />
-          </section>
+            }
+          />
 
           {years.length === 0 ? (
             <StatusView title={t('fee.noStudentFees')} description={t('fee.noStudentFeesHint')} />
@@ -74,7 +76,7 @@ export default function StudentFeePage() {
                 <h2 id={`year-${year.schoolYear}`} className={styles.groupTitle}>
                   <span>{t('fee.schoolYear', { year: year.schoolYear })}</span>
                   <span className={styles.groupAmount}>
-                    {t('fee.yearReceivable', { amount: formatYuan(year.summary.receivable) })}
+                    {t('fee.yearPayNow', { amount: formatYuan(year.payNow.payNowFen) })}
                   </span>
                 </h2>
                 <ul className={styles.list}>

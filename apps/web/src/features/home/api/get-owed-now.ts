@@ -1,12 +1,16 @@
-/** GET /api/blade-finance/fee/student, read for home: what the bound student owes now, in fen. */
+/** GET /api/blade-finance/fee/student, read for home: what the bound student can pay now, in fen. */
 import type { StudentFees } from '@cf/shared/wire/fee';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
 
-/** What home shows (not a reply shape): owed now, the receivable less what is deferred ("pending", spec §3). */
+/**
+ * What home shows (not a reply shape): what can be paid now — the figure the fee list leads with and
+ * 全选 picks, computed once by the server (@cf/shared/fees payNowOf) — and what waits in unfinished orders.
+ */
 export interface OwedNow {
   dueFen: number;
+  inOrdersFen: number;
 }
 
 export async function getOwedNow(): Promise<OwedNow> {
@@ -14,7 +18,7 @@ export async function getOwedNow(): Promise<OwedNow> {
     url: '/api/blade-finance/fee/student',
     loading: false,
   });
-  return { dueFen: fees.summary.pending };
+  return { dueFen: fees.payNow.payNowFen, inOrdersFen: fees.payNow.inOrdersFen };
 }
 
 // Under the finance root: paying or cancelling an order refreshes it with the fee screens.

@@ -4,12 +4,12 @@ import { useT } from '@/lib/i18n/use-t';
 import { useOwedNow } from '../api/get-owed-now';
 import styles from './owed-now-card.module.css';
 
-/** Home's first card for a student: what is owed now and the way to pay it. */
+/** Home's first card for a student: what can be paid now (the fee list's headline) and the way to pay it. */
 export function OwedNowCard() {
   const t = useT();
   const owed = useOwedNow(true);
   if (!owed.data) return null;
-  const { dueFen } = owed.data;
+  const { dueFen, inOrdersFen } = owed.data;
   return (
     <section className={styles.card} aria-labelledby="owed-now-title" data-testid="owed-now">
       <div className={styles.text}>
@@ -23,6 +23,11 @@ export function OwedNowCard() {
         ) : (
           <p className={styles.none}>{t('home.owedNothing')}</p>
         )}
+        {inOrdersFen > 0 ? (
+          <p className={styles.note} data-testid="owed-now-in-orders">
+            {t('home.owedInOrders', { amount: formatYuan(inOrdersFen) })}
+          </p>
+        ) : null}
       </div>
       {dueFen > 0 ? (
         <Link className={styles.pay} to="/fee/index" data-testid="owed-now-pay">

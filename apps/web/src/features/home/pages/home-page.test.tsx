@@ -4,6 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 let userType = 'student';
+/** What the binding says the user is (bind-info); the session's word may be stale. */
+let boundAs = 'student';
 let modules = ['fee', 'feeOther', 'recharge', 'order', 'notice', 'salary'];
 const requestData = vi.fn();
 vi.mock('@/lib/use-session', () => ({
@@ -12,10 +14,12 @@ vi.mock('@/lib/use-session', () => ({
 vi.mock('@/api/get-mobile-modules', () => ({
   useMobileModules: () => ({ data: modules, isLoading: false }),
 }));
-// The home page asks whether the account is bound (user-info; a bound one here); the fee calls are the test's.
+// The home page asks who the account is bound as (bind-info); the fee calls are the test's.
 vi.mock('@/lib/api-client', () => ({
   requestData: (args: { url: string }) =>
-    args.url.endsWith('/oauth/user-info') ? Promise.resolve({ bound: true }) : requestData(args),
+    args.url.endsWith('/blade-user/bind-info')
+      ? Promise.resolve({ bound: true, userType: boundAs })
+      : requestData(args),
 }));
 const { default: HomePage } = await import('./home-page');
 
@@ -32,30 +36,55 @@ function show() {
 describe('home', () => {
   beforeEach(() => {
     userType = 'student';
-    modules = ['fee', 'feeOther', 'recharge', 'order', 'notice', 'salary'];
+    boundAs = 'student';
+    modules = ['fee', 'feeOther', 'recharge', 'order', 'notice', 'salary', 'enroll'];
     requestData.mockReset();
   });
 
-  it('shows a student what they owe now, with a pay button', async () => {
-    requestData.mockResolvedValue({ summary: { pending: 1_234_500 } });
+  it('shows a student what they can pay now (the fee list’s headline), with a pay button', async () => {
+    requestData.mockResolvedValue({
+      summary: { pending: 9_999_900 },
+      payNow: { payNowFen: 1_234_500, inOrdersFen: 0, inReviewFen: 0, deferredOwedFen: 150_000 },
+    });
     show();
     expect((await screen.findByTestId('owed-now-amount')).textContent).toBe('¥12,345.00');
-    expect(screen.getByTestId('owed-now').textContent).toContain('当前待缴');
+    expect(screen.getByTestId('owed-now').textContent).toContain('当前可缴');
+    expect(screen.queryByTestId('owed-now-in-orders')).toBeNull();
     expect(screen.getByRole('link', { name: '去缴费' }).getAttribute('href')).toBe('/fee/index');
     expect(requestData).toHaveBeenCalledWith(
       expect.objectContaining({ url: '/api/blade-finance/fee/student' }),
     );
   });
 
-  it('says so when nothing is due, without a pay button', async () => {
-    requestData.mockResolvedValue({ summary: { pending: 0 } });
+  it('says so when nothing can be paid now, without a pay button, and names what waits in orders', async () => {
+    requestData.mockResolvedValue({
+      summary: { pending: 120_000 },
+      payNow: { payNowFen: 0, inOrdersFen: 120_000, inReviewFen: 0, deferredOwedFen: 0 },
+    });
     show();
-    expect((await screen.findByTestId('owed-now')).textContent).toContain('暂无待缴费用');
+    expect((await screen.findByTestId('owed-now')).textContent).toContain('暂无可缴费用');
     expect(screen.queryByTestId('owed-now-pay')).toBeNull();
+    expect(screen.getByTestId('owed-now-in-orders').textContent).toBe('另有 ¥1,200.00 在未完成的订单中');
+  });
+
+  it('gives staff no student payment, no enrolment and no student-fee history, by the binding', async () => {
+    // The session still says student (an old token); the binding says staff: the binding wins.
+    boundAs = 'employee';
+    show();
+    expect(await screen.findByTestId('home-entry-combinedPayment')).toBeTruthy();
+    expect(screen.queryByTestId('home-entry-studentPayment')).toBeNull();
+    expect(screen.queryByTestId('home-entry-enroll')).toBeNull();
+    expect(screen.queryByTestId('owed-now')).toBeNull();
+    expect(screen.getByTestId('home-entry-history').getAttribute('href')).toBe('/fee/other/history');
+    expect(screen.getByTestId('home-entry-salary')).toBeTruthy();
+    expect(requestData).not.toHaveBeenCalledWith(
+      expect.objectContaining({ url: '/api/blade-finance/fee/student' }),
+    );
   });
 
   it('shows no owed card to staff, and asks for no student fees', async () => {
     userType = 'employee';
+    boundAs = 'employee';
     show();
     await screen.findByTestId('home-greeting');
     await screen.findByText('缴费大厅');
@@ -66,7 +95,7 @@ describe('home', () => {
   });
 
   it('follows the tenant’s modules: top-up when enabled, nothing leading to "coming soon", no salary for students', async () => {
-    requestData.mockResolvedValue({ summary: { pending: 0 } });
+    requestData.mockResolvedValue({ payNow: { payNowFen: 0, inOrdersFen: 0 } });
     show();
     expect((await screen.findByTestId('home-entry-topUp')).getAttribute('href')).toBe(
       '/fee/other?category=recharge',
@@ -77,6 +106,7 @@ describe('home', () => {
 
   it('shows the newest three notices and the unread count on the way to all of them', async () => {
     userType = 'employee';
+    boundAs = 'employee';
     requestData.mockImplementation(({ url }: { url: string }) =>
       Promise.resolve(
         url.endsWith('/notice/unread-count')
@@ -108,6 +138,7 @@ describe('home', () => {
 
   it('shows no notice block when the tenant has no notice module', async () => {
     userType = 'employee';
+    boundAs = 'employee';
     modules = ['fee', 'order'];
     show();
     await screen.findByTestId('home-greeting');

@@ -9,7 +9,7 @@ import UserAddOutline from 'antd-mobile-icons/es/UserAddOutline';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useMobileModules } from '@/api/get-mobile-modules';
-import { useUserInfo } from '@/api/get-user-info';
+import { useBindInfo } from '@/api/get-bind-info';
 import { PageSpinner } from '@/components/page-spinner';
 import { useT } from '@/lib/i18n/use-t';
 import { hasValidUserId } from '@/lib/session';
@@ -35,20 +35,22 @@ export default function HomePage() {
   const t = useT();
   const { user } = useSession();
   const modules = useMobileModules(user?.tenantId);
-  // A guest account (a valid user id, no school identity bound) sees what it can use and a way to bind.
-  const info = useUserInfo(hasValidUserId(user) ? user?.userId : undefined);
+  // Who the user is comes from the binding (bind-info): a student, a member of staff or another person;
+  // a guest account (a valid user id, no school identity bound) sees what it can use and a way to bind.
+  const info = useBindInfo(hasValidUserId(user) ? user?.userId : undefined);
   const bound = info.data?.bound !== false;
+  const userType = (bound && info.data?.userType) || '';
   // BladeX's user_name is the account; the nick name is the person's name (the school's name of a bound
   // person, auth/subject.ts displayName), else what a WeChat visitor calls themselves.
   const name = user?.nickName || user?.userName || user?.account || '';
   const [greetBefore, greetAfter] = t('home.greeting', { name: '\u0000' }).split('\u0000');
-  // A student at a tenant with student fees sees first what they owe now.
-  const owesFees = user?.userType === 'student' && (modules.data ?? []).includes('fee');
+  // A student at a tenant with student fees sees first what they can pay now.
+  const owesFees = userType === 'student' && (modules.data ?? []).includes('fee');
   // Notices need a signed-in account (a WeChat visitor not bound yet has none) and the notice module.
   const showsNotices = hasValidUserId(user) && (modules.data ?? []).includes('notice');
 
   const portal = (kind: Portal, titleKey: 'home.paymentPortal' | 'home.queryPortal') => {
-    const entries = visibleEntries(modules.data ?? [], kind, user?.userType, bound);
+    const entries = visibleEntries(modules.data ?? [], kind, userType, bound);
     if (entries.length === 0) return null;
     return (
       <section className={styles.portal} aria-labelledby={`portal-${kind}`}>

@@ -10,7 +10,7 @@ import { toastFail, toastSuccess } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
 import { useChangeBankAccount } from '../api/change-bank-account';
-import { bindInfoQuery, useBindInfo } from '../api/get-bind-info';
+import { bindInfoQuery, useBindInfo } from '@/api/get-bind-info';
 import { BankPicker } from '../components/bank-picker';
 import { FinanceProof } from '../components/finance-proof';
 import styles from '../components/mine.module.css';

@@ -10,7 +10,7 @@ import { toastFail, toastSuccess, toastText } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
 import { useChangeEmail } from '../api/change-email';
-import { bindInfoQuery, useBindInfo } from '../api/get-bind-info';
+import { bindInfoQuery, useBindInfo } from '@/api/get-bind-info';
 import { useSendEmailCode } from '../api/send-email-code';
 import { FinanceProof } from '../components/finance-proof';
 import styles from '../components/mine.module.css';

@@ -10,7 +10,7 @@ import { toastFail, toastSuccess, toastText } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
 import { useChangeReservedPhone } from '../api/change-phone';
-import { bindInfoQuery } from '../api/get-bind-info';
+import { bindInfoQuery } from '@/api/get-bind-info';
 import { stepUpMethodQuery, useStepUpMethod } from '../api/get-step-up-method';
 import { useSendNewPhoneCode } from '../api/send-new-phone-code';
 import { CaptchaRow, useCaptchaKey } from '../components/captcha-row';

@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
 import { useBankList } from '../api/get-bank-list';
-import { useBindInfo } from '../api/get-bind-info';
+import { useBindInfo } from '@/api/get-bind-info';
 import styles from '../components/mine.module.css';
 import { ValueRow } from '../components/value-row';
 

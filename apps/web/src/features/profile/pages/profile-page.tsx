@@ -11,7 +11,7 @@ import type { TextKey } from '@/lib/i18n/i18n';
 import { roleNames } from '@/lib/i18n/role-names';
 import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
-import { useBindInfo } from '../api/get-bind-info';
+import { useBindInfo } from '@/api/get-bind-info';
 import mine from '../components/mine.module.css';
 import styles from './profile-page.module.css';
 

@@ -1,6 +1,8 @@
 /**
- * GET /api/blade-user/bind-info: who the caller is bound to (student / staff number, masked ID card)
- * and what the finance office holds for them (phone, e-mail, masked bank card, bank, region).
+ * GET /api/blade-user/bind-info: the caller's binding — whom it points at (student, staff or other:
+ * home's entries follow it), its status (the shell says so while the finance office has not approved
+ * it, and gives the office's reason for refusing), the student / staff number, the masked ID card and
+ * what the finance office holds (phone, e-mail, masked bank card, bank, region).
  */
 import type { BindInfo } from '@cf/shared/wire/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -12,4 +14,5 @@ export const getBindInfo = (): Promise<BindInfo> =>
 export const bindInfoQuery = (userId: string) =>
   queryOptions({ queryKey: ['bind-info', userId], queryFn: getBindInfo, enabled: !!userId });
 
+/** Off for a visitor (no user id): nothing is bound, pending or not. */
 export const useBindInfo = (userId: string | undefined) => useQuery(bindInfoQuery(userId ?? ''));
