@@ -79,7 +79,23 @@ export const PAY_STATUS_COLORS: Record<PayStatus, 'primary' | 'success' | 'info'
   CLOSED: 'danger',
 };
 
-export const BILL_STATUS_COLORS: Record<0 | 1 | 2, 'danger' | 'warning' | 'success'> = {
+/** What an order is for: a student fee (receivables of spec §3) or a comprehensive one (catalogue, top-up, enrolment). */
+export const ORDER_TYPES = ['FEE', 'OTHER'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** A bill records money in (CHARGE) or back out (REFUND). */
+export const BILL_KINDS = ['CHARGE', 'REFUND'] as const;
+export type BillKind = (typeof BILL_KINDS)[number];
+
+/** Bill states: 0 void, 1 not reviewed (an other-means payment waiting), 2 reviewed (counts as received). */
+export const BILL_STATUSES = [0, 1, 2] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
+
+/** A refund at the channel: PROCESSING -> SUCCESS | FAILED (server modules/pay/refunds/refund-status.ts). */
+export const REFUND_STATES = ['PROCESSING', 'SUCCESS', 'FAILED'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export const BILL_STATUS_COLORS: Record<BillStatus, 'danger' | 'warning' | 'success'> = {
   0: 'danger',
   1: 'warning',
   2: 'success',
