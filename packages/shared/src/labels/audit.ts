@@ -138,6 +138,7 @@ export function auditActionLabel(action: string, lang: Language): string {
 
 /** The words of the detail's fields (a field not here reads as its name). */
 export const AUDIT_FIELD_LABELS: Readonly<Record<string, Label>> = {
+  params: { zh: '对象', en: 'of' },
   id: { zh: '编号', en: 'no.' },
   orderId: { zh: '订单编号', en: 'order no.' },
   billId: { zh: '缴费记录编号', en: 'payment record no.' },
@@ -260,10 +261,18 @@ function valueText(key: string, value: unknown, lang: Language): string {
   return table ? labelOf(table, String(value), lang) : String(value);
 }
 
+/** Fields in the order of AUDIT_FIELD_LABELS (the stored JSON keeps no order), unknown ones last. */
+const FIELD_ORDER = Object.keys(AUDIT_FIELD_LABELS);
+const rank = (key: string) => {
+  const i = FIELD_ORDER.indexOf(key);
+  return i < 0 ? FIELD_ORDER.length : i;
+};
+
 function fieldsText(detail: Record<string, unknown>, lang: Language, separator: string): string {
   const w = words[lang];
   const parts: string[] = [];
-  for (const [key, value] of Object.entries(detail)) {
+  const entries = Object.entries(detail).sort(([a], [b]) => rank(a) - rank(b));
+  for (const [key, value] of entries) {
     // The guard's HTTP status says the request succeeded, which every row it writes did.
     if (key === 'status' && typeof value === 'number') continue;
     // A route's path parameters read as fields of the row itself.

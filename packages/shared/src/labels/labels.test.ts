@@ -115,7 +115,7 @@ describe('describeAudit', () => {
         { params: {}, query: { payStatus: 'PAID', channel: 'sandbox' }, status: 200, rows: 3 },
         'en',
       ),
-    ).toBe('Exported orders: filter (order state Paid, channel Sandbox (demo)); rows 3.');
+    ).toBe('Exported orders: rows 3; filter (channel Sandbox (demo), order state Paid).');
   });
 
   it('writes money in yuan and codes of known kinds in words', () => {
