@@ -111,3 +111,15 @@ export const ORDER_TABS = {
   processing: ['PAYING'],
 } as const satisfies Record<string, readonly PayStatus[]>;
 export type OrderTab = keyof typeof ORDER_TABS;
+
+/**
+ * A receivable's one name wherever its money is written (an order's line, an other-means bill, the
+ * dashboard's takings by item): the school year, then the item, "2025-2026 学费".
+ */
+export function receivableName(row: { schoolYear: string; itemName: string; itemNameEn: string }): {
+  name: string;
+  nameEn: string;
+} {
+  const year = row.schoolYear ? `${row.schoolYear} ` : '';
+  return { name: `${year}${row.itemName}`, nameEn: `${year}${row.itemNameEn || row.itemName}` };
+}
