@@ -79,6 +79,17 @@ export const PAY_STATUS_COLORS: Record<PayStatus, 'primary' | 'success' | 'info'
   CLOSED: 'danger',
 };
 
+/** The pay channels this code can run (a tenant switches on some of them); zod-free for the apps. */
+export const PAY_CHANNEL_NAMES = ['wechat', 'sandbox'] as const;
+export type PayChannelName = (typeof PAY_CHANNEL_NAMES)[number];
+
+/**
+ * The methods the phone's other-means form offers (the server keeps the code; a method sent another
+ * way is kept as written and shown so).
+ */
+export const OFFLINE_PAY_METHODS = ['bank_transfer', 'cash', 'pos', 'other'] as const;
+export type OfflinePayMethod = (typeof OFFLINE_PAY_METHODS)[number];
+
 /** What an order is for: a student fee (receivables of spec §3) or a comprehensive one (catalogue, top-up, enrolment). */
 export const ORDER_TYPES = ['FEE', 'OTHER'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];

@@ -3,9 +3,15 @@
  * it names (the wire's enums and the shared constants), so a new code without a label fails here.
  */
 import { describe, expect, it } from 'vitest';
-import { BILL_KINDS, BILL_STATUSES, ORDER_TYPES, PAY_STATUSES, REFUND_STATES } from '../fees';
+import {
+  BILL_KINDS,
+  BILL_STATUSES,
+  OFFLINE_PAY_METHODS,
+  ORDER_TYPES,
+  PAY_STATUSES,
+  REFUND_STATES,
+} from '../fees';
 import { IMPORT_KINDS } from '../import-kinds';
-import { OFFLINE_PAY_METHODS } from '../wire/fee';
 import { payStatusEnum } from '../wire/order';
 import { PAY_CHANNEL_NAMES } from '../wire/pay';
 import {
@@ -115,7 +121,7 @@ describe('describeAudit', () => {
         { params: {}, query: { payStatus: 'PAID', channel: 'sandbox' }, status: 200, rows: 3 },
         'en',
       ),
-    ).toBe('Exported orders: rows 3; filter (channel Sandbox (demo), order state Paid).');
+    ).toBe('Exported orders: rows 3; filter (channel Sandbox payment (demo), order state Paid).');
   });
 
   it('writes money in yuan and codes of known kinds in words', () => {

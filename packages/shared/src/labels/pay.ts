@@ -2,15 +2,21 @@
  * The money codes people see, in both languages: how a payment was made (an online channel or an
  * other-means method), what an order is for, the order's, bill's and refund's states.
  */
-import type { BillKind, BillStatus, OrderType, PayStatus, RefundState } from '../fees';
-import type { OfflinePayMethod } from '../wire/fee';
-import type { PayChannelName } from '../wire/pay';
+import type {
+  BillKind,
+  BillStatus,
+  OfflinePayMethod,
+  OrderType,
+  PayChannelName,
+  PayStatus,
+  RefundState,
+} from '../fees';
 import type { LabelTable } from './label';
 
-/** Online channels (wire/pay.ts PAY_CHANNEL_NAMES) and other-means methods (wire/fee.ts OFFLINE_PAY_METHODS). */
+/** Online channels (wire/pay.ts PAY_CHANNEL_NAMES) and other-means methods (fees.ts OFFLINE_PAY_METHODS). */
 export const PAY_METHOD_LABELS: LabelTable<PayChannelName | OfflinePayMethod> = {
   wechat: { zh: '微信支付', en: 'WeChat Pay' },
-  sandbox: { zh: '沙箱支付（演示）', en: 'Sandbox (demo)' },
+  sandbox: { zh: '沙箱支付（演示）', en: 'Sandbox payment (demo)' },
   bank_transfer: { zh: '银行转账', en: 'Bank transfer' },
   cash: { zh: '现金', en: 'Cash' },
   pos: { zh: '刷卡（POS）', en: 'Card (POS)' },

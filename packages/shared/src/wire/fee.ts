@@ -113,13 +113,6 @@ export type ReceivableDetail = z.infer<typeof receivableDetailSchema>;
 /** Optional text at the schema level: the service answers the spec's own messages when it is missing. */
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
-/**
- * The methods the phone's other-means form offers (the server keeps the code; a method sent another
- * way is kept as written and shown so).
- */
-export const OFFLINE_PAY_METHODS = ['bank_transfer', 'cash', 'pos', 'other'] as const;
-export type OfflinePayMethod = (typeof OFFLINE_PAY_METHODS)[number];
-
 export const offlineBody = z.object({
   receivableId: id,
   amountFen: fen(),
