@@ -313,6 +313,11 @@ export const ROUTES: Record<string, RouteRule> = {
     omit: ['paymentNo', 'channel'],
     ownerSees: true,
   },
+  'GET /api/blade-finance/admin/order/totals': {
+    class: 'finance-office',
+    omit: ['paymentNo', 'channel'],
+    why: 'sums and a count of the caller tenant’s orders: no marker can be in it',
+  },
   'GET /api/blade-finance/admin/order/{id}': {
     class: 'finance-office',
     ids: { id: 'orderId' },

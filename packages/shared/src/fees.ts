@@ -156,7 +156,34 @@ export const PAY_STATUS_COLORS: Record<PayStatus, 'primary' | 'success' | 'info'
   CLOSED: 'danger',
 };
 
-export const BILL_STATUS_COLORS: Record<0 | 1 | 2, 'danger' | 'warning' | 'success'> = {
+/** The pay channels this code can run (a tenant switches on some of them); zod-free for the apps. */
+export const PAY_CHANNEL_NAMES = ['wechat', 'sandbox'] as const;
+export type PayChannelName = (typeof PAY_CHANNEL_NAMES)[number];
+
+/**
+ * The methods the phone's other-means form offers (the server keeps the code; a method sent another
+ * way is kept as written and shown so).
+ */
+export const OFFLINE_PAY_METHODS = ['bank_transfer', 'cash', 'pos', 'other'] as const;
+export type OfflinePayMethod = (typeof OFFLINE_PAY_METHODS)[number];
+
+/** What an order is for: a student fee (receivables of spec §3) or a comprehensive one (catalogue, top-up, enrolment). */
+export const ORDER_TYPES = ['FEE', 'OTHER'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** A bill records money in (CHARGE) or back out (REFUND). */
+export const BILL_KINDS = ['CHARGE', 'REFUND'] as const;
+export type BillKind = (typeof BILL_KINDS)[number];
+
+/** Bill states: 0 void, 1 not reviewed (an other-means payment waiting), 2 reviewed (counts as received). */
+export const BILL_STATUSES = [0, 1, 2] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
+
+/** A refund at the channel: PROCESSING -> SUCCESS | FAILED (server modules/pay/refunds/refund-status.ts). */
+export const REFUND_STATES = ['PROCESSING', 'SUCCESS', 'FAILED'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export const BILL_STATUS_COLORS: Record<BillStatus, 'danger' | 'warning' | 'success'> = {
   0: 'danger',
   1: 'warning',
   2: 'success',
@@ -172,3 +199,15 @@ export const ORDER_TABS = {
   processing: ['PAYING'],
 } as const satisfies Record<string, readonly PayStatus[]>;
 export type OrderTab = keyof typeof ORDER_TABS;
+
+/**
+ * A receivable's one name wherever its money is written (an order's line, an other-means bill, the
+ * dashboard's takings by item): the school year, then the item, "2025-2026 学费".
+ */
+export function receivableName(row: { schoolYear: string; itemName: string; itemNameEn: string }): {
+  name: string;
+  nameEn: string;
+} {
+  const year = row.schoolYear ? `${row.schoolYear} ` : '';
+  return { name: `${year}${row.itemName}`, nameEn: `${year}${row.itemNameEn || row.itemName}` };
+}

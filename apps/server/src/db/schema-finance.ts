@@ -2,7 +2,9 @@
  * Fees, orders, bills and payments. Money is integer fen. The order pay status and the bill
  * status change only through modules/order/pay-status.ts (conditional updates).
  */
+import type { OrderType } from '@cf/shared/fees';
 import type { FormField } from '@cf/shared/form-fields';
+import type { PersonType } from '@cf/shared/labels/people';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -21,10 +23,7 @@ import {
 import { createdAt, tenantId } from './schema';
 
 export type PayStatus = 'NOT_PAY' | 'PAYING' | 'PAID' | 'REFUND' | 'CLOSED';
-export type OrderType = 'FEE' | 'OTHER';
-export type PersonType = 'student' | 'employee' | 'other' | 'enrollee';
-
-export type { FormField };
+export type { FormField, OrderType, PersonType };
 
 /** Newly admitted students, known by ID card and name before they have a student number. */
 export const enrollees = pgTable(

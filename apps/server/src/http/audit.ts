@@ -1,4 +1,8 @@
-/** One line of the audit log for every change a person makes to what the finance office holds. */
+/**
+ * One line of the audit log for every change a person makes to what the finance office holds. An
+ * action is one the audit log can name (packages/shared/src/labels/audit.ts): a new one needs its words.
+ */
+import type { AdminRouteAction, AuditAction } from '@cf/shared/labels/audit';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
@@ -6,7 +10,12 @@ import { auditLog } from '../db/schema';
 export async function audit(
   db: Db,
   req: FastifyRequest | null,
-  entry: { tenantId: string | null; userId: number | null; action: string; detail?: Record<string, unknown> },
+  entry: {
+    tenantId: string | null;
+    userId: number | null;
+    action: AuditAction | AdminRouteAction;
+    detail?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await db.insert(auditLog).values({
     tenantId: entry.tenantId,

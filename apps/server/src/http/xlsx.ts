@@ -13,12 +13,15 @@ export interface XlsxColumn<T> {
   /** yuan: the value is fen, written as yuan with two decimals. */
   kind?: 'text' | 'yuan' | 'time';
   value: (row: T) => string | number | Date | null;
+  /** This column's cell of the totals row after the rows (yuan: fen); no column with one, no totals row. */
+  total?: string | number;
 }
 
 const fenToYuan = (fen: number) => Math.round(fen) / 100;
 
 /**
- * Sends the workbook as the reply: one sheet, a header row, then every batch `batches` yields.
+ * Sends the workbook as the reply: one sheet, a header row, every batch `batches` yields, then the
+ * totals row (bold) when a column has a total.
  * Checks that can refuse must run before this: once the first byte is out the status is 200.
  */
 export async function sendXlsx<T>(
@@ -51,6 +54,16 @@ export async function sendXlsx<T>(
             }),
           )
           .commit();
+    }
+    if (columns.some((c) => c.total !== undefined)) {
+      const row = sheet.addRow(
+        columns.map((c) => {
+          const v = c.total ?? null;
+          return c.kind === 'yuan' && typeof v === 'number' ? fenToYuan(v) : v;
+        }),
+      );
+      row.font = { bold: true };
+      row.commit();
     }
     sheet.commit();
     await workbook.commit();

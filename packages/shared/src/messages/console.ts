@@ -57,5 +57,11 @@ export const consoleMessages = {
   'export.ip': { zh: '来源地址', en: 'From' },
   'export.detail': { zh: '详情', en: 'Detail' },
   'export.ordersSheet': { zh: '订单', en: 'Orders' },
+  'export.ordersTotal': {
+    zh: '合计 {count} 笔订单（金额为已支付订单之和）',
+    en: 'Total: {count} orders (the amount adds up the paid ones)',
+  },
+  'export.auditTotal': { zh: '合计 {count} 条记录', en: 'Total: {count} entries' },
+  'export.reconcileTotal': { zh: '合计 {count} 处差异', en: 'Total: {count} differences' },
   'export.auditSheet': { zh: '操作日志', en: 'Audit log' },
 } as const;

@@ -23,6 +23,18 @@ export type OrderFilters = z.infer<typeof orderFilters>;
 
 export const adminOrderListQuery = pageQuery.extend(orderFilters.shape);
 
+/**
+ * What a search adds up to, over every order it finds (not one page): how many orders, what was paid
+ * on them (orders that were ever paid, refunded ones included) and what has been refunded. The same
+ * filters as the list; the export's totals row says the same.
+ */
+export const orderTotalsSchema = z.object({
+  count: z.number(),
+  paidFen: z.number().describe('sum of the order totals of orders that were paid (PAID or REFUND)'),
+  refundedFen: z.number().describe('sum of what has been refunded on them'),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
+
 export const adminOrderSchema = z.object({
   id: z.number(),
   orderNo: z.string(),

@@ -5,13 +5,12 @@
  */
 import { z } from 'zod';
 import { lastPayFailedField } from './fields';
+import { PAY_CHANNEL_NAMES } from '../fees';
 import { payStatusEnum } from './order';
 
 export { payStatusEnum };
+export { PAY_CHANNEL_NAMES, type PayChannelName } from '../fees';
 
-/** The pay channels this code can run (a tenant switches on some of them). */
-export const PAY_CHANNEL_NAMES = ['wechat', 'sandbox'] as const;
-export type PayChannelName = (typeof PAY_CHANNEL_NAMES)[number];
 export const channelEnum = z.enum(PAY_CHANNEL_NAMES);
 
 export const orderNoQuery = z.object({

@@ -50,22 +50,28 @@ export async function auditPage(db: Db, tenantId: string, f: AuditFilters, q: Pa
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export async function countAudit(db: Db, tenantId: string, f: AuditFilters): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+/** How many rows the search finds, and the newest of them: an export writes those rows, no later ones. */
+export async function countAudit(
+  db: Db,
+  tenantId: string,
+  f: AuditFilters,
+): Promise<{ count: number; lastId: number }> {
+  const [row] = await queryRows<{ n: number; last_id: string | number }>(
     db,
-    sql`SELECT count(*)::int AS n FROM audit_log a LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.user_id WHERE ${where(tenantId, f)}`,
+    sql`SELECT count(*)::int AS n, coalesce(max(a.id), 0)::float8 AS last_id FROM audit_log a LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.user_id WHERE ${where(tenantId, f)}`,
   );
-  return Number(row?.n ?? 0);
+  return { count: Number(row?.n ?? 0), lastId: Number(row?.last_id ?? 0) };
 }
 
 export async function* auditBatches(
   db: Db,
   tenantId: string,
   f: AuditFilters,
+  lastId = Number.MAX_SAFE_INTEGER - 1,
   batch = 1000,
 ): AsyncGenerator<AuditRow[]> {
   const w = where(tenantId, f);
-  let below = Number.MAX_SAFE_INTEGER;
+  let below = lastId + 1;
   for (;;) {
     const rows = await queryRows<AuditRow>(
       db,

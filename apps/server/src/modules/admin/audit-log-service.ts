@@ -1,4 +1,5 @@
 /** The audit log for the finance office: who did what, when, from where; a page, or the XLSX of a search. */
+import { auditActionLabel, describeAuditDetail } from '@cf/shared/labels/audit';
 import { translate, type Language, type MessageKey } from '@cf/shared/messages';
 import type { AuditEntry, AuditFilters } from '@cf/shared/wire/admin-audit';
 import type { FastifyReply } from 'fastify';
@@ -40,22 +41,28 @@ export async function exportAudit(
   reply: FastifyReply,
 ) {
   dayRange(filters.from, filters.to);
-  const rows = await countAudit(db, auth.tenantId, filters);
+  const { count: rows, lastId } = await countAudit(db, auth.tenantId, filters);
   if (rows > EXPORT_MAX_ROWS) throw badRequest('admin.exportTooLarge', { max: EXPORT_MAX_ROWS });
   noteAudit(reply.request, { rows });
   const h = (key: MessageKey) => translate(key, lang);
+  // The action's name and the detail as sentences in the clerk's language (packages/shared/src/labels).
   const columns: XlsxColumn<AuditRow>[] = [
-    { header: h('export.time'), kind: 'time', value: (r) => schoolTime(new Date(Number(r.created_ms))) },
+    {
+      header: h('export.time'),
+      kind: 'time',
+      value: (r) => schoolTime(new Date(Number(r.created_ms))),
+      total: translate('export.auditTotal', lang, { count: rows }),
+    },
     { header: h('export.account'), value: (r) => [r.account, r.real_name].filter(Boolean).join(' ') },
-    { header: h('export.action'), width: 48, value: (r) => r.action },
+    { header: h('export.action'), width: 28, value: (r) => auditActionLabel(r.action, lang) },
     { header: h('export.ip'), value: (r) => r.ip },
-    { header: h('export.detail'), width: 60, value: (r) => JSON.stringify(detailOf(r)) },
+    { header: h('export.detail'), width: 80, value: (r) => describeAuditDetail(detailOf(r), lang) },
   ];
   return sendXlsx(
     reply,
     'audit-log.xlsx',
     h('export.auditSheet'),
     columns,
-    auditBatches(db, auth.tenantId, filters),
+    auditBatches(db, auth.tenantId, filters, lastId),
   );
 }

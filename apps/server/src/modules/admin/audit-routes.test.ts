@@ -22,10 +22,25 @@ beforeAll(async () => {
   finance1 = await tokenFor(ctx, '100001', 'finance1');
   const uni = await userIdOf(db(), '100001', 'finance1');
   const college = await userIdOf(db(), '100002', 'finance2');
+  const student = await userIdOf(db(), '100001', 'student1');
   await db()
     .insert(auditLog)
     .values([
       { tenantId: '100001', userId: uni, action: 'bill.review', detail: { billId: 7 }, ip: '10.0.0.7' },
+      {
+        tenantId: '100001',
+        userId: student,
+        action: 'user.changeBankAccount',
+        detail: {
+          from: '****1234',
+          to: '****5678',
+          bankName: '中国银行',
+          proof: 'sms',
+          proofPhone: '****8000',
+        },
+        ip: '10.0.0.9',
+        createdAt: new Date('2024-06-01T04:00:00Z'),
+      },
       {
         tenantId: '100001',
         userId: uni,
@@ -91,7 +106,7 @@ describe('GET /admin/audit/list', () => {
 });
 
 describe('GET /admin/audit/export', () => {
-  it('exports the search as XLSX with headers in the request language', async () => {
+  it('exports the search as XLSX in the request language: actions named, details as sentences, a totals row', async () => {
     const res = await call(
       finance1,
       'GET',
@@ -108,11 +123,25 @@ describe('GET /admin/audit/export', () => {
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
     expect(rows[0]).toEqual(['时间', '操作人', '操作', '来源地址', '详情']);
     expect(rows.slice(1)).toEqual([
-      [expect.any(Date), 'finance1 财务处', 'bill.review', '10.0.0.7', '{"billId":7}'],
+      [expect.any(Date), 'finance1 财务处', '审核通过缴费记录', '10.0.0.7', '缴费记录编号 7。'],
+      ['合计 1 条记录'],
     ]);
-    const en = await call(finance1, 'GET', '/api/blade-finance/admin/audit/export', undefined, 'en');
+    expect(sheet.getRow(3).font?.bold).toBe(true);
+    const en = await call(
+      finance1,
+      'GET',
+      '/api/blade-finance/admin/audit/export?action=changeBank',
+      undefined,
+      'en',
+    );
     const enBook = new ExcelJS.Workbook();
     await enBook.xlsx.load(en.rawPayload as unknown as ArrayBuffer);
-    expect(enBook.worksheets[0]!.getRow(1).getCell(1).value).toBe('Time');
+    const enSheet = enBook.worksheets[0]!;
+    expect(enSheet.getRow(1).getCell(1).value).toBe('Time');
+    expect(enSheet.getRow(2).getCell(3).value).toBe('Changed the bank card');
+    expect(enSheet.getRow(2).getCell(5).value).toBe(
+      'from ****1234; to ****5678; bank 中国银行; verified by SMS code; verifying phone ****8000.',
+    );
+    expect(enSheet.getRow(3).getCell(1).value).toBe('Total: 1 entries');
   });
 });

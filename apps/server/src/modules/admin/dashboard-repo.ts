@@ -3,6 +3,10 @@
  * refund bills, online and other-means alike) today and this month by channel and by item, orders by
  * state, and the size of each queue the office works through. It reads the tables of several modules
  * (fee, order, pay, invoice, user), so it lives here above them all, read-only.
+ *
+ * By item means by fee, each under its one name: a receivable's as its order lines write it ("2025-2026
+ * 学费", @cf/shared/fees receivableName), a catalogue item's own, whatever name the bill was written
+ * with (an other-means bill of it once said "学费"); a bill of neither keeps its name. One name, one row.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '@server/db/client';
@@ -23,12 +27,20 @@ export function dashboardRows(db: Db, tenantId: string, today: Date, month: Date
   return queryRows<DashboardRow>(
     db,
     sql`WITH b AS (
-      SELECT method, project, project_en,
-             CASE WHEN kind = 'REFUND' THEN -amount_fen ELSE amount_fen END AS fen,
-             CASE WHEN kind = 'REFUND' THEN 0 ELSE 1 END AS n,
-             bill_date >= ${t}::timestamptz AS today
-        FROM bills
-       WHERE tenant_id = ${tenantId} AND status = 2 AND bill_date >= ${m}::timestamptz
+      SELECT bl.method,
+             CASE WHEN r.id IS NOT NULL THEN ltrim(r.school_year || ' ' || r.item_name)
+                  WHEN f.id IS NOT NULL THEN f.name
+                  ELSE bl.project END AS project,
+             CASE WHEN r.id IS NOT NULL THEN ltrim(r.school_year || ' ' || coalesce(nullif(r.item_name_en, ''), r.item_name))
+                  WHEN f.id IS NOT NULL THEN coalesce(nullif(f.name_en, ''), f.name)
+                  ELSE coalesce(nullif(bl.project_en, ''), bl.project) END AS project_en,
+             CASE WHEN bl.kind = 'REFUND' THEN -bl.amount_fen ELSE bl.amount_fen END AS fen,
+             CASE WHEN bl.kind = 'REFUND' THEN 0 ELSE 1 END AS n,
+             bl.bill_date >= ${t}::timestamptz AS today
+        FROM bills bl
+        LEFT JOIN receivables r ON r.tenant_id = bl.tenant_id AND r.id = bl.receivable_id
+        LEFT JOIN fee_items f ON r.id IS NULL AND f.tenant_id = bl.tenant_id AND f.id = bl.fee_item_id
+       WHERE bl.tenant_id = ${tenantId} AND bl.status = 2 AND bl.bill_date >= ${m}::timestamptz
     )
     SELECT 'channel' AS dim, method AS key, '' AS key_en,
            coalesce(sum(fen) FILTER (WHERE today), 0)::float8 AS today_fen, sum(fen)::float8 AS month_fen,

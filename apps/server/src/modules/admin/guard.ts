@@ -81,7 +81,7 @@ function auditEntry(req: FastifyRequest, reply: FastifyReply, download: boolean)
   return {
     tenantId: req.auth.tenantId,
     userId: req.auth.userId,
-    action: `admin ${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`,
+    action: `admin ${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}` as const,
     detail: {
       params: req.params ?? {},
       // A file's filter is its query (the search it exports).

@@ -22,6 +22,7 @@ let college: PayOrder;
 let paymentNo: string;
 const db = () => ctx.database.db;
 const LIST = '/api/blade-finance/admin/order/list';
+const TOTALS = '/api/blade-finance/admin/order/totals';
 
 const list = async (query: string) => {
   const res = await call(finance1, 'GET', `${LIST}?${query}`);
@@ -104,6 +105,47 @@ describe('GET /admin/order/list', () => {
   });
 });
 
+describe('GET /admin/order/totals', () => {
+  it('adds up every order the list finds with the same filters: count, paid, refunded', async () => {
+    for (const query of [
+      '',
+      'person=S2024001',
+      'payStatus=NOT_PAY',
+      'channel=wechat',
+      'from=2000-01-01&to=2000-01-02',
+    ]) {
+      const res = await call(finance1, 'GET', `${TOTALS}?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const found = await list(`${query}&size=100`);
+      expect(found.records.length, 'one page holds the whole search').toBe(found.total);
+      const records = found.records as unknown as {
+        totalFen: number;
+        refundedFen: number;
+        paidAt: string | null;
+      }[];
+      expect(res.json().data, query).toEqual({
+        count: found.total,
+        paidFen: records.filter((r) => r.paidAt).reduce((sum, r) => sum + r.totalFen, 0),
+        refundedFen: records.reduce((sum, r) => sum + r.refundedFen, 0),
+      });
+    }
+    const mine = (await call(finance1, 'GET', `${TOTALS}?orderNo=${paid.orderNo}`)).json().data;
+    expect(mine).toEqual({ count: 1, paidFen: 13_000, refundedFen: 0 });
+    expect((await call(finance1, 'GET', `${TOTALS}?orderNo=${open.orderNo}`)).json().data).toEqual({
+      count: 1,
+      paidFen: 0,
+      refundedFen: 0,
+    });
+  });
+
+  it('never counts another tenant’s orders and refuses bad input', async () => {
+    expect((await call(finance1, 'GET', `${TOTALS}?orderNo=${college.orderNo}`)).json().data.count).toBe(0);
+    const bad = await call(finance1, 'GET', `${TOTALS}?from=2024-03-02&to=2024-03-01`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().msg).toBe('The start date cannot be later than the end date');
+  });
+});
+
 describe('GET /admin/order/{id} with a partial refund', () => {
   it('shows items, bills and the refund, and the phone’s detail shows the refund too', async () => {
     const refund = await call(finance1, 'POST', `/api/blade-finance/admin/order/${paid.id}/refund`, {
@@ -179,16 +221,27 @@ describe('GET /admin/order/export', () => {
       '支付时间',
     ]);
     const line = rows.find((r) => r[0] === paid.orderNo)!;
-    expect(line.slice(2, 10)).toEqual([
+    // Codes in the clerk's words: the order's type, state and channel (issue 22 item 8).
+    expect(line.slice(1, 10)).toEqual([
+      '学生缴费',
       '张三',
       'S2024001',
       '测试费用1、测试费用2',
       130,
       30,
-      'PAID',
-      'wechat',
+      '已支付',
+      '微信支付',
       paymentNo,
     ]);
+    // The last row adds the search up as order/totals does: count, paid, refunded.
+    const totals = (await call(finance1, 'GET', `${TOTALS}?person=S2024001`)).json().data;
+    const last = rows[rows.length - 1]!;
+    expect(last[0]).toBe(`合计 ${totals.count} 笔订单（金额为已支付订单之和）`);
+    expect(last[5]).toBe(totals.paidFen / 100);
+    expect(last[6]).toBe(totals.refundedFen / 100);
+    expect(last.slice(7).filter((v) => v !== null && v !== undefined)).toEqual([]);
+    expect(rows.length).toBe(totals.count + 2);
+    expect(sheet.getRow(rows.length).font?.bold).toBe(true);
     const rowIndex = rows.indexOf(line) + 1;
     expect(sheet.getRow(rowIndex).getCell(6).numFmt).toBe('0.00');
     expect(rows.some((r) => r[0] === open.orderNo)).toBe(true);
@@ -206,7 +259,10 @@ describe('GET /admin/order/export', () => {
     const { name, rows } = await readSheet(res.rawPayload);
     expect(name).toBe('Orders');
     expect(rows[0]![0]).toBe('Order no.');
-    expect(rows.slice(1).every((r) => r[7] === 'NOT_PAY')).toBe(true);
+    const body = rows.slice(1, -1);
+    expect(body.every((r) => r[7] === 'Unpaid')).toBe(true);
+    expect(body.every((r) => ['Student fees', 'Comprehensive payment'].includes(r[1] as string))).toBe(true);
+    expect(rows[rows.length - 1]![0]).toBe(`Total: ${body.length} orders (the amount adds up the paid ones)`);
     expect(rows.some((r) => r[0] === open.orderNo)).toBe(true);
   });
 

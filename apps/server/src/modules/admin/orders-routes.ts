@@ -1,6 +1,6 @@
 /**
- * /api/blade-finance/admin/order/{list,{id},export} (HTTP only): the finance office's order search,
- * one order in full and the XLSX export of a search (../order/admin-order-service.ts). Refunds:
+ * /api/blade-finance/admin/order/{list,totals,{id},export} (HTTP only): the finance office's order
+ * search, what it adds up to, one order in full and the XLSX export of a search (../order/admin-order-service.ts). Refunds:
  * refunds-routes.ts. The scope's guard checks the finance role.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,10 +10,16 @@ import {
   adminOrderListQuery,
   adminOrderSchema,
   orderFilters,
+  orderTotalsSchema,
 } from '@cf/shared/wire/admin-orders';
 import { idParam } from '@cf/shared/wire/fields';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
-import { adminOrderDetail, exportAdminOrders, listAdminOrders } from '../order/admin-order-service';
+import {
+  adminOrderDetail,
+  adminOrderTotals,
+  exportAdminOrders,
+  listAdminOrders,
+} from '../order/admin-order-service';
 
 const tags = ['finance admin'];
 const security = [{ bladeAuth: [] }];
@@ -40,13 +46,28 @@ export function registerAdminOrderRoutes(scope: FastifyInstance): void {
   );
 
   app.get(
+    '/api/blade-finance/admin/order/totals',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'What the search finds in all (not one page): the number of orders, what was paid on them and what was refunded (fen); finance role',
+        querystring: orderFilters,
+        response: { 200: envelopeSchema(orderTotalsSchema) },
+      },
+    },
+    async (req) => ok(await adminOrderTotals(app.db, req.auth, req.query)),
+  );
+
+  app.get(
     '/api/blade-finance/admin/order/export',
     {
       schema: {
         tags,
         security,
         summary:
-          'The same search as an XLSX file (raw, streamed; amounts in yuan, headers in the request language); finance role',
+          'The same search as an XLSX file (raw, streamed; amounts in yuan; headers, types, states and channels in the request language; a totals row as order/totals says); finance role',
         querystring: orderFilters,
       },
     },

@@ -208,7 +208,7 @@ describe('daily reconciliation', () => {
     );
     expect(lines).toHaveLength(3);
 
-    // The export: a summary line, the header, one row per difference.
+    // The export: a summary line, the header, one row per difference, a totals row; no codes.
     const file = await ctx.app.inject({
       url: `${BASE}/${res.json().data.id}/export`,
       headers: { ...bladeAuth(finance1), 'accept-language': 'en' },
@@ -218,8 +218,20 @@ describe('daily reconciliation', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
-    expect(sheet.rowCount).toBe(5);
+    expect(sheet.rowCount).toBe(6);
+    expect(String(sheet.getRow(1).getCell(1).value)).toMatch(/^\d{4}-\d{2}-\d{2} WeChat Pay: statement /);
     expect(sheet.getRow(2).getCell(2).value).toBe('Difference');
+    const amountRow = [3, 4, 5].map((r) => sheet.getRow(r)).find((r) => r.getCell(3).value === a.orderNo)!;
+    expect([amountRow.getCell(7).value, amountRow.getCell(8).value]).toEqual(['Succeeded', 'Succeeded']);
+    expect(
+      [3, 4, 5].flatMap((r) => [7, 8].map((c) => sheet.getRow(r).getCell(c).value)).filter(Boolean),
+    ).not.toContain('SUCCESS');
+    expect(sheet.getRow(6).getCell(1).value).toBe('Total: 3 differences');
+    expect([sheet.getRow(6).getCell(5).value, sheet.getRow(6).getCell(6).value]).toEqual([
+      '127.78',
+      '125.00',
+    ]);
+    expect(sheet.getRow(6).font?.bold).toBe(true);
     const texts = [3, 4, 5].map((r) => String(sheet.getRow(r).getCell(2).value));
     expect(texts.sort()).toEqual([
       'Amount differs',

@@ -3,6 +3,7 @@
  * just before (evidence-service.ts). It becomes a charge bill in status 1 (not reviewed) that counts as
  * received only once the finance office reviews it.
  */
+import { receivableName } from '@cf/shared/fees';
 import { isPayAmount, payAmountProblem } from '@cf/shared/pay-amount';
 import { calendarDateIn, isCalendarDate, SCHOOL_TIME_ZONE } from '@cf/shared/validation';
 import type { FastifyRequest } from 'fastify';
@@ -55,6 +56,8 @@ export async function recordOfflinePayment(
     const { availableFen } = receivableView(row, committed.get(row.id)!);
     const problem = payAmountProblem(body.amountFen, availableFen);
     if (problem) throw badRequest(problem);
+    // The receivable's one name, as an online payment of it writes it (order/create-service.ts).
+    const itemName = receivableName(row);
     const bill = await insertOfflineBill(tx, {
       tenantId: auth.tenantId,
       billNo: newBillNo('O'),
@@ -62,8 +65,8 @@ export async function recordOfflinePayment(
       receivableId: row.id,
       personType: person.type,
       personId: person.id,
-      project: row.itemName,
-      projectEn: row.itemNameEn,
+      project: itemName.name,
+      projectEn: itemName.nameEn,
       priceFen: body.amountFen,
       quantity: 1,
       amountFen: body.amountFen,

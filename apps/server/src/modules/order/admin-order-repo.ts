@@ -79,23 +79,43 @@ export async function searchOrders(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-export async function countOrders(db: Db, tenantId: string, filters: OrderFilters): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+/**
+ * What the search adds up to (the one rule of the search's totals, the list's filter): how many
+ * orders, the totals of those that were paid (paid_at is set once, when an order is paid, and kept
+ * through refunds) and what was refunded; `lastId`, the newest order counted, bounds an export to the
+ * orders counted.
+ */
+export async function orderTotals(
+  db: Db,
+  tenantId: string,
+  filters: OrderFilters,
+): Promise<{ count: number; paidFen: number; refundedFen: number; lastId: number }> {
+  const [row] = await queryRows<{ n: number; paid: number; refunded: number; last_id: number }>(
     db,
-    sql`SELECT count(*)::int AS n ${FROM} WHERE ${where(tenantId, filters)}`,
+    sql`SELECT count(*)::int AS n,
+               coalesce(sum(o.total_fen) FILTER (WHERE o.paid_at IS NOT NULL), 0)::float8 AS paid,
+               coalesce(sum(o.refunded_fen), 0)::float8 AS refunded,
+               coalesce(max(o.id), 0)::int AS last_id
+          ${FROM} WHERE ${where(tenantId, filters)}`,
   );
-  return Number(row?.n ?? 0);
+  return {
+    count: Number(row?.n ?? 0),
+    paidFen: Number(row?.paid ?? 0),
+    refundedFen: Number(row?.refunded ?? 0),
+    lastId: Number(row?.last_id ?? 0),
+  };
 }
 
-/** Every matching order, newest first, `batch` at a time (keyset on id). */
+/** Every matching order up to `lastId`, newest first, `batch` at a time (keyset on id). */
 export async function* orderBatches(
   db: Db,
   tenantId: string,
   filters: OrderFilters,
+  lastId = 2_147_483_646,
   batch = 1000,
 ): AsyncGenerator<AdminOrderRow[]> {
   const w = where(tenantId, filters);
-  let below = 2_147_483_647;
+  let below = lastId + 1;
   for (;;) {
     const rows = await queryRows<AdminOrderRow>(
       db,

@@ -5,8 +5,10 @@
  * Called from ../admin/orders-routes.ts, whose guard checks the finance role; no role check here.
  */
 import { PAY_STATUS_COLORS, type PayStatus } from '@cf/shared/fees';
+import { labelOf } from '@cf/shared/labels/label';
+import { ORDER_TYPE_LABELS, PAY_METHOD_LABELS, PAY_STATUS_LABELS } from '@cf/shared/labels/pay';
 import { translate, type Language, type MessageKey } from '@cf/shared/messages';
-import type { AdminOrder, AdminOrderDetail, OrderFilters } from '@cf/shared/wire/admin-orders';
+import type { AdminOrder, AdminOrderDetail, OrderFilters, OrderTotals } from '@cf/shared/wire/admin-orders';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
@@ -16,8 +18,8 @@ import { badRequest, notFound } from '@server/http/errors';
 import { dayRange } from '@server/http/search';
 import { schoolTime, sendXlsx, type XlsxColumn } from '@server/http/xlsx';
 import {
-  countOrders,
   orderBatches,
+  orderTotals,
   personNoOf,
   refundsOfOrder,
   searchOrders,
@@ -67,6 +69,17 @@ export async function listAdminOrders(
   );
 }
 
+/** What the search adds up to over all its orders: count, paid, refunded (the list's filters). */
+export async function adminOrderTotals(
+  db: Db,
+  auth: AuthContext,
+  filters: OrderFilters,
+): Promise<OrderTotals> {
+  dayRange(filters.from, filters.to);
+  const { count, paidFen, refundedFen } = await orderTotals(db, auth.tenantId, filters);
+  return { count, paidFen, refundedFen };
+}
+
 export async function adminOrderDetail(db: Db, auth: AuthContext, id: number): Promise<AdminOrderDetail> {
   const found = await findOrderDetail(db, auth.tenantId, id);
   if (!found) throw notFound('order.notFound');
@@ -98,21 +111,46 @@ export async function exportAdminOrders(
   reply: FastifyReply,
 ) {
   dayRange(filters.from, filters.to);
-  const total = await countOrders(db, auth.tenantId, filters);
-  if (total > EXPORT_MAX_ROWS) throw badRequest('admin.exportTooLarge', { max: EXPORT_MAX_ROWS });
+  const totals = await orderTotals(db, auth.tenantId, filters);
+  if (totals.count > EXPORT_MAX_ROWS) throw badRequest('admin.exportTooLarge', { max: EXPORT_MAX_ROWS });
   // The admin guard's audit row of this file says how many orders left in it.
-  noteAudit(reply.request, { rows: total });
+  noteAudit(reply.request, { rows: totals.count });
   const h = (key: MessageKey) => translate(key, lang);
+  // Codes in the clerk's words (packages/shared/src/labels); a method the table does not know as written.
   const columns: XlsxColumn<AdminOrderRow>[] = [
-    { header: h('export.orderNo'), width: 26, value: (r) => r.order_no },
-    { header: h('export.orderType'), width: 10, value: (r) => r.order_type },
+    // The totals row says what the search's totals say (adminOrderTotals): count, paid, refunded.
+    {
+      header: h('export.orderNo'),
+      width: 26,
+      value: (r) => r.order_no,
+      total: translate('export.ordersTotal', lang, { count: totals.count }),
+    },
+    {
+      header: h('export.orderType'),
+      width: 14,
+      value: (r) => labelOf(ORDER_TYPE_LABELS, r.order_type, lang),
+    },
     { header: h('export.personName'), value: (r) => r.person_name },
     { header: h('export.personNo'), value: (r) => r.person_no },
     { header: h('export.items'), width: 30, value: (r) => (lang === 'en' ? r.items_en : r.items_zh) },
-    { header: h('export.totalYuan'), kind: 'yuan', value: (r) => Number(r.total_fen) },
-    { header: h('export.refundedYuan'), kind: 'yuan', value: (r) => Number(r.refunded_fen) },
-    { header: h('export.payStatus'), width: 10, value: (r) => r.pay_status },
-    { header: h('export.channel'), width: 10, value: (r) => r.channel },
+    {
+      header: h('export.totalYuan'),
+      kind: 'yuan',
+      value: (r) => Number(r.total_fen),
+      total: totals.paidFen,
+    },
+    {
+      header: h('export.refundedYuan'),
+      kind: 'yuan',
+      value: (r) => Number(r.refunded_fen),
+      total: totals.refundedFen,
+    },
+    {
+      header: h('export.payStatus'),
+      width: 10,
+      value: (r) => labelOf(PAY_STATUS_LABELS, r.pay_status, lang),
+    },
+    { header: h('export.channel'), width: 16, value: (r) => labelOf(PAY_METHOD_LABELS, r.channel, lang) },
     { header: h('export.paymentNo'), width: 32, value: (r) => r.payment_no },
     { header: h('export.createdAt'), kind: 'time', value: (r) => schoolTime(time(r.created_ms)) },
     { header: h('export.paidAt'), kind: 'time', value: (r) => schoolTime(time(r.paid_ms)) },
@@ -122,6 +160,6 @@ export async function exportAdminOrders(
     'orders.xlsx',
     h('export.ordersSheet'),
     columns,
-    orderBatches(db, auth.tenantId, filters),
+    orderBatches(db, auth.tenantId, filters, totals.lastId),
   );
 }

@@ -3,6 +3,7 @@
  * computed from stored facts; the client only asks for a part payment or a top-up amount, checked
  * against what is owed or allowed. Receivables are locked while an order takes from them.
  */
+import { receivableName } from '@cf/shared/fees';
 import { formatYuan } from '@cf/shared/money';
 import type { Language } from '@cf/shared/messages';
 import { payAmountProblem } from '@cf/shared/pay-amount';
@@ -88,11 +89,9 @@ async function receivableLines(
     } else if (availableFen === 0) {
       throw badRequest('fee.nothingToPay');
     }
-    const year = row.schoolYear ? `${row.schoolYear} ` : '';
     return {
       receivableId: row.id,
-      name: `${year}${row.itemName}`,
-      nameEn: `${year}${row.itemNameEn || row.itemName}`,
+      ...receivableName(row),
       priceFen: amount,
       quantity: 1,
       amountFen: amount,

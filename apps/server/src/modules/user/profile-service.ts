@@ -5,6 +5,7 @@
  * audited in the same transaction that spends the proof.
  */
 import { bankCardProblem, normalizeBankCard } from '@cf/shared/bank-card';
+import type { AuditAction } from '@cf/shared/labels/audit';
 import { ACCOUNT_PARAM_KEYS, isPhone } from '@cf/shared/validation';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
@@ -50,7 +51,7 @@ export function checkCodeGiven(input: { verifyId?: string; verifyCode?: string }
 export async function changeOwn(
   ctx: UserCtx,
   proof: StepUpProof | null,
-  action: string,
+  action: AuditAction,
   values: Parameters<typeof updateOwnUser>[3],
   detail: Record<string, unknown>,
 ) {

@@ -1,23 +1,17 @@
-/** Words of the money screens that depend on the language: payment methods, item names. */
+/**
+ * Words of the money screens that depend on the language: payment methods (the one table of
+ * packages/shared/src/labels/pay.ts, in the dictionaries as method.<code>), item names.
+ */
+import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
 import type { Language, TextKey } from '@/lib/i18n/i18n';
 
 /** Payment methods a person may record for an other-means payment (the server keeps the code). */
-export const OFFLINE_PAY_METHODS = ['bank_transfer', 'cash', 'pos', 'other'] as const;
-
-const METHOD_TEXT: Record<string, TextKey> = {
-  wechat: 'method.wechat',
-  sandbox: 'method.sandbox',
-  bank_transfer: 'method.bank_transfer',
-  cash: 'method.cash',
-  pos: 'method.pos',
-  other: 'method.other',
-};
+export { OFFLINE_PAY_METHODS } from '@cf/shared/fees';
 
 /** A method code as words; a code we do not know is shown as the server wrote it. */
 export function payMethodText(method: string | null | undefined, t: (key: TextKey) => string): string {
   if (!method) return '';
-  const key = METHOD_TEXT[method];
-  return key ? t(key) : method;
+  return Object.hasOwn(PAY_METHOD_LABELS, method) ? t(`method.${method}` as TextKey) : method;
 }
 
 /** The English name when English is on screen and the school gave one, else the Chinese name. */

@@ -4,6 +4,7 @@
  * screen is built (no entry leads to "coming soon") and it is meant for the person's user type (the
  * binding's: student, employee or other). Student fees and enrolment are not staff's business.
  */
+import type { MobileModule } from '@cf/shared/labels/modules';
 import { hasScreen } from '@/lib/routes';
 import type { TextKey } from '@/lib/i18n/i18n';
 
@@ -12,8 +13,8 @@ export type Portal = 'payment' | 'query';
 export interface HomeEntry {
   key: string;
   portal: Portal;
-  /** The mobile module that must be enabled for the tenant. */
-  module: string;
+  /** The mobile module that must be enabled for the tenant (named in packages/shared/src/labels/modules.ts). */
+  module: MobileModule;
   textKey: TextKey;
   to: string;
   /** Usable only with a binding (it reads the bound person's fees or pay); hidden from a guest. */

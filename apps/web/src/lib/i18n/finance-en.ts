@@ -2,11 +2,14 @@
  * English texts of the money screens. The spec's English messages are kept word for word; those the
  * server says too come from the shared messages (finance-shared-texts.ts).
  */
+import { labelEntries } from '@cf/shared/labels/label';
+import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
 import { financeSharedTexts } from './finance-shared-texts';
 import type { FinanceTextKey } from './finance-zh';
 
 export const financeEn: Record<FinanceTextKey, string> = {
   ...financeSharedTexts('en'),
+  ...labelEntries('method.', PAY_METHOD_LABELS, 'en'),
 
   'finance.loadFailed': 'Could not load; please try again later',
 
@@ -29,13 +32,6 @@ export const financeEn: Record<FinanceTextKey, string> = {
   'bill.amount': 'Amount',
   'bill.refundAmount': 'Refund amount',
   'bill.no': 'Bill no',
-
-  'method.wechat': 'WeChat Pay',
-  'method.sandbox': 'Sandbox payment (demo)',
-  'method.bank_transfer': 'Bank transfer',
-  'method.cash': 'Cash',
-  'method.pos': 'Card (POS)',
-  'method.other': 'Other',
 
   'summary.payable': 'Payable',
   'summary.deferred': 'Deferred',

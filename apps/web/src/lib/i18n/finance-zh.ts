@@ -4,10 +4,14 @@
  * Messages also known to the server come from packages/shared/src/messages/finance.ts
  * (finance-shared-texts.ts), never written here again.
  */
+import { labelEntries } from '@cf/shared/labels/label';
+import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
 import { financeSharedTexts } from './finance-shared-texts';
 
 export const financeZh = {
   ...financeSharedTexts('zh'),
+  // How a payment was made: the one table of packages/shared/src/labels/pay.ts.
+  ...labelEntries('method.', PAY_METHOD_LABELS, 'zh'),
 
   'finance.loadFailed': '加载失败，请稍后重试',
 
@@ -30,13 +34,6 @@ export const financeZh = {
   'bill.amount': '金额',
   'bill.refundAmount': '退款金额',
   'bill.no': '票据号',
-
-  'method.wechat': '微信支付',
-  'method.sandbox': '沙箱支付（演示）',
-  'method.bank_transfer': '银行转账',
-  'method.cash': '现金',
-  'method.pos': '刷卡（POS）',
-  'method.other': '其他方式',
 
   'summary.payable': '应缴',
   'summary.deferred': '缓缴',

@@ -1,9 +1,20 @@
-/** The audit log: who did what, when, from where; filter by who, action and days; export the search. */
+/**
+ * The audit log: who did what, when, from where; filter by who, action and days; export the search.
+ * Actions by their names and details as sentences (packages/shared/src/labels/audit.ts), never codes
+ * or JSON.
+ */
+import {
+  ADMIN_ROUTE_ACTION_LABELS,
+  AUDIT_ACTION_LABELS,
+  auditActionLabel,
+  describeAuditDetail,
+} from '@cf/shared/labels/audit';
 import type { AuditEntry } from '@cf/shared/wire/admin-audit';
-import { DatePicker, Form, Input, Table, Typography } from 'antd';
+import { DatePicker, Form, Input, Select, Table } from 'antd';
 import { useState } from 'react';
 import { Page } from '@admin/components/page';
 import { ExportButton, SearchButtons } from '@admin/components/search-export';
+import { formatDateTime } from '@admin/lib/format';
 import { useT } from '@admin/lib/i18n/use-t';
 import { serverPagination } from '@admin/lib/use-paging';
 import { exportAudit } from '../api/export-audit';
@@ -16,7 +27,16 @@ interface FormValues {
 }
 
 export default function AuditPage() {
-  const { t } = useT();
+  const { t, language } = useT();
+  // One option per name: the guard's row of a service's action is named as the service's own.
+  const actionOptions = [
+    ...new Map(
+      Object.entries({ ...AUDIT_ACTION_LABELS, ...ADMIN_ROUTE_ACTION_LABELS }).map(([value, label]) => [
+        label[language],
+        { value, label: label[language] },
+      ]),
+    ).values(),
+  ].sort((a, b) => a.label.localeCompare(b.label, language === 'zh' ? 'zh-CN' : 'en'));
   const [search, setSearch] = useState<AuditSearch>({});
   const [page, setPage] = useState({ current: 1, size: 20 });
   const audit = useAudit(search, page.current, page.size);
@@ -41,7 +61,14 @@ export default function AuditPage() {
           <Input allowClear maxLength={64} />
         </Form.Item>
         <Form.Item name="action" label={t('audit.action')}>
-          <Input allowClear maxLength={128} />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            options={actionOptions}
+            style={{ width: 220 }}
+            data-testid="audit-action"
+          />
         </Form.Item>
         <Form.Item name="days" label={t('audit.days')}>
           <DatePicker.RangePicker />
@@ -58,7 +85,8 @@ export default function AuditPage() {
           {
             title: t('audit.time'),
             dataIndex: 'createdAt',
-            render: (v: string) => new Date(v).toLocaleString(),
+            width: 150,
+            render: formatDateTime,
           },
           {
             title: t('audit.who'),
@@ -68,14 +96,18 @@ export default function AuditPage() {
           {
             title: t('audit.action'),
             dataIndex: 'action',
-            render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+            render: (v: string) => auditActionLabel(v, language),
           },
           { title: t('audit.ip'), dataIndex: 'ip' },
           {
             title: t('audit.detail'),
             dataIndex: 'detail',
-            ellipsis: { showTitle: false },
-            render: (d: Record<string, unknown>) => <span data-user-data>{JSON.stringify(d)}</span>,
+            // Values in it are what people typed or chose (names, numbers, reasons): user data.
+            render: (d: Record<string, unknown>) => (
+              <span data-user-data data-testid="audit-detail">
+                {describeAuditDetail(d, language)}
+              </span>
+            ),
           },
         ]}
       />

@@ -5,13 +5,15 @@
  */
 import { Descriptions, Typography } from 'antd';
 import { formatDate, formatDateTime, formatMoney } from '@admin/lib/format';
+import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
 import { useT } from '@admin/lib/i18n/use-t';
+import { useLabel } from '@admin/lib/labels';
 import type { AdminBill } from '../api/get-bills';
-import { methodText } from '../method-text';
 import { BillEvidenceFiles } from './bill-evidence-files';
 
 export function BillEvidence({ bill }: { bill: AdminBill }) {
   const { t, language } = useT();
+  const label = useLabel();
   return (
     <>
       <Typography.Paragraph type="secondary">{t('bills.evidenceHint')}</Typography.Paragraph>
@@ -27,7 +29,7 @@ export function BillEvidence({ bill }: { bill: AdminBill }) {
           <Typography.Text strong>{formatMoney(bill.amountFen)}</Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t('bills.method')}>
-          <span data-user-data>{methodText(bill.method, t)}</span>
+          <span data-user-data>{label(PAY_METHOD_LABELS, bill.method)}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('bills.billDate')}>{formatDate(bill.billDate)}</Descriptions.Item>
         <Descriptions.Item label={t('bills.note')}>

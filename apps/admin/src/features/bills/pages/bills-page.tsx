@@ -8,12 +8,13 @@ import { useState, type HTMLAttributes } from 'react';
 import { Page } from '@admin/components/page';
 import { QueueTable } from '@admin/components/queue-table';
 import { formatDate, formatDateTime, formatMoney } from '@admin/lib/format';
+import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
 import { useT } from '@admin/lib/i18n/use-t';
+import { useLabel } from '@admin/lib/labels';
 import { usePaging } from '@admin/lib/use-paging';
 import { useDecideBill } from '../api/decide-bill';
 import { useBills, type AdminBill, type BillStatus } from '../api/get-bills';
 import { BillEvidence } from '../components/bill-evidence';
-import { methodText } from '../method-text';
 
 const TABS = [
   { status: 1, key: 'pending' },
@@ -23,6 +24,7 @@ const TABS = [
 
 export default function BillsPage() {
   const { t, language } = useT();
+  const label = useLabel();
   const { message } = App.useApp();
   const [status, setStatus] = useState<BillStatus>(1);
   const paging = usePaging();
@@ -60,7 +62,7 @@ export default function BillsPage() {
     {
       title: t('bills.method'),
       dataIndex: 'method',
-      render: (method: string) => <span data-user-data>{methodText(method, t)}</span>,
+      render: (method: string) => <span data-user-data>{label(PAY_METHOD_LABELS, method)}</span>,
     },
     { title: t('bills.billDate'), dataIndex: 'billDate', render: formatDate },
     { title: t('bills.billNo'), dataIndex: 'billNo' },

@@ -3,6 +3,7 @@
  * this month's takings (in total, by channel, by item), orders by state, and each queue the office
  * works through, a count and a link to it.
  */
+import { PAY_METHOD_LABELS, PAY_STATUS_LABELS } from '@cf/shared/labels/pay';
 import { formatYuan } from '@cf/shared/money';
 import type { Dashboard } from '@cf/shared/wire/admin-dashboard';
 import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
@@ -10,6 +11,7 @@ import { Link } from 'react-router';
 import { Page } from '@admin/components/page';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
+import { useLabel } from '@admin/lib/labels';
 import { useSession } from '@admin/lib/use-session';
 import { useDashboard } from '../api/get-dashboard';
 
@@ -36,10 +38,11 @@ const STATE_COLORS: Record<string, string> = {
 
 export default function DashboardPage() {
   const { t, language } = useT();
-  // Online channels have names; other means are named by the school (its own words).
+  const label = useLabel();
+  // Channels and the phone form's other means have names; a method typed another way shows as written.
   const channelName = (channel: string) =>
-    channel === 'wechat' || channel === 'sandbox' ? (
-      t(`orders.channel.${channel}`)
+    Object.hasOwn(PAY_METHOD_LABELS, channel) ? (
+      label(PAY_METHOD_LABELS, channel)
     ) : (
       <span data-user-data>{channel}</span>
     );
@@ -115,7 +118,7 @@ export default function DashboardPage() {
                     color={STATE_COLORS[s.payStatus]}
                     data-testid={`state-${s.payStatus}`}
                   >
-                    {t(`payStatus.${s.payStatus}` as TextKey)} {s.count}
+                    {label(PAY_STATUS_LABELS, s.payStatus)} {s.count}
                   </Tag>
                 ))}
               </Card>

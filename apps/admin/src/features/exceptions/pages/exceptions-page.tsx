@@ -4,6 +4,7 @@
  * channel; anyone of the office may mark it settled another way, with a note.
  */
 import { checkExceptionNote, EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
+import { PAY_METHOD_LABELS, REFUND_STATE_LABELS } from '@cf/shared/labels/pay';
 import { translate } from '@cf/shared/messages';
 import { App, Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { ReasonDialog } from '@admin/components/reason-dialog';
 import { formatDateTime, formatMoney } from '@admin/lib/format';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
+import { useLabel } from '@admin/lib/labels';
 import { allows } from '@admin/lib/roles';
 import { usePaging } from '@admin/lib/use-paging';
 import { useSession } from '@admin/lib/use-session';
@@ -22,12 +24,12 @@ import { useSettleException } from '../api/settle-exception';
 
 const STATUSES: ExceptionStatus[] = ['open', 'refunded', 'resolved'];
 const KINDS = ['paid_after_close', 'amount_mismatch', 'duplicate_payment', 'unknown_order'];
-const CHANNELS = ['wechat', 'sandbox'];
 const REFUND_COLOR = { PROCESSING: 'processing', SUCCESS: 'success', FAILED: 'error' } as const;
 
 export default function ExceptionsPage() {
   const { t, language } = useT();
   const { message } = App.useApp();
+  const label = useLabel();
   const { level } = useSession();
   const mayRefund = allows(level, 'manager');
   const [status, setStatus] = useState<ExceptionStatus>('open');
@@ -50,8 +52,7 @@ export default function ExceptionsPage() {
     {
       title: t('exceptions.channel'),
       dataIndex: 'channel',
-      render: (channel: string) =>
-        CHANNELS.includes(channel) ? t(`exceptions.channel.${channel}` as TextKey) : channel,
+      render: (channel: string) => label(PAY_METHOD_LABELS, channel),
     },
     { title: t('exceptions.transactionId'), dataIndex: 'transactionId' },
     ...(status === 'refunded'
@@ -60,7 +61,7 @@ export default function ExceptionsPage() {
             title: t('exceptions.refundStatus'),
             dataIndex: 'refundStatus',
             render: (value: PaymentException['refundStatus']) =>
-              value && <Tag color={REFUND_COLOR[value]}>{t(`exceptions.refundStatus.${value}`)}</Tag>,
+              value && <Tag color={REFUND_COLOR[value]}>{label(REFUND_STATE_LABELS, value)}</Tag>,
           },
         ]
       : []),

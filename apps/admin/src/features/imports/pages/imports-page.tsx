@@ -7,6 +7,7 @@
  */
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { IMPORT_KINDS, type ImportKind } from '@cf/shared/import-kinds';
+import { IMPORT_KIND_LABELS } from '@cf/shared/labels/people';
 import type { ImportJob } from '@cf/shared/wire/admin-imports';
 import {
   Alert,
@@ -27,6 +28,7 @@ import {
 import { useState } from 'react';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
+import { useLabel } from '@admin/lib/labels';
 import { useCommitImport } from '@admin/features/imports/api/commit-import';
 import { downloadReport } from '@admin/features/imports/api/download-report';
 import { downloadTemplate } from '@admin/features/imports/api/download-template';
@@ -159,6 +161,7 @@ function Report({ job }: { job: ImportJob }) {
 
 export default function ImportsPage() {
   const { t, language } = useT();
+  const label = useLabel();
   const [kind, setKind] = useState<ImportKind>('people');
   const [file, setFile] = useState<File | undefined>();
   const [period, setPeriod] = useState('');
@@ -191,7 +194,7 @@ export default function ImportsPage() {
                     setKind(value);
                     setJobId(undefined);
                   }}
-                  options={IMPORT_KINDS.map((value) => ({ value, label: t(`imports.kind.${value}`) }))}
+                  options={IMPORT_KINDS.map((value) => ({ value, label: label(IMPORT_KIND_LABELS, value) }))}
                 />
                 <Button
                   icon={<DownloadOutlined />}

@@ -2,6 +2,13 @@
  * One order in a drawer: who, what, how it was paid, its items, bills and refunds, and a refund form
  * (full or partial, never more than is still refundable; the channel does the rest).
  */
+import {
+  BILL_KIND_LABELS,
+  ORDER_TYPE_LABELS,
+  PAY_METHOD_LABELS,
+  PAY_STATUS_LABELS,
+  REFUND_STATE_LABELS,
+} from '@cf/shared/labels/pay';
 import { formatYuan, parseYuan, yuanDigits } from '@cf/shared/money';
 import {
   Alert,
@@ -17,13 +24,16 @@ import {
   Typography,
 } from 'antd';
 import { useT } from '@admin/lib/i18n/use-t';
+import { formatDateTime } from '@admin/lib/format';
+import { useLabel } from '@admin/lib/labels';
 import { useOrder } from '../api/get-order';
 import { useRefundOrder } from '../api/refund-order';
 
-const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+const time = (iso: string | null) => formatDateTime(iso);
 
 export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: () => void }) {
   const { t, language } = useT();
+  const label = useLabel();
   const { data: order, isLoading } = useOrder(id);
   const refund = useRefundOrder();
   const [form] = Form.useForm<{ amount: string; reason: string }>();
@@ -47,7 +57,7 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
             </Descriptions.Item>
             <Descriptions.Item label={t('orders.payStatus')}>
               <Tag data-testid="order-detail-status" data-status={order.payStatus}>
-                {t(`payStatus.${order.payStatus}`)}
+                {label(PAY_STATUS_LABELS, order.payStatus)}
               </Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('orders.person')}>
@@ -62,7 +72,12 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
             <Descriptions.Item label={t('orders.refunded')}>
               <span data-testid="order-detail-refunded">{formatYuan(order.refundedFen)}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('orders.channel')}>{order.channel ?? ''}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.orderType')}>
+              {label(ORDER_TYPE_LABELS, order.orderType)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.channel')}>
+              {label(PAY_METHOD_LABELS, order.channel)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('orders.paymentNo')}>
               <span data-user-data>{order.paymentNo ?? ''}</span>
             </Descriptions.Item>
@@ -107,7 +122,7 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
               {
                 title: t('orders.billKind'),
                 dataIndex: 'kind',
-                render: (k: string) => t(k === 'REFUND' ? 'orders.billRefund' : 'orders.billCharge'),
+                render: (k: string) => label(BILL_KIND_LABELS, k),
               },
               {
                 title: t('orders.item'),
@@ -149,7 +164,7 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
                   {
                     title: t('common.status'),
                     dataIndex: 'status',
-                    render: (s: string) => t(`orders.refund.${s}` as never),
+                    render: (s: string) => label(REFUND_STATE_LABELS, s),
                   },
                   {
                     title: t('orders.reason'),

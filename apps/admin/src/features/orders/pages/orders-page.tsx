@@ -1,20 +1,25 @@
 /**
  * Orders: search by person, order number, payment number, state, channel and creation days; one order's
- * detail with bills and refunds (refund from there); the current search exported as XLSX.
+ * detail with bills and refunds (refund from there); what the search adds up to above the table (the
+ * server's totals, the list's filters); the current search exported as XLSX.
  */
+import { PAY_CHANNEL_NAMES, PAY_STATUSES } from '@cf/shared/fees';
+import { PAY_METHOD_LABELS, PAY_STATUS_LABELS } from '@cf/shared/labels/pay';
 import { formatYuan } from '@cf/shared/money';
 import type { AdminOrder } from '@cf/shared/wire/admin-orders';
-import { DatePicker, Form, Input, Select, Table, Tag } from 'antd';
+import { Card, DatePicker, Flex, Form, Input, Select, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Page } from '@admin/components/page';
 import { ExportButton, SearchButtons } from '@admin/components/search-export';
 import { useT } from '@admin/lib/i18n/use-t';
+import { formatDateTime } from '@admin/lib/format';
+import { useLabel } from '@admin/lib/labels';
 import { serverPagination } from '@admin/lib/use-paging';
 import { exportOrders } from '../api/export-orders';
+import { useOrderTotals } from '../api/get-order-totals';
 import { useOrders, type OrderSearch } from '../api/list-orders';
 import { OrderDrawer } from '../components/order-drawer';
 
-const STATES = ['NOT_PAY', 'PAYING', 'PAID', 'REFUND', 'CLOSED'] as const;
 const COLORS: Record<string, string> = {
   NOT_PAY: 'blue',
   PAYING: 'cyan',
@@ -29,10 +34,12 @@ interface FormValues extends Omit<OrderSearch, 'from' | 'to'> {
 
 export default function OrdersPage() {
   const { t } = useT();
+  const label = useLabel();
   const [search, setSearch] = useState<OrderSearch>({});
   const [page, setPage] = useState({ current: 1, size: 20 });
   const [openId, setOpenId] = useState<number>();
   const orders = useOrders(search, page.current, page.size);
+  const totals = useOrderTotals(search);
   const apply = ({ days, ...rest }: FormValues) => {
     const trimmed = Object.fromEntries(
       Object.entries(rest).map(([k, v]) => [k, typeof v === 'string' ? v.trim() || undefined : v]),
@@ -70,17 +77,14 @@ export default function OrdersPage() {
           <Select
             allowClear
             style={{ width: 120 }}
-            options={STATES.map((s) => ({ value: s, label: t(`payStatus.${s}`) }))}
+            options={PAY_STATUSES.map((s) => ({ value: s, label: label(PAY_STATUS_LABELS, s) }))}
           />
         </Form.Item>
         <Form.Item name="channel" label={t('orders.channel')}>
           <Select
             allowClear
             style={{ width: 120 }}
-            options={['wechat', 'sandbox'].map((c) => ({
-              value: c,
-              label: t(`orders.channel.${c}` as never),
-            }))}
+            options={PAY_CHANNEL_NAMES.map((c) => ({ value: c, label: label(PAY_METHOD_LABELS, c) }))}
           />
         </Form.Item>
         <Form.Item name="days" label={t('orders.days')}>
@@ -88,6 +92,25 @@ export default function OrdersPage() {
         </Form.Item>
         <SearchButtons onReset={() => setSearch({})} testId="orders-search-submit" />
       </Form>
+      <Card size="small" style={{ marginBottom: 16 }} data-testid="orders-totals">
+        <Flex gap={48} wrap>
+          <Statistic
+            title={t('orders.totals.count')}
+            value={totals.data?.count ?? '—'}
+            data-testid="orders-totals-count"
+          />
+          <Statistic
+            title={t('orders.totals.paid')}
+            value={totals.data ? formatYuan(totals.data.paidFen) : '—'}
+            data-testid="orders-totals-paid"
+          />
+          <Statistic
+            title={t('orders.totals.refunded')}
+            value={totals.data ? formatYuan(totals.data.refundedFen) : '—'}
+            data-testid="orders-totals-refunded"
+          />
+        </Flex>
+      </Card>
       <Table<AdminOrder>
         rowKey="id"
         loading={orders.isFetching}
@@ -131,17 +154,17 @@ export default function OrdersPage() {
           {
             title: t('orders.payStatus'),
             dataIndex: 'payStatus',
-            render: (s: string) => <Tag color={COLORS[s]}>{t(`payStatus.${s}` as never)}</Tag>,
+            render: (s: string) => <Tag color={COLORS[s]}>{label(PAY_STATUS_LABELS, s)}</Tag>,
           },
           {
             title: t('orders.channel'),
             dataIndex: 'channel',
-            render: (c: string | null) => (c ? t(`orders.channel.${c}` as never) : ''),
+            render: (c: string | null) => label(PAY_METHOD_LABELS, c),
           },
           {
             title: t('orders.createdAt'),
             dataIndex: 'createdAt',
-            render: (v: string) => new Date(v).toLocaleString(),
+            render: formatDateTime,
           },
         ]}
       />

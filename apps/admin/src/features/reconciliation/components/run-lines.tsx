@@ -1,14 +1,17 @@
 /** A run's difference lines: what the statement says beside what we recorded. */
 import type { ReconciliationLine } from '@cf/shared/wire/admin-reconciliation';
+import { TRADE_STATE_LABELS } from '@cf/shared/labels/pay';
 import { yuanDigits } from '@cf/shared/money';
 import { Table, Tag } from 'antd';
 import { useT } from '@admin/lib/i18n/use-t';
+import { useLabel } from '@admin/lib/labels';
 
 const money = (fen: number | null) => (fen === null ? '—' : yuanDigits(fen));
 const COLORS = { statement_only: 'red', ours_only: 'orange', amount: 'gold', state: 'purple' } as const;
 
 export function RunLines({ lines, loading }: { lines: ReconciliationLine[]; loading: boolean }) {
   const { t } = useT();
+  const label = useLabel();
   return (
     <Table<ReconciliationLine>
       rowKey="id"
@@ -42,9 +45,13 @@ export function RunLines({ lines, loading }: { lines: ReconciliationLine[]; load
         {
           title: t('reconcile.col.statementState'),
           dataIndex: 'statementState',
-          render: (v: string | null) => v ?? '—',
+          render: (v: string | null) => (v ? label(TRADE_STATE_LABELS, v) : '—'),
         },
-        { title: t('reconcile.col.ourState'), dataIndex: 'ourState', render: (v: string | null) => v ?? '—' },
+        {
+          title: t('reconcile.col.ourState'),
+          dataIndex: 'ourState',
+          render: (v: string | null) => (v ? label(TRADE_STATE_LABELS, v) : '—'),
+        },
       ]}
     />
   );

@@ -4,12 +4,14 @@
  */
 import type { PayChannelName } from '@cf/shared/wire/pay';
 import type { ReconciliationRun } from '@cf/shared/wire/admin-reconciliation';
+import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
 import { yuanDigits } from '@cf/shared/money';
 import { App, Button, Card, Drawer, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Page } from '@admin/components/page';
 import { toastError } from '@admin/lib/feedback';
 import { useT } from '@admin/lib/i18n/use-t';
+import { useLabel } from '@admin/lib/labels';
 import { exportRun } from '../api/export-run';
 import { useRun } from '../api/get-run';
 import { useRuns } from '../api/list-runs';
@@ -35,7 +37,8 @@ export default function ReconciliationPage() {
   const runs = useRuns(current);
   const runDay = useRunDay();
   const detail = useRun(open?.id);
-  const channelName = (c: string) => (c === 'wechat' || c === 'sandbox' ? t(`settings.channel.${c}`) : c);
+  const label = useLabel();
+  const channelName = (c: string) => label(PAY_METHOD_LABELS, c);
 
   async function start(values: { billDate: string; channel: string }) {
     const run = await runDay.mutateAsync(values);

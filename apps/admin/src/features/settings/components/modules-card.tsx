@@ -1,11 +1,13 @@
-/** The mobile modules the phones show: the whole list, as codes. */
+/** The mobile modules the phones show: the whole list, each by its name (the code is what is saved). */
+import { MODULE_LABELS } from '@cf/shared/labels/modules';
+import { labelOptions } from '@cf/shared/labels/label';
 import { App, Button, Card, Flex, Select } from 'antd';
 import { useState } from 'react';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useSaveModules } from '../api/save-modules';
 
 export function ModulesCard({ modules }: { modules: string[] }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const { message } = App.useApp();
   const save = useSaveModules();
   const [value, setValue] = useState(modules);
@@ -20,6 +22,9 @@ export function ModulesCard({ modules }: { modules: string[] }) {
           aria-label={t('settings.modules')}
           style={{ flex: 1 }}
           tokenSeparators={[',', ' ']}
+          options={labelOptions(MODULE_LABELS, language)}
+          optionFilterProp="label"
+          data-testid="settings-modules-select"
         />
         <Button
           type="primary"

@@ -1,7 +1,9 @@
 /** One pay channel: on or off, its app id, and its merchant keys (sent when typed, never shown back). */
 import type { PayChannelChange, PayChannelSettings } from '@cf/shared/wire/admin-settings';
+import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
 import { App, Button, Card, Form, Input, Switch } from 'antd';
 import { useT } from '@admin/lib/i18n/use-t';
+import { useLabel } from '@admin/lib/labels';
 import { useSavePayChannel } from '../api/save-pay-channel';
 import { SecretInput, SecretState } from './secret-input';
 
@@ -18,6 +20,7 @@ interface Values {
 
 export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
   const { t } = useT();
+  const label = useLabel();
   const { message } = App.useApp();
   const save = useSavePayChannel();
   const [form] = Form.useForm<Values>();
@@ -39,7 +42,7 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
 
   return (
     <Card
-      title={t(`settings.channel.${channel.channel}`)}
+      title={label(PAY_METHOD_LABELS, channel.channel)}
       data-testid={`settings-channel-${channel.channel}`}
       style={{ marginBottom: 16 }}
     >

@@ -1,5 +1,10 @@
-/** A run's differences as an XLSX workbook (exceljs): a summary line, then one row per difference. */
+/**
+ * A run's differences as an XLSX workbook (exceljs): a summary line, one row per difference, then a
+ * totals row; channels and states in the clerk's words (packages/shared/src/labels).
+ */
 import ExcelJS from 'exceljs';
+import { labelOf } from '@cf/shared/labels/label';
+import { PAY_METHOD_LABELS, TRADE_STATE_LABELS } from '@cf/shared/labels/pay';
 import { translate, type Language, type MessageKey } from '@cf/shared/messages';
 import { yuanDigits } from '@cf/shared/money';
 import type { ReconciliationLine, ReconciliationRun } from '@cf/shared/wire/admin-reconciliation';
@@ -27,7 +32,7 @@ export async function reconciliationWorkbook(
   sheet.addRow([
     t('reconcile.summary', {
       date: run.billDate,
-      channel: run.channel,
+      channel: labelOf(PAY_METHOD_LABELS, run.channel, lang),
       statementCount: run.statement.payments.count,
       statementYuan: yuanDigits(run.statement.payments.fen),
       ourCount: run.ours.payments.count,
@@ -46,10 +51,21 @@ export async function reconciliationWorkbook(
       line.transactionId ?? '',
       money(line.statementFen),
       money(line.ourFen),
-      line.statementState ?? '',
-      line.ourState ?? '',
+      labelOf(TRADE_STATE_LABELS, line.statementState, lang),
+      labelOf(TRADE_STATE_LABELS, line.ourState, lang),
     ]);
   }
+  const sum = (fen: (line: ReconciliationLine) => number | null) =>
+    lines.reduce((total, line) => total + (fen(line) ?? 0), 0);
+  const totals = sheet.addRow([
+    t('export.reconcileTotal', { count: lines.length }),
+    '',
+    '',
+    '',
+    money(sum((l) => l.statementFen)),
+    money(sum((l) => l.ourFen)),
+  ]);
+  totals.font = { bold: true };
   sheet.columns.forEach((column) => (column.width = 22));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
