@@ -85,6 +85,10 @@ try {
     if (assets.includes(p)) loaded.add(p);
   });
   await page.goto(`${server.url}/#/login`, { waitUntil: 'networkidle' });
+  // The page starts its scripts after the first frame: on a busy machine the network can sit idle before
+  // then. The sign-in screen is drawn once its captcha image shows.
+  await page.locator('img[src^="data:image"]').waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
   const renderers = await page.evaluate(() => window.__cfRenderers ?? []);
   await browser.close();
   // React DOM announces itself (package name, version) to React's devtools hook when it loads; a
