@@ -31,8 +31,8 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   // amount of the summary is shown, then what can be paid now.
   await page.getByTestId('fee-pay-now').getByTestId('pay-now-explain').click();
   const summary = page.getByTestId('fee-summary');
-  const amount = (key: string) => summary.locator(`[data-amount="${key}"] [data-role="amount"]`);
-  await expect(amount('payable')).toHaveText('¥12,780.00');
+  const figure = (key: string) => summary.locator(`[data-amount="${key}"] [data-role="amount"]`);
+  await expect(figure('payable')).toHaveText('¥12,780.00');
   await expect(summary.locator('dt')).toHaveText([
     t('summary.payable'),
     t('summary.reduction'),
@@ -44,9 +44,9 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
     t('summary.pending'),
     t('summary.payNow'),
   ]);
-  await expect(amount('deferred')).toHaveText('¥2,000.00');
-  await expect(amount('reduction')).toHaveText('¥200.00');
-  await expect(amount('deferredDeduction')).toHaveText('¥500.00');
+  await expect(figure('deferred')).toHaveText('¥2,000.00');
+  await expect(figure('reduction')).toHaveText('¥200.00');
+  await expect(figure('deferredDeduction')).toHaveText('¥500.00');
   // Last year's tuition was paid in full at the bank.
   const lastYear = page
     .getByTestId('fee-year')
