@@ -141,7 +141,11 @@ describe('daily reconciliation', () => {
     // A partial refund of an order, closed by the channel, then sent again.
     const order = await paidOrder(5_000);
     const partial = () =>
-      post(`/api/blade-finance/admin/order/${order.id}/refund`, { amountFen: 1_500, reason: 'part', kind: 'refundOnly' });
+      post(`/api/blade-finance/admin/order/${order.id}/refund`, {
+        amountFen: 1_500,
+        reason: 'part',
+        kind: 'refundOnly',
+      });
     await closedByTheChannel(partial);
     expect((await partial()).json().data.status).toBe('SUCCESS');
 

@@ -68,7 +68,12 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant('close' as const), o: index }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('latePay' as const), o: index }), weight: 1 },
   {
-    arbitrary: fc.record({ t: fc.constant('refund' as const), o: index, part, kind: fc.constantFrom(...REFUND_KINDS) }),
+    arbitrary: fc.record({
+      t: fc.constant('refund' as const),
+      o: index,
+      part,
+      kind: fc.constantFrom(...REFUND_KINDS),
+    }),
     weight: 2,
   },
   { arbitrary: fc.constant({ t: 'reconcile' as const }), weight: 1 },

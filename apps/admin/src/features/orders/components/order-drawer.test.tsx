@@ -157,7 +157,9 @@ describe('OrderDrawer', { timeout: 30_000 }, () => {
     expect(posts).toEqual([]);
 
     fireEvent.click(screen.getByTestId('refund-confirm'));
-    await waitFor(() => expect(posts).toEqual([{ amountFen: 1_234, reason: '退宿', kind: 'reduceReceivable' }]));
+    await waitFor(() =>
+      expect(posts).toEqual([{ amountFen: 1_234, reason: '退宿', kind: 'reduceReceivable' }]),
+    );
     // After a part refund the form is empty again: no order total refilled, no error shown.
     expect(await screen.findByTestId('refund-done')).toHaveProperty(
       'textContent',

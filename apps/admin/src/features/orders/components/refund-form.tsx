@@ -153,7 +153,13 @@ export function RefundForm({ order }: { order: AdminOrderDetail }) {
         >
           <Input style={{ width: 360 }} data-testid="refund-reason" />
         </Form.Item>
-        <Button type="primary" danger htmlType="submit" loading={refund.isPending} data-testid="refund-submit">
+        <Button
+          type="primary"
+          danger
+          htmlType="submit"
+          loading={refund.isPending}
+          data-testid="refund-submit"
+        >
           {t('orders.refundSubmit')}
         </Button>
       </Form>

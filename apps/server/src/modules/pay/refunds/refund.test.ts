@@ -337,7 +337,11 @@ describe('refund kind: what a refund means for the receivable', () => {
     const order = await paidOrder([120_000]);
     const res = await refund(order.id, 20_000, finance1, '退宿', 'reduceReceivable');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ kind: 'reduceReceivable', status: 'SUCCESS', refundedFen: 20_000 });
+    expect(res.json().data).toMatchObject({
+      kind: 'reduceReceivable',
+      status: 'SUCCESS',
+      refundedFen: 20_000,
+    });
     expect(await refundRowOf(order.id)).toMatchObject({ kind: 'reduceReceivable', reason: '退宿' });
 
     const receivableId = order.receivableIds[0]!;
@@ -389,7 +393,12 @@ describe('refund kind: what a refund means for the receivable', () => {
       .where(eq(auditLog.action, 'order.refund'))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(row!.detail).toMatchObject({ orderId: order.id, amountFen: 7_000, kind: 'reduceReceivable', reason: '退学' });
+    expect(row!.detail).toMatchObject({
+      orderId: order.id,
+      amountFen: 7_000,
+      kind: 'reduceReceivable',
+      reason: '退学',
+    });
   });
 
   it('never counts money twice: concurrent reduce-receivable refunds take no more than was paid', async () => {
@@ -400,7 +409,11 @@ describe('refund kind: what a refund means for the receivable', () => {
     expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(2);
     const facts = await paymentFacts(ctx.database.db, order);
     expect(facts.order.refundedFen).toBe(8_000);
-    expect(facts.receivables[0]).toMatchObject({ refundFen: 8_000, reductionFen: 8_000, receivedFen: 10_000 });
+    expect(facts.receivables[0]).toMatchObject({
+      refundFen: 8_000,
+      reductionFen: 8_000,
+      receivedFen: 10_000,
+    });
     // The console's refundable room: what is left, and after the rest nothing.
     const detail = await ctx.app.inject({
       method: 'GET',
