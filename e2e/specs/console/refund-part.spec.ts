@@ -27,6 +27,8 @@ test('the finance office refunds part of an order and the phone shows it', async
   page,
   browser,
 }, testInfo) => {
+  // A phone and the console, two rounds of the refund form and screenshots in both languages.
+  test.slow();
   // The student pays part of the tuition on their phone.
   const phoneContext = await anotherPhone(browser, testInfo, {
     viewport: { width: 375, height: 740 },
@@ -78,7 +80,7 @@ test('the finance office refunds part of an order and the phone shows it', async
   await expect(detail.getByText(`不能超过可退金额 ${yuan(partFen)}`)).toBeVisible();
   const refundFen = Math.floor(partFen / 3);
   await amount.fill((refundFen / 100).toFixed(2));
-  await detail.getByText('退费并核减应收').click();
+  await detail.getByTestId('refund-kind-reduceReceivable').click();
   await detail.getByTestId('refund-reason').fill('退宿减免');
   await detail.getByTestId('refund-submit').click();
 
@@ -112,7 +114,7 @@ test('the finance office refunds part of an order and the phone shows it', async
   await expect(detail.getByText('Enter the amount to refund')).toBeVisible();
   await consoleScreenshot(page, 'refund-form-required', { langs: ['en'], still: detail });
   await detail.getByTestId('refund-all').click();
-  await detail.getByText('Refund only', { exact: true }).click();
+  await detail.getByTestId('refund-kind-refundOnly').click();
   await detail.getByTestId('refund-reason').fill('Paid twice');
   await detail.getByTestId('refund-submit').click();
   await expect(confirm.getByTestId('refund-confirm-amount')).toHaveText(yuan(partFen - refundFen));

@@ -156,6 +156,7 @@ export const opsZh = {
   'orders.refundKind.refundOnly': '仅退款',
   'orders.refundKindHint.reduceReceivable': '费用本身减少（如退宿、退学）：应收同时核减，不再欠费',
   'orders.refundKindHint.refundOnly': '费用仍需缴纳（如重复缴费、误缴）：退回的金额重新计为欠费',
+  'orders.refundReason': '退款原因',
   'orders.reasonHint': '必填，将随退款告知缴费人（最多约26个汉字）',
   'orders.refundConfirmTitle': '确认退款',
   'orders.refundConfirmOk': '确认退款',
@@ -333,6 +334,7 @@ export const opsEn: Record<keyof typeof opsZh, string> = {
     'The fee itself is lower (left the dorm, left school): the receivable is reduced, nothing is owed again',
   'orders.refundKindHint.refundOnly':
     'The fee is still due (a duplicate or mistaken payment): the refunded amount is owed again',
+  'orders.refundReason': 'Refund reason',
   'orders.reasonHint': 'Required; the payer is told it with the refund (at most 80 bytes)',
   'orders.refundConfirmTitle': 'Confirm the refund',
   'orders.refundConfirmOk': 'Refund now',

@@ -137,7 +137,7 @@ export function RefundForm({ order }: { order: AdminOrderDetail }) {
         </Form.Item>
         <Form.Item
           name="reason"
-          label={t('orders.reason')}
+          label={t('orders.refundReason')}
           required
           extra={t('orders.reasonHint')}
           rules={[
@@ -193,7 +193,7 @@ export function RefundForm({ order }: { order: AdminOrderDetail }) {
               <Descriptions.Item label={t('orders.refundKind')}>
                 {t(`orders.refundKind.${pending.kind}`)}
               </Descriptions.Item>
-              <Descriptions.Item label={t('orders.reason')}>
+              <Descriptions.Item label={t('orders.refundReason')}>
                 <span data-user-data>{pending.reason}</span>
               </Descriptions.Item>
             </Descriptions>
