@@ -27,7 +27,7 @@ export const adminBillSchema = billSchema.extend({
   evidence: z.array(evidenceSchema),
 });
 
-export const refundKindEnum = z
+const refundKindEnum = z
   .enum(REFUND_KINDS, { message: 'pay.refundKindRequired' })
   .describe(
     'What the refund means for the receivable (@cf/shared/refund-reason): reduceReceivable (退费并核减应收, ' +
