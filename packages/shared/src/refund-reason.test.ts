@@ -12,10 +12,14 @@ describe('refund reason', () => {
     });
   });
 
-  it('takes 80 ASCII bytes, is optional and trimmed', () => {
+  it('takes 80 ASCII bytes and is trimmed', () => {
     expect(checkRefundReason('a'.repeat(80)).ok).toBe(true);
     expect(checkRefundReason('a'.repeat(81)).ok).toBe(false);
-    expect(checkRefundReason(undefined)).toEqual({ ok: true, reason: '' });
     expect(checkRefundReason('  退学退费  ')).toEqual({ ok: true, reason: '退学退费' });
+  });
+
+  it('is required: empty or blank is refused', () => {
+    for (const blank of [undefined, null, '', '   '])
+      expect(checkRefundReason(blank)).toEqual({ ok: false, message: 'pay.refundReasonRequired' });
   });
 });

@@ -5,6 +5,7 @@
 import type { OrderType } from '@cf/shared/fees';
 import type { FormField } from '@cf/shared/form-fields';
 import type { PersonType } from '@cf/shared/labels/people';
+import type { RefundKind } from '@cf/shared/refund-reason';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -349,6 +350,11 @@ export const refunds = pgTable(
     /** PROCESSING | SUCCESS | FAILED */
     status: text('status').notNull(),
     reason: text('reason').notNull().default(''),
+    /**
+     * What it means for the receivables (@cf/shared/refund-reason): reduceReceivable adds the amount to
+     * reduction_fen as well as refund_fen; refundOnly (every refund before migration 0015) only to refund_fen.
+     */
+    kind: text('kind').$type<RefundKind>().notNull().default('refundOnly'),
     channelRefundId: text('channel_refund_id'),
     createdBy: integer('created_by'),
     createdAt: createdAt(),

@@ -51,6 +51,14 @@ export const payMessages = {
     zh: '退款原因不能超过{max}个字节（约26个汉字）',
     en: 'The refund reason cannot be longer than {max} bytes (about 26 Chinese characters)',
   },
+  'pay.refundReasonRequired': {
+    zh: '请填写退款原因（将随退款告知缴费人）',
+    en: 'Enter the refund reason (the payer is told it with the refund)',
+  },
+  'pay.refundKindRequired': {
+    zh: '请选择退款类型：退费并核减应收，或仅退款',
+    en: 'Choose the kind of refund: refund and reduce the fee, or refund only',
+  },
   'pay.wechatSignInNeeded': {
     zh: '微信支付需要微信登录：您是用账号密码登录的，请在微信中打开并用微信授权登录后再支付',
     en: 'WeChat Pay needs a WeChat sign-in: you signed in with a password; open this page in WeChat and sign in with WeChat, then pay',

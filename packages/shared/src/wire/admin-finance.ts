@@ -4,6 +4,7 @@
  * schemas (and so the OpenAPI document) are these objects.
  */
 import { EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
+import { REFUND_KINDS } from '@cf/shared/refund-reason';
 import { z } from 'zod';
 import { pageQuery } from './envelope';
 import { billSchema, evidenceSchema } from './fee';
@@ -26,16 +27,25 @@ export const adminBillSchema = billSchema.extend({
   evidence: z.array(evidenceSchema),
 });
 
+const refundKindEnum = z
+  .enum(REFUND_KINDS, { message: 'pay.refundKindRequired' })
+  .describe(
+    'What the refund means for the receivable (@cf/shared/refund-reason): reduceReceivable (退费并核减应收, ' +
+      'the fee is reduced by the amount) or refundOnly (仅退款, the amount is owed again)',
+  );
+
 export const refundBody = z.object({
   amountFen: fen(1),
-  // Checked by checkRefundReason (80 bytes, translated message), not by characters here.
+  // Required; checked by checkRefundReason (1..80 bytes, translated message), not by characters here.
   reason: z.string().default(''),
+  kind: refundKindEnum,
 });
 
 export const refundSchema = z.object({
   refundId: z.number(),
   outRefundNo: z.string(),
   amountFen: z.number(),
+  kind: refundKindEnum,
   status: z.enum(['SUCCESS', 'PROCESSING', 'FAILED']),
   orderNo: z.string(),
   totalFen: z.number(),

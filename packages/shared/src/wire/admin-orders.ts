@@ -2,6 +2,7 @@
  * The wire of the finance office's order routes (/api/blade-finance/admin/order/*): search, detail and
  * the XLSX export of a search. Full and partial refunds: admin-finance.ts (refundBody).
  */
+import { REFUND_KINDS } from '@cf/shared/refund-reason';
 import { z } from 'zod';
 import { pageQuery } from './envelope';
 import { calendarDate } from './fields';
@@ -58,6 +59,7 @@ export const adminRefundSchema = z.object({
   id: z.number(),
   outRefundNo: z.string(),
   amountFen: z.number(),
+  kind: z.enum(REFUND_KINDS),
   status: z.string(),
   reason: z.string(),
   createdAt: z.string(),
@@ -68,5 +70,7 @@ export const adminOrderDetailSchema = orderDetailSchema.extend({
   personId: z.number(),
   personNo: z.string().nullable(),
   refunds: z.array(adminRefundSchema),
+  /** What may still be refunded: paid, minus refunded, minus refunds still in flight (0 unless PAID). */
+  refundableFen: z.number(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;

@@ -305,7 +305,7 @@ describe('the finance-office scope (modules/admin)', () => {
       }),
       'POST /api/blade-finance/admin/order/{id}/refund': async () => ({
         id: paid.order.id,
-        body: { amountFen: 100, reason: 'guard test' },
+        body: { amountFen: 100, reason: 'guard test', kind: 'refundOnly' },
       }),
       'POST /api/blade-finance/admin/payment-exception/refund/{id}': async () => ({ id: toRefund!.id }),
       'POST /api/blade-finance/admin/payment-exception/resolve/{id}': async () => ({
@@ -349,11 +349,11 @@ describe('the finance-office scope (modules/admin)', () => {
       }),
       'POST /api/blade-finance/admin/receivable/{id}/reduce': async () => ({
         id: await owedReceivable(5_000),
-        body: { amountFen: 100, reason: 'guard test' },
+        body: { amountFen: 100, reason: 'guard test', kind: 'refundOnly' },
       }),
       'POST /api/blade-finance/admin/receivable/{id}/defer': async () => ({
         id: await owedReceivable(5_000),
-        body: { amountFen: 100, reason: 'guard test' },
+        body: { amountFen: 100, reason: 'guard test', kind: 'refundOnly' },
       }),
       // A load is audited whatever its line report says (here: an empty file, nothing stored).
       'POST /api/blade-finance/admin/salary/import': async () => ({ query: '?period=2030-01' }),

@@ -151,11 +151,13 @@ describe('GET /admin/order/{id} with a partial refund', () => {
     const refund = await call(finance1, 'POST', `/api/blade-finance/admin/order/${paid.id}/refund`, {
       amountFen: 3_000,
       reason: '多缴退回',
+      kind: 'refundOnly',
     });
     expect(refund.statusCode, refund.body).toBe(200);
     const tooMuch = await call(finance1, 'POST', `/api/blade-finance/admin/order/${paid.id}/refund`, {
       amountFen: 10_001,
       reason: 'x',
+      kind: 'refundOnly',
     });
     expect(tooMuch.statusCode).toBe(400);
 

@@ -107,7 +107,7 @@ describe('daily reconciliation', () => {
       method: 'POST',
       url: `/api/blade-finance/admin/order/${b.id}/refund`,
       headers: bladeAuth(finance1),
-      payload: { amountFen: 1_000, reason: 'part' },
+      payload: { amountFen: 1_000, reason: 'part', kind: 'refundOnly' },
     });
     expect(refunded.json().data.status).toBe('SUCCESS');
 
@@ -141,7 +141,11 @@ describe('daily reconciliation', () => {
     // A partial refund of an order, closed by the channel, then sent again.
     const order = await paidOrder(5_000);
     const partial = () =>
-      post(`/api/blade-finance/admin/order/${order.id}/refund`, { amountFen: 1_500, reason: 'part' });
+      post(`/api/blade-finance/admin/order/${order.id}/refund`, {
+        amountFen: 1_500,
+        reason: 'part',
+        kind: 'refundOnly',
+      });
     await closedByTheChannel(partial);
     expect((await partial()).json().data.status).toBe('SUCCESS');
 

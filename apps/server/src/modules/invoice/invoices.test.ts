@@ -236,6 +236,7 @@ describe('a refund after issue', () => {
         refundedAt: new Date(),
         createdBy: null,
         note: '',
+        kind: 'refundOnly',
       }),
     );
 

@@ -96,10 +96,21 @@ export async function adminOrderDetail(db: Db, auth: AuthContext, id: number): P
       id: r.id,
       outRefundNo: r.outRefundNo,
       amountFen: r.amountFen,
+      kind: r.kind,
       status: r.status,
       reason: r.reason,
       createdAt: r.createdAt.toISOString(),
     })),
+    // The same room the refund service reserves from: refunds in flight hold their amount.
+    refundableFen:
+      found.order.payStatus === 'PAID'
+        ? Math.max(
+            0,
+            found.order.totalFen -
+              found.order.refundedFen -
+              refundRows.filter((r) => r.status === 'PROCESSING').reduce((sum, r) => sum + r.amountFen, 0),
+          )
+        : 0,
   };
 }
 

@@ -246,6 +246,7 @@ describe('cached order lists', () => {
                   refundedAt: new Date(),
                   createdBy: null,
                   note: 'property',
+                  kind: 'refundOnly',
                 }),
               );
           }

@@ -58,6 +58,7 @@ describe('orders', () => {
         refundedAt: new Date(),
         createdBy: null,
         note: 'test',
+        kind: 'refundOnly',
       }),
     );
     await transaction(db(), (tx) => markPaying(tx, ids.paying, 'sandbox'));

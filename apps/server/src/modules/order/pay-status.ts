@@ -11,6 +11,7 @@
  * (bills, receivable totals) run only when that update changed a row, inside the caller's transaction,
  * and the changed order is announced after that transaction commits (announceOrderChange).
  */
+import type { RefundKind } from '@cf/shared/refund-reason';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bills, orderItems, orders, payAttempts, receivables } from '@server/db/schema-finance';
 import type { Tx as WriteTx } from '@server/db/transaction';
@@ -219,12 +220,16 @@ export interface RefundFacts {
   refundedAt: Date;
   createdBy: number | null;
   note: string;
+  /** What it means for each receivable refunded (@cf/shared/refund-reason). */
+  kind: RefundKind;
 }
 
 /**
  * Records a refund that the channel has accepted: refunded total grows only while it stays within
  * what was paid; PAID becomes REFUND when the whole amount is back. Refund bills go item by item,
- * each item refunded up to what it charged, and each receivable's refund total grows with them.
+ * each item refunded up to what it charged, and each receivable's refund total grows with them; a
+ * reduceReceivable refund grows its reduction by the same share, so what it owes stays as it was.
+ * A bill that returns a whole item keeps its price and quantity; a part reads as one unit of the share.
  */
 export async function recordRefund(tx: OrderTx, facts: RefundFacts): Promise<OrderRow | null> {
   const [order] = await tx
@@ -275,8 +280,8 @@ export async function recordRefund(tx: OrderTx, facts: RefundFacts): Promise<Ord
       personId: order.personId,
       project: item.name,
       projectEn: item.nameEn,
-      priceFen: item.priceFen,
-      quantity: item.quantity,
+      priceFen: share === item.amountFen ? item.priceFen : share,
+      quantity: share === item.amountFen ? item.quantity : 1,
       amountFen: share,
       method: facts.method,
       billDate: facts.refundedAt,
@@ -288,7 +293,12 @@ export async function recordRefund(tx: OrderTx, facts: RefundFacts): Promise<Ord
     if (item.receivableId) {
       await tx
         .update(receivables)
-        .set({ refundFen: sql`${receivables.refundFen} + ${share}` })
+        .set({
+          refundFen: sql`${receivables.refundFen} + ${share}`,
+          ...(facts.kind === 'reduceReceivable'
+            ? { reductionFen: sql`${receivables.reductionFen} + ${share}` }
+            : {}),
+        })
         .where(eq(receivables.id, item.receivableId));
     }
   }

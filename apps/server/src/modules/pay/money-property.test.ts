@@ -4,6 +4,7 @@
  * charge and refund bills; net received = charge bills − refunds never goes negative; and no
  * receivable goes below zero (nobody is credited more than they owe).
  */
+import { REFUND_KINDS, type RefundKind } from '@cf/shared/refund-reason';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,7 @@ type Action =
   | { t: 'redeliver'; o: number }
   | { t: 'close'; o: number }
   | { t: 'latePay'; o: number }
-  | { t: 'refund'; o: number; part: number }
+  | { t: 'refund'; o: number; part: number; kind: RefundKind }
   | { t: 'reconcile' };
 
 const part = fc.double({ min: 0.05, max: 1, noNaN: true });
@@ -66,7 +67,15 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant('redeliver' as const), o: index }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('close' as const), o: index }), weight: 1 },
   { arbitrary: fc.record({ t: fc.constant('latePay' as const), o: index }), weight: 1 },
-  { arbitrary: fc.record({ t: fc.constant('refund' as const), o: index, part }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      t: fc.constant('refund' as const),
+      o: index,
+      part,
+      kind: fc.constantFrom(...REFUND_KINDS),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.constant({ t: 'reconcile' as const }), weight: 1 },
 );
 
@@ -86,6 +95,15 @@ async function available(receivableId: number): Promise<number> {
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(eq(orderItems.receivableId, receivableId), inArray(orders.payStatus, ['NOT_PAY', 'PAYING'])));
   return r!.payableFen - r!.reductionFen - (r!.receivedFen - r!.refundFen) - Number(open!.fen);
+}
+
+/** What the receivables still owe in all, before any clamping. */
+async function owedOf(receivableIds: number[]): Promise<number> {
+  const rows = await db().select().from(receivables).where(inArray(receivables.id, receivableIds));
+  return rows.reduce(
+    (sum, r) => sum + r.payableFen - r.reductionFen - r.deferredDeductionFen - (r.receivedFen - r.refundFen),
+    0,
+  );
 }
 
 async function orderFor(
@@ -220,13 +238,17 @@ async function run(
       const order = await orderOf(id);
       if (order.payStatus !== 'PAID') return;
       const amountFen = Math.max(1, Math.ceil((order.totalFen - order.refundedFen) * act.part));
+      const before = await owedOf(receivableIds);
       const res = await ctx.app.inject({
         method: 'POST',
         url: `/api/blade-finance/admin/order/${id}/refund`,
         headers: bladeAuth(finance1),
-        payload: { amountFen, reason: 'property' },
+        payload: { amountFen, reason: 'property', kind: act.kind },
       });
       expect(res.statusCode).toBe(200);
+      // Reducing the receivable leaves what is owed as it was; a refund only makes the amount owed again.
+      if (res.json().data.status === 'SUCCESS')
+        expect(await owedOf(receivableIds)).toBe(before + (act.kind === 'refundOnly' ? amountFen : 0));
       return;
     }
     case 'reconcile':

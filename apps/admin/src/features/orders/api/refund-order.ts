@@ -1,4 +1,8 @@
-/** POST /api/blade-finance/admin/order/{id}/refund: a full or partial refund through the order's channel. */
+/**
+ * POST /api/blade-finance/admin/order/{id}/refund: a full or partial refund through the order's channel,
+ * with its reason and kind (reduce the receivable or refund only).
+ */
+import type { RefundKind } from '@cf/shared/refund-reason';
 import type { refundSchema } from '@cf/shared/wire/admin-finance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
@@ -8,11 +12,11 @@ type Refund = (typeof refundSchema)['_output'];
 export function useRefundOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, amountFen, reason }: { id: number; amountFen: number; reason: string }) =>
+    mutationFn: ({ id, ...body }: { id: number; amountFen: number; reason: string; kind: RefundKind }) =>
       requestData<Refund>({
         url: `/api/blade-finance/admin/order/${id}/refund`,
         method: 'post',
-        data: { amountFen, reason },
+        data: body,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });

@@ -1,6 +1,7 @@
 /**
- * One order in a drawer: who, what, how it was paid, its items, bills and refunds, and a refund form
- * (full or partial, never more than is still refundable; the channel does the rest).
+ * One order in a drawer: who, what, how it was paid, its items, bills and refunds, and the refund form
+ * (refund-form.tsx: full or partial, never more than is still refundable, with a kind, a reason and a
+ * confirmation; the channel does the rest).
  */
 import {
   BILL_KIND_LABELS,
@@ -9,25 +10,14 @@ import {
   PAY_STATUS_LABELS,
   REFUND_STATE_LABELS,
 } from '@cf/shared/labels/pay';
-import { formatYuan, parseYuan, yuanDigits } from '@cf/shared/money';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { formatYuan } from '@cf/shared/money';
+import type { RefundKind } from '@cf/shared/refund-reason';
+import { Descriptions, Drawer, Skeleton, Table, Tag, Typography } from 'antd';
 import { useT } from '@admin/lib/i18n/use-t';
 import { formatDateTime } from '@admin/lib/format';
 import { useLabel } from '@admin/lib/labels';
 import { useOrder } from '../api/get-order';
-import { useRefundOrder } from '../api/refund-order';
+import { RefundForm } from './refund-form';
 
 const time = (iso: string | null) => formatDateTime(iso);
 
@@ -35,14 +25,6 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
   const { t, language } = useT();
   const label = useLabel();
   const { data: order, isLoading } = useOrder(id);
-  const refund = useRefundOrder();
-  const [form] = Form.useForm<{ amount: string; reason: string }>();
-  const refundable = order && order.payStatus === 'PAID' ? order.totalFen - order.refundedFen : 0;
-  const submit = async (v: { amount: string; reason: string }) => {
-    if (!order) return;
-    await refund.mutateAsync({ id: order.id, amountFen: parseYuan(v.amount) ?? 0, reason: v.reason ?? '' });
-    form.resetFields();
-  };
   return (
     <Drawer open={id !== undefined} onClose={onClose} title={t('orders.detail')} size={760} destroyOnHidden>
       {isLoading || !order ? (
@@ -162,6 +144,11 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
                     render: (fen: number) => formatYuan(fen),
                   },
                   {
+                    title: t('orders.refundKindColumn'),
+                    dataIndex: 'kind',
+                    render: (k: RefundKind) => t(`orders.refundKind.${k}`),
+                  },
+                  {
                     title: t('common.status'),
                     dataIndex: 'status',
                     render: (s: string) => label(REFUND_STATE_LABELS, s),
@@ -177,53 +164,7 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
             </>
           ) : null}
           <Typography.Title level={5}>{t('orders.refund')}</Typography.Title>
-          {refundable > 0 ? (
-            <Form
-              form={form}
-              layout="inline"
-              onFinish={(v) => void submit(v)}
-              initialValues={{ amount: yuanDigits(refundable) }}
-              data-testid="refund-form"
-            >
-              <Form.Item
-                name="amount"
-                label={t('orders.refundAmount')}
-                extra={t('orders.refundable', { amount: formatYuan(refundable) })}
-                rules={[
-                  {
-                    validator: (_, value: string | undefined) => {
-                      const fen = parseYuan(value ?? '');
-                      if (fen === null || fen <= 0)
-                        return Promise.reject(new Error(t('orders.amountInvalid')));
-                      if (fen > refundable)
-                        return Promise.reject(
-                          new Error(t('orders.refundTooMuch', { amount: formatYuan(refundable) })),
-                        );
-                      return Promise.resolve();
-                    },
-                  },
-                ]}
-              >
-                <Input inputMode="decimal" style={{ width: 140 }} data-testid="refund-amount" />
-              </Form.Item>
-              <Form.Item name="reason" label={t('orders.reason')}>
-                <Input maxLength={26} style={{ width: 220 }} data-testid="refund-reason" />
-              </Form.Item>
-              <Space>
-                <Button
-                  type="primary"
-                  danger
-                  htmlType="submit"
-                  loading={refund.isPending}
-                  data-testid="refund-submit"
-                >
-                  {t('orders.refundSubmit')}
-                </Button>
-              </Space>
-            </Form>
-          ) : (
-            <Alert type="info" title={t('orders.nothingToRefund')} />
-          )}
+          <RefundForm key={order.id} order={order} />
         </div>
       )}
     </Drawer>

@@ -358,7 +358,7 @@ describe('closing, expiry and refunds follow the attempt', () => {
       method: 'POST',
       url: `/api/blade-finance/admin/order/${order.id}/refund`,
       headers: { ...bladeAuth(finance1), ...en },
-      payload: { amountFen: 3_000, reason: 'test refund' },
+      payload: { amountFen: 3_000, reason: 'test refund', kind: 'refundOnly' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'SUCCESS', refundedFen: 3_000, payStatus: 'PAID' });

@@ -1,12 +1,12 @@
 /**
- * Refunds by the finance office, full or part: the amount is reserved under the order's row lock
- * (never more than was paid, counting refunds still in flight), then the channel refunds, then the
- * refund is recorded. A refund whose outcome is unknown stays PROCESSING for the reconciliation job.
+ * Refunds by the finance office, full or part, each with a reason and a kind (reduce the receivable or
+ * refund only: @cf/shared/refund-reason): the amount is reserved under the order's row lock (never more
+ * than was paid, counting refunds still in flight), then the channel refunds, then the refund is recorded. A refund whose outcome is unknown stays PROCESSING for the reconciliation job.
  * Called from ../admin/refunds-routes.ts, whose guard checks the finance role; no role check here.
  */
 import { randomBytes } from 'node:crypto';
 import { formatYuan } from '@cf/shared/money';
-import { checkRefundReason } from '@cf/shared/refund-reason';
+import { checkRefundReason, type RefundKind } from '@cf/shared/refund-reason';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { orders, refunds } from '@server/db/schema-finance';
@@ -30,6 +30,7 @@ async function reserve(
   orderId: number,
   amountFen: number,
   reason: string,
+  kind: RefundKind,
 ) {
   return app.db.transaction(async (tx) => {
     const [order] = await tx
@@ -55,6 +56,7 @@ async function reserve(
         amountFen,
         status: 'PROCESSING',
         reason,
+        kind,
         createdBy: auth.userId,
       })
       .returning();
@@ -97,12 +99,12 @@ export async function refundOrder(
   req: FastifyRequest,
   auth: AuthContext,
   orderId: number,
-  input: { amountFen: number; reason: string },
+  input: { amountFen: number; reason: string; kind: RefundKind },
 ) {
   const checked = checkRefundReason(input.reason);
   if (!checked.ok) throw badRequest(checked.message, checked.params);
   const reason = checked.reason;
-  const { order, refund } = await reserve(app, auth, orderId, input.amountFen, reason);
+  const { order, refund } = await reserve(app, auth, orderId, input.amountFen, reason, input.kind);
   const gateway = await gatewayOf(app, order.tenantId, order.channel);
   // The money came on one payment attempt's trade; orders paid before attempts existed used the order number.
   const outTradeNo =
@@ -131,7 +133,14 @@ export async function refundOrder(
     tenantId: auth.tenantId,
     userId: auth.userId,
     action: 'order.refund',
-    detail: { orderId, outRefundNo: refund.outRefundNo, amountFen: refund.amountFen, status },
+    detail: {
+      orderId,
+      outRefundNo: refund.outRefundNo,
+      amountFen: refund.amountFen,
+      kind: refund.kind,
+      reason,
+      status,
+    },
   });
   if (status === 'FAILED') throw new AppError(400, 'pay.refundFailed', { code: 'CLOSED' });
   const now = (await findOrderById(app.db, order.id))!;
@@ -139,6 +148,7 @@ export async function refundOrder(
     refundId: refund.id,
     outRefundNo: refund.outRefundNo,
     amountFen: refund.amountFen,
+    kind: refund.kind,
     status,
     orderNo: now.orderNo,
     totalFen: now.totalFen,

@@ -32,6 +32,7 @@ export async function completeRefund(
       refundedAt: facts.refundedAt,
       createdBy: done.createdBy,
       note: done.reason,
+      kind: done.kind,
     });
     // Amounts are reserved before the channel is asked, so this cannot overflow; if it did, undo all.
     if (!order) throw new Error(`refund ${refundId} does not fit order ${done.orderId}`);

@@ -1,7 +1,8 @@
 /** Refunds by the finance office: full and part, never more than was paid, through the channel. */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refunds } from '@server/db/schema-finance';
+import { desc, eq } from 'drizzle-orm';
+import { auditLog } from '@server/db/schema';
+import { receivables, refunds } from '@server/db/schema-finance';
 import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
 import { reconcilePayments } from '@server/jobs/reconcile';
 import { createTestApp, type TestContext } from '@server-test/helpers';
@@ -41,12 +42,18 @@ async function paidOrder(amounts: number[]): Promise<PayOrder> {
   return order;
 }
 
-const refund = (orderId: number, amountFen: number, token = finance1, reason = 'test refund') =>
+const refund = (
+  orderId: number,
+  amountFen: number,
+  token = finance1,
+  reason = 'test refund',
+  kind: string | null = 'refundOnly',
+) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/blade-finance/admin/order/${orderId}/refund`,
     headers: { ...bladeAuth(token), 'accept-language': 'en' },
-    payload: { amountFen, reason },
+    payload: { amountFen, reason, ...(kind === null ? {} : { kind }) },
   });
 
 const SUCCESS_REPLY = JSON.stringify({ code: 'SUCCESS', message: '成功' });
@@ -249,12 +256,28 @@ describe('refund notifies (REFUND.SUCCESS / ABNORMAL / CLOSED)', () => {
 });
 
 describe('refund reason', () => {
-  it('leaves an empty reason out of the request (WeChat takes 1-80 bytes when present)', async () => {
+  it('refuses an empty or blank reason with a translated message, and asks the channel nothing', async () => {
     const order = await paidOrder([800]);
-    const res = await refund(order.id, 800, finance1, '');
-    expect(res.json().data).toMatchObject({ status: 'SUCCESS' });
-    const body = refundRequestOf((await refundRowOf(order.id)).outRefundNo);
-    expect(body).not.toHaveProperty('reason');
+    const calls = simulator.calls.length;
+    for (const blank of ['', '   ']) {
+      const res = await refund(order.id, 800, finance1, blank);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        success: false,
+        msg: 'Enter the refund reason (the payer is told it with the refund)',
+      });
+    }
+    const zh = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/blade-finance/admin/order/${order.id}/refund`,
+      headers: bladeAuth(finance1),
+      payload: { amountFen: 800, kind: 'refundOnly' },
+    });
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().msg).toBe('请填写退款原因（将随退款告知缴费人）');
+    expect(await ctx.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+    expect(simulator.calls.length).toBe(calls);
+    expect((await paymentFacts(ctx.database.db, order)).order.refundedFen).toBe(0);
   });
 
   it('takes 26 Chinese characters (78 bytes) and refuses 27 (81 bytes) with a translated message', async () => {
@@ -269,5 +292,148 @@ describe('refund reason', () => {
     const fits = await refund(order.id, 700, finance1, '退'.repeat(26));
     expect(fits.json().data).toMatchObject({ status: 'SUCCESS', refundedFen: 700 });
     expect(refundRequestOf((await refundRowOf(order.id)).outRefundNo).reason).toBe('退'.repeat(26));
+  });
+});
+
+describe('refund kind: what a refund means for the receivable', () => {
+  /** The phone's fee line (GET fee/receivable/{id}) and the console's row (admin/person/{id}/receivables). */
+  async function receivableSeen(receivableId: number) {
+    const phone = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/blade-finance/fee/receivable/${receivableId}`,
+      headers: bladeAuth(student1),
+    });
+    expect(phone.statusCode).toBe(200);
+    const line = phone.json().data;
+    const [row] = await ctx.database.db.select().from(receivables).where(eq(receivables.id, receivableId));
+    const console = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/blade-finance/admin/person/${row!.personId}/receivables?personType=student`,
+      headers: bladeAuth(finance1),
+    });
+    expect(console.statusCode).toBe(200);
+    const consoleRow = console.json().data.find((r: { id: number }) => r.id === receivableId);
+    const fees = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/blade-finance/fee/student',
+      headers: bladeAuth(student1),
+    });
+    const year = fees.json().data.years.find((y: { schoolYear: string }) => y.schoolYear === row!.schoolYear);
+    const feeLine = year.items.find((i: { receivableId: number }) => i.receivableId === receivableId);
+    return { line, consoleRow, feeLine };
+  }
+
+  it('requires a kind and takes only the two it knows, with a translated message', async () => {
+    const order = await paidOrder([1_000]);
+    for (const kind of [null, '', 'reduce', 'REFUND_ONLY']) {
+      const res = await refund(order.id, 100, finance1, '重复缴费', kind);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('Choose the kind of refund: refund and reduce the fee, or refund only');
+    }
+    expect(await ctx.database.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+  });
+
+  it('退费并核减应收: a ¥200 part refund of ¥1,200 住宿费 reduces the fee; nothing is owed again', async () => {
+    const order = await paidOrder([120_000]);
+    const res = await refund(order.id, 20_000, finance1, '退宿', 'reduceReceivable');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      kind: 'reduceReceivable',
+      status: 'SUCCESS',
+      refundedFen: 20_000,
+    });
+    expect(await refundRowOf(order.id)).toMatchObject({ kind: 'reduceReceivable', reason: '退宿' });
+
+    const receivableId = order.receivableIds[0]!;
+    const { line, consoleRow, feeLine } = await receivableSeen(receivableId);
+    expect(line.summary).toMatchObject({
+      payable: 120_000,
+      reduction: 20_000,
+      received: 120_000,
+      refund: 20_000,
+      receivable: 0,
+      pending: 0,
+    });
+    expect(line.availableFen).toBe(0);
+    expect(feeLine.availableFen).toBe(0);
+    expect(feeLine.summary.pending).toBe(0);
+    expect(consoleRow.summary.receivable).toBe(0);
+    expect(consoleRow.adjustableFen).toBe(0);
+
+    // The refund bill reads as the refunded amount, not the item's unit price.
+    const bill = line.bills.find((b: { kind: string }) => b.kind === 'REFUND');
+    expect(bill).toMatchObject({ priceFen: 20_000, quantity: 1, amountFen: 20_000, note: '退宿' });
+  });
+
+  it('仅退款: money goes back and the same amount is owed again, on the phone and in the console', async () => {
+    const order = await paidOrder([120_000]);
+    const res = await refund(order.id, 20_000, finance1, '重复缴费', 'refundOnly');
+    expect(res.json().data).toMatchObject({ kind: 'refundOnly', status: 'SUCCESS' });
+
+    const { line, consoleRow, feeLine } = await receivableSeen(order.receivableIds[0]!);
+    expect(line.summary).toMatchObject({ reduction: 0, refund: 20_000, receivable: 20_000, pending: 20_000 });
+    expect(line.availableFen).toBe(20_000);
+    expect(feeLine.availableFen).toBe(20_000);
+    expect(consoleRow.summary.receivable).toBe(20_000);
+  });
+
+  it('a whole item refunded keeps its price and quantity on the bill; the audit row names kind and reason', async () => {
+    const order = await paidOrder([6_000, 4_000]);
+    const res = await refund(order.id, 7_000, finance1, '退学', 'reduceReceivable');
+    expect(res.statusCode).toBe(200);
+    const facts = await paymentFacts(ctx.database.db, order);
+    expect(facts.refunds.map((b) => [b.priceFen, b.quantity, b.amountFen])).toEqual([
+      [6_000, 1, 6_000],
+      [1_000, 1, 1_000],
+    ]);
+    expect(facts.receivables.map((r) => r.reductionFen)).toEqual([6_000, 1_000]);
+    const [row] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'order.refund'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(row!.detail).toMatchObject({
+      orderId: order.id,
+      amountFen: 7_000,
+      kind: 'reduceReceivable',
+      reason: '退学',
+    });
+  });
+
+  it('never counts money twice: concurrent reduce-receivable refunds take no more than was paid', async () => {
+    const order = await paidOrder([10_000]);
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => refund(order.id, 4_000, finance1, '退宿', 'reduceReceivable')),
+    );
+    expect(replies.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    const facts = await paymentFacts(ctx.database.db, order);
+    expect(facts.order.refundedFen).toBe(8_000);
+    expect(facts.receivables[0]).toMatchObject({
+      refundFen: 8_000,
+      reductionFen: 8_000,
+      receivedFen: 10_000,
+    });
+    // The console's refundable room: what is left, and after the rest nothing.
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/blade-finance/admin/order/${order.id}`,
+      headers: bladeAuth(finance1),
+    });
+    expect(detail.json().data.refundableFen).toBe(2_000);
+    expect((await refund(order.id, 2_001, finance1, '退宿', 'reduceReceivable')).statusCode).toBe(400);
+  });
+
+  it('holds a refund in flight out of the refundable room the console offers', async () => {
+    const { order, total } = await processingRefund([3_300]);
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/blade-finance/admin/order/${order.id}`,
+      headers: bladeAuth(finance1),
+    });
+    expect(detail.json().data).toMatchObject({ refundedFen: 0, refundableFen: 0 });
+    expect(detail.json().data.refunds).toEqual([
+      expect.objectContaining({ amountFen: total, status: 'PROCESSING', kind: 'refundOnly' }),
+    ]);
   });
 });
