@@ -220,6 +220,7 @@ describe('the finance-office scope (modules/admin)', () => {
         'GET /api/blade-finance/admin/invoice/list',
         'GET /api/blade-finance/admin/order/export',
         'GET /api/blade-finance/admin/order/list',
+        'GET /api/blade-finance/admin/order/totals',
         'GET /api/blade-finance/admin/order/{id}',
         'GET /api/blade-finance/admin/payment-exception/list',
         'GET /api/blade-finance/admin/person/list',
