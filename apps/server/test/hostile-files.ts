@@ -111,15 +111,22 @@ export function sheetXml(rows: [number, [string, string][]][], dimension?: strin
     `<?xml version="1.0" encoding="UTF-8"?><worksheet ${NS}>` +
     (dimension ? `<dimension ref="${dimension}"/>` : '') +
     '<sheetData>' +
-    rows.map(([r, cells]) => `<row r="${r}">${cells.map(([ref, t]) => inline(ref, t)).join('')}</row>`).join('') +
+    rows
+      .map(([r, cells]) => `<row r="${r}">${cells.map(([ref, t]) => inline(ref, t)).join('')}</row>`)
+      .join('') +
     '</sheetData></worksheet>'
   );
 }
 
 /** The people import's header row, as inline strings in row 1. */
-const PEOPLE_HEADER: [string, string][] = ['人员类型', '学号/工号', '姓名', '证件类型', '证件号码', '入学年份'].map(
-  (h, i) => [`${String.fromCharCode(65 + i)}1`, h],
-);
+const PEOPLE_HEADER: [string, string][] = [
+  '人员类型',
+  '学号/工号',
+  '姓名',
+  '证件类型',
+  '证件号码',
+  '入学年份',
+].map((h, i) => [`${String.fromCharCode(65 + i)}1`, h]);
 
 /** The header row plus one inline-string cell at XFD1048576 (the 1.6 KB file of issue 23). */
 export const farCellXlsx = (withDimension = true): Buffer =>

@@ -78,7 +78,9 @@ function startWorker(): Worker {
   if (!import.meta.url.endsWith('.ts'))
     return quiet(new Worker(new URL('./sheet-worker.js', import.meta.url), options));
   // The ESM entry of tsx's API (require.resolve answers the CommonJS one beside it).
-  const tsxApi = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+  const tsxApi = createRequire(import.meta.url)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
   const tsx = pathToFileURL(tsxApi).href;
   const worker = new URL('./worker.ts', import.meta.url).href;
   return quiet(

@@ -51,6 +51,7 @@ export function cellAddress(ref: string): { row: number; col: number } | null {
 /** 16384 -> "XFD". */
 export function columnName(col: number): string {
   let name = '';
-  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = col; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 }

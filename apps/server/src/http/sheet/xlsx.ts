@@ -200,7 +200,6 @@ function excelDate(serial: number, date1904: boolean): string {
   return Number.isNaN(date.getTime()) ? String(serial) : date.toISOString().slice(0, 10);
 }
 
-
 /**
  * Reads the first sheet, handing on each row with a cell as its </row> closes. Refuses the file
  * (FileRefused) past the zip's or the sheet's limits. Answers the merged ranges (they follow the rows
@@ -275,7 +274,13 @@ export async function readXlsx(
           if (!at) throw unreadable();
           checkReach(at.row, at.col, limits);
           col = at.col;
-          cell = { type: attributes.t ?? 'n', style: Number(attributes.s ?? 0), formula: false, value: '', inline: '' };
+          cell = {
+            type: attributes.t ?? 'n',
+            style: Number(attributes.s ?? 0),
+            formula: false,
+            value: '',
+            inline: '',
+          };
           break;
         }
         case 'f':

@@ -11,7 +11,8 @@ import { constants, createInflateRaw, inflateRawSync } from 'node:zlib';
 /** A refusal of the file: a message key of packages/shared and its params. */
 export class FileRefused extends Error {
   constructor(
-    readonly key: 'imports.zipUnsafe' | 'imports.sheetTooLarge' | 'imports.tooManyRows' | 'salary.fileUnreadable',
+    readonly key:
+      'imports.zipUnsafe' | 'imports.sheetTooLarge' | 'imports.tooManyRows' | 'salary.fileUnreadable',
     readonly params?: Record<string, string | number>,
   ) {
     super(key);

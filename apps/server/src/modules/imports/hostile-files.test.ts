@@ -10,13 +10,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers';
-import {
-  farCellXlsx,
-  manyEntriesZip,
-  sharedStringsBomb,
-  sheetXml,
-  xlsxOf,
-} from '@server-test/hostile-files';
+import { farCellXlsx, manyEntriesZip, sharedStringsBomb, sheetXml, xlsxOf } from '@server-test/hostile-files';
 import { importClient, type ImportJobReply } from '@server-test/import-jobs';
 import { signIn } from '@server-test/user-fixtures';
 import { importJobs } from '@server/db/schema-imports';

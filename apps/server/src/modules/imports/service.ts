@@ -93,7 +93,8 @@ async function sheetOf(
   // The parse phase counts the file's rows as they are read (the total is what the file declares).
   let rows = -1;
   let done = 0;
-  const heartbeat = progress && setInterval(() => void progress.tick(done).catch(() => undefined), HEARTBEAT_MS);
+  const heartbeat =
+    progress && setInterval(() => void progress.tick(done).catch(() => undefined), HEARTBEAT_MS);
   try {
     const read = await readSheet(
       file,

@@ -10,11 +10,10 @@ import {
   readSheetFile,
   type ReadProgress,
   type SheetOutcome,
-  type SheetRefusal,
 } from '@server/http/sheet/reader';
 import { MAX_SHEET_COLUMNS, type Sheet, type SheetLimits, type SheetRow } from '@server/http/sheet/types';
 
-export type { ReadProgress, Sheet, SheetOutcome, SheetRefusal, SheetRow };
+export type { ReadProgress, Sheet, SheetOutcome, SheetRow };
 
 /** Files of this size and more are refused before they are read. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
