@@ -35,7 +35,8 @@ export async function refuseUnsafeFile(
   tooManyRows: 'imports.tooManyRows' | 'salary.tooManyRows',
 ): Promise<void> {
   const refusal = await checkSheetFile(file, sheetLimits(maxRows));
-  if (!refusal) return;
+  // A file that is no table at all is answered as before: a problem of its job or line report.
+  if (!refusal || refusal.key === 'salary.fileUnreadable') return;
   if (refusal.key === 'imports.tooManyRows') throw new AppError(400, tooManyRows, { max: maxRows });
   throw new AppError(400, refusal.key, refusal.params);
 }
