@@ -29,7 +29,13 @@ const externalPackages = {
 rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: serverDir,
-  entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts' },
+  // sheet-worker: the worker thread uploaded tables are read in (src/http/sheet/reader.ts starts it
+  // from beside main.js).
+  entryPoints: {
+    main: 'src/main.ts',
+    'migrate-cli': 'src/db/migrate-cli.ts',
+    'sheet-worker': 'src/http/sheet/worker.ts',
+  },
   outdir,
   bundle: true,
   platform: 'node',

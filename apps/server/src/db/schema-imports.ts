@@ -62,6 +62,11 @@ export const importJobs = pgTable(
       .$type<StoredProblem[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * Runs of the job's current step started (the upload's check, or the commit): a step started
+     * twice whose process died both times is not taken a third time, it fails (job-status.ts).
+     */
+    attempts: integer('attempts').notNull().default(0),
     /** Why a job failed (a message key), when it did. */
     failure: text('failure'),
     createdBy: integer('created_by'),

@@ -23,6 +23,26 @@ export const importMessages = {
     zh: '文件超过 {max} 行，请拆分后再导入',
     en: 'The file has more than {max} rows; please split it',
   },
+  'imports.zipUnsafe': {
+    zh: '文件无法安全读取：解压后远大于文件本身，或包含过多部件。请在 Excel 中另存为新的 XLSX 或 CSV 后重新上传',
+    en: 'This file cannot be read safely: it unpacks to far more than its size, or holds too many parts. Save it again from Excel as a new XLSX or CSV and upload that',
+  },
+  'imports.sheetTooLarge': {
+    zh: '表格延伸到单元格 {cell}，超出 {rows} 行、{cols} 列的上限。请删除远处多余的单元格（在 Excel 中按 Ctrl+End 可找到最后一格）后重新上传',
+    en: 'The sheet reaches cell {cell}, past the limit of {rows} rows and {cols} columns. Delete the stray cells far out (Ctrl+End in Excel finds the last one) and upload it again',
+  },
+  'imports.readTooHeavy': {
+    zh: '读取该文件所需内存超出上限，已停止读取，未写入任何数据。请拆分成较小的文件或另存为 CSV 后重新上传',
+    en: 'Reading this file needed more memory than allowed, so it was stopped and nothing was stored. Split it into smaller files or save it as CSV and upload again',
+  },
+  'imports.readTimeout': {
+    zh: '读取该文件超时，已停止读取，未写入任何数据。请拆分成较小的文件后重新上传',
+    en: 'Reading this file took too long, so it was stopped and nothing was stored. Split it into smaller files and upload again',
+  },
+  'imports.gaveUp': {
+    zh: '处理该导入时服务器两次中断，已不再重试，未写入任何数据。请检查文件后重新上传',
+    en: 'The server stopped twice while working on this import, so it is not tried again and nothing was stored. Check the file and upload it again',
+  },
   'imports.failed': {
     zh: '导入未能完成，未写入任何数据，请重试',
     en: 'The import could not finish and nothing was stored; please try again',

@@ -13,10 +13,18 @@ import type { Db } from '@server/db/client';
 import type { StoredProblem } from '@server/db/schema-imports';
 import { transaction } from '@server/db/transaction';
 import { AppError, badRequest, notFound } from '@server/http/errors';
-import { readSheet, type Sheet } from '../salary/import-file';
+import { readSheet, refuseUnsafeFile, type Sheet } from '../salary/import-file';
 import { enrolleesImport } from './enrollees';
 import { feeItemsImport } from './fee-items';
-import { markChecked, markCommitted, markCommitting, markFailed, markRecheckFailed } from './job-status';
+import {
+  markChecked,
+  markCommitted,
+  markCommitting,
+  markFailed,
+  markGivenUp,
+  markRecheckFailed,
+  startAttempt,
+} from './job-status';
 import type { ImportRules, Plan, Progress } from './kind';
 import { otherPeopleImport } from './other-people';
 import { peopleImport } from './people';
@@ -69,26 +77,48 @@ const stored = (problems: Problem[]): StoredProblem[] =>
     .sort((a, b) => a.p.row - b.p.row || a.i - b.i)
     .map(({ p }) => ({ row: p.row, column: p.column, value: p.value, key: p.key, params: p.params }));
 
-async function sheetOf(file: Buffer, progress?: Progress): Promise<Sheet | Problem> {
+/** While a worker reads the file, the job's row is stamped this often (its lease is 60 s). */
+const HEARTBEAT_MS = 10_000;
+
+/**
+ * The job's sheet, or the one problem that stops it; `stopped` when the file stopped its worker
+ * (memory or time limit): the job then fails rather than being checked.
+ */
+async function sheetOf(
+  file: Buffer,
+  progress?: Progress,
+): Promise<Sheet | (Problem & { stopped?: boolean })> {
   const whole = { row: 0, column: '', value: '' };
   if (file.length === 0) return { ...whole, key: 'salary.fileEmpty' };
-  // The parse phase counts the file's rows as they are read (the total is known once it is split).
+  // The parse phase counts the file's rows as they are read (the total is what the file declares).
   let rows = -1;
-  const sheet = await readSheet(
-    file,
-    progress &&
-      (async (done, total) => {
-        if (total !== rows) {
-          rows = total;
-          await progress.phase('parse', total);
-        }
-        await progress.tick(done);
-      }),
-  );
-  if (!sheet) return { ...whole, key: 'salary.fileUnreadable' };
-  if (sheet.rows.length > MAX_IMPORT_ROWS)
-    return { ...whole, key: 'imports.tooManyRows', params: { max: MAX_IMPORT_ROWS } };
-  return sheet;
+  let done = 0;
+  const heartbeat =
+    progress && setInterval(() => void progress.tick(done).catch(() => undefined), HEARTBEAT_MS);
+  try {
+    const read = await readSheet(
+      file,
+      MAX_IMPORT_ROWS,
+      progress &&
+        (async (seen, total) => {
+          done = seen;
+          if (total !== rows) {
+            rows = total;
+            await progress.phase('parse', total);
+          }
+          await progress.tick(seen);
+        }),
+    );
+    if (!read.ok) {
+      const params = read.key === 'imports.tooManyRows' ? { max: MAX_IMPORT_ROWS } : read.params;
+      return { ...whole, key: read.key, params, stopped: read.stopped !== undefined };
+    }
+    if (read.sheet.rows.length > MAX_IMPORT_ROWS)
+      return { ...whole, key: 'imports.tooManyRows', params: { max: MAX_IMPORT_ROWS } };
+    return read.sheet;
+  } finally {
+    clearInterval(heartbeat);
+  }
 }
 
 /** Thrown inside the commit's transaction when the re-check finds problems: rolls back, reports. */
@@ -124,12 +154,20 @@ export function runInBackground(db: Db, log: Log, id: number): void {
 async function runJob(db: Db, id: number): Promise<void> {
   const job = await jobById(db, id);
   if (!job || (job.status !== 'checking' && job.status !== 'committing')) return;
+  // A step whose process died twice while running it is not run a third time (issue 23).
+  if (!(await startAttempt(db, id)))
+    return void (await markGivenUp(db, id, stored([{ ...fileLevel, key: 'imports.gaveUp' }])));
   const rules = IMPORT_RULES[job.kind as ImportKind];
   const progress = trackProgress(db, id);
   try {
     await progress.phase('parse', 0);
     // The file is held only while it is parsed: the plan keeps the sheet, not the bytes.
     const sheet = await sheetOf(await jobFile(db, id), progress);
+    // The file stopped its worker: reading it again would do the same, so the job fails with why.
+    if ('stopped' in sheet && sheet.stopped) {
+      const { stopped: _stopped, ...problem } = sheet;
+      return void (await markFailed(db, id, sheet.key, stored([problem])));
+    }
     if (job.status === 'checking') {
       if (!('header' in sheet)) return void (await markChecked(db, id, emptyCounts, stored([sheet])));
       const plan = await rules.plan(db, job.tenantId, sheet, job.options, progress);
@@ -147,6 +185,7 @@ async function runJob(db: Db, id: number): Promise<void> {
 }
 
 const emptyCounts = { rows: 0, created: 0, updated: 0, unchanged: 0 };
+const fileLevel = { row: 0, column: '', value: '' };
 
 async function commit(
   db: Db,
@@ -183,6 +222,8 @@ export async function startImport(
   file: Buffer,
   query: { fileName?: string; period?: string; replace?: string },
 ): Promise<ImportJobState> {
+  // Limits seen before reading (the zip's directory, the sheet's reach): refused now, never a job.
+  if (file.length > 0) await refuseUnsafeFile(file, MAX_IMPORT_ROWS, 'imports.tooManyRows');
   const options: Record<string, string | boolean> = {};
   if (kind === 'salary') {
     if (!isPeriod(query.period ?? '')) throw badRequest('salary.periodInvalid');
@@ -302,5 +343,6 @@ export async function importJobPage(
 export async function jobWithFile(db: Db, tenantId: string, id: number) {
   const job = await findJobWithFile(db, tenantId, id);
   if (!job) throw notFound('imports.jobNotFound');
-  return { job, sheet: await readSheet(job.file) };
+  const read = await readSheet(job.file, MAX_IMPORT_ROWS);
+  return { job, sheet: read.ok ? read.sheet : null };
 }

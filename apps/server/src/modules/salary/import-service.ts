@@ -9,8 +9,8 @@ import type { ImportReport } from '@cf/shared/wire/salary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { transaction, type Tx } from '@server/db/transaction';
-import { badRequest } from '@server/http/errors';
-import { readSheet, type Sheet } from './import-file';
+import { AppError, badRequest } from '@server/http/errors';
+import { readSheet, refuseUnsafeFile, type Sheet } from './import-file';
 import { checkIncomeSheet, checkSlipSheet, type Problem } from './import-rules';
 import {
   deleteSlipsOfPeriod,
@@ -60,13 +60,24 @@ const refused = (rows: number, problems: Problem[]): ImportOutcome => ({
   problems,
 });
 
+/**
+ * The file's sheet, or the one problem that stops it. A file past the limits that can be seen before
+ * reading it (a zip bomb, a sheet reaching XFD1048576) is refused with a 400 (issue 23).
+ */
 async function sheetOf(file: Buffer): Promise<Sheet | Problem> {
   if (file.length === 0) return { row: 0, column: '', key: 'salary.fileEmpty' };
-  const sheet = await readSheet(file);
-  if (!sheet) return { row: 0, column: '', key: 'salary.fileUnreadable' };
-  if (sheet.rows.length > MAX_ROWS)
+  await refuseUnsafeFile(file, MAX_ROWS, 'salary.tooManyRows');
+  const read = await readSheet(file, MAX_ROWS);
+  if (!read.ok) {
+    if (read.key === 'imports.tooManyRows')
+      return { row: 0, column: '', key: 'salary.tooManyRows', params: { max: MAX_ROWS } };
+    // What only reading found (a sheet lying about its reach, a worker stopped): refused as above.
+    if (read.key !== 'salary.fileUnreadable') throw new AppError(400, read.key, read.params);
+    return { row: 0, column: '', key: read.key };
+  }
+  if (read.sheet.rows.length > MAX_ROWS)
     return { row: 0, column: '', key: 'salary.tooManyRows', params: { max: MAX_ROWS } };
-  return sheet;
+  return read.sheet;
 }
 
 type Reader = Db | Tx;

@@ -3,7 +3,7 @@
  * length, type, CRC and fields), and the IEND chunk closing the file. Enough to know that what a
  * person sent is a PNG of a given size before it is stored and later served as image/png.
  */
-import { crc32 } from 'node:zlib';
+import { crc32, inflateSync } from 'node:zlib';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const IEND = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
@@ -41,4 +41,34 @@ export function readPngHeader(bytes: Buffer): PngHeader | null {
   if (!DEPTHS[colorType]?.includes(bitDepth)) return null;
   if (compression !== 0 || filter !== 0 || (interlace !== 0 && interlace !== 1)) return null;
   return { width, height, bitDepth, colorType };
+}
+
+/** Samples per pixel of each colour type. */
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * Whether the image data (the IDAT chunks) unpacks to no more than the header's size implies (issue
+ * 23): a decoder (pdfkit, drawing the signature into an invoice) inflates all of it, so a few KB
+ * that inflate to hundreds of MB are refused here, inflating at most what a picture of that size needs.
+ */
+export function pngDataFits(bytes: Buffer, header: PngHeader): boolean {
+  const rowBytes = Math.ceil((header.width * CHANNELS[header.colorType]! * header.bitDepth) / 8);
+  // Every row starts with its filter byte; Adam7 passes add at most 7 rows' worth of those bytes.
+  const expected = header.height * (rowBytes + 1) + 7 * (rowBytes + 8);
+  const parts: Buffer[] = [];
+  for (let at = 8; at + 12 <= bytes.length;) {
+    const length = bytes.readUInt32BE(at);
+    const end = at + 12 + length;
+    if (end > bytes.length) return false;
+    if (bytes.toString('latin1', at + 4, at + 8) === 'IDAT')
+      parts.push(bytes.subarray(at + 8, at + 8 + length));
+    at = end;
+  }
+  if (parts.length === 0) return false;
+  try {
+    inflateSync(Buffer.concat(parts), { maxOutputLength: expected });
+    return true;
+  } catch {
+    return false;
+  }
 }

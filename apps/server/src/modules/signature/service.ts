@@ -13,7 +13,7 @@ import type { AuthContext } from '@server/http/context';
 import { AppError, badRequest, forbidden, notFound } from '@server/http/errors';
 import type { OrderRow } from '@server/modules/order/pay-status';
 import { isCreator, visibleOrder } from '@server/modules/order/query-service';
-import { readPngHeader } from './png';
+import { pngDataFits, readPngHeader } from './png';
 import { findSignatureFacts, findSignaturePng, timingsOfOrder } from './repo';
 import { markSigned } from './signature-status';
 
@@ -66,6 +66,8 @@ export function checkSignaturePng(text: string) {
     height > SIGNATURE_LIMITS.maxHeight
   )
     throw badRequest('signature.badSize');
+  // Checked after the size: what is inflated is bounded by what a picture of that size needs.
+  if (!pngDataFits(png, header)) throw badRequest('signature.notPng');
   return { png, width, height };
 }
 
