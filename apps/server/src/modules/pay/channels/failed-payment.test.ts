@@ -80,11 +80,12 @@ async function inTab(order: PayOrder, tab: string) {
   return (res.json().data.records as { orderNo: string }[]).find((r) => r.orderNo === order.orderNo);
 }
 
-async function dashboardCounts(): Promise<Record<string, number>> {
+async function dashboardCounts(): Promise<Record<'NOT_PAY' | 'PAYING', number>> {
   const res = await get('/api/blade-finance/admin/dashboard', finance1);
   expect(res.statusCode).toBe(200);
   const rows = res.json().data.ordersByState as { payStatus: string; count: number }[];
-  return Object.fromEntries(rows.map((r) => [r.payStatus, r.count]));
+  const count = (payStatus: string) => rows.find((r) => r.payStatus === payStatus)!.count;
+  return { NOT_PAY: count('NOT_PAY'), PAYING: count('PAYING') };
 }
 
 /** The order numbers an export of one pay status lists (by the filter, whatever the cells' words). */
