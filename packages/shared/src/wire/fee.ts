@@ -5,6 +5,7 @@
  */
 import { EVIDENCE_TYPES } from '@cf/shared/bill-evidence';
 import { z } from 'zod';
+import { signatureTimingEnum } from './signature';
 import { pageQuery } from './envelope';
 import { calendarDate, fen, id } from './fields';
 
@@ -69,6 +70,8 @@ export const feeItemSchema = z.object({
   maxFen: z.number(),
   schoolYear: z.string(),
   formFields: z.array(formFieldSchema),
+  /** The payer signs a declaration for it: before paying, or once paid; null: no signature. */
+  signatureTiming: signatureTimingEnum.nullable(),
 });
 export type FeeItem = z.infer<typeof feeItemSchema>;
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { payStatusEnum } from './order';
+import { signatureStateSchema } from './signature';
 
 export { payStatusEnum };
 
@@ -40,6 +41,8 @@ export const cashierSchema = z.object({
   /** The channel a PAYING order was started with; it stays with it. */
   channel: z.string().nullable(),
   channels: z.array(z.object({ channel: channelEnum, name: z.string(), nameEn: z.string() })),
+  /** What an item of the order asks to be signed (the declaration, whether payment waits for it); null: nothing. */
+  signature: signatureStateSchema.nullable(),
 });
 export type Cashier = z.infer<typeof cashierSchema>;
 

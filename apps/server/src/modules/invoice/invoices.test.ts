@@ -347,7 +347,10 @@ describe('the invoice PDF', () => {
  */
 async function glyphOutlineOf(pdf: Buffer, char: string): Promise<number> {
   const { inflateSync } = await import('node:zlib');
-  const fontkit = await import('fontkit');
+  const { createRequire } = await import('node:module');
+  const fontkit = createRequire(import.meta.url)('fontkit') as {
+    create(bytes: Buffer): { getGlyph(id: number): { path: { commands: unknown[] } } };
+  };
   const body = pdf.toString('latin1');
   const objects = new Map<number, { dict: string; stream?: Buffer }>();
   for (const m of body.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
@@ -378,10 +381,7 @@ async function glyphOutlineOf(pdf: Buffer, char: string): Promise<number> {
       const descriptor = objects.get(Number(/\/FontDescriptor (\d+) 0 R/.exec(descendant?.dict ?? '')?.[1]));
       const program = unpack(/\/FontFile[23]? (\d+) 0 R/.exec(descriptor?.dict ?? '')?.[1]);
       if (!program) return 0;
-      const font = fontkit.create(program) as unknown as {
-        getGlyph(id: number): { path: { commands: unknown[] } };
-      };
-      return font.getGlyph(gid).path.commands.length;
+      return fontkit.create(program).getGlyph(gid).path.commands.length;
     }
   }
   return 0;

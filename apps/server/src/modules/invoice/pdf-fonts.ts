@@ -10,10 +10,18 @@
  * `runs(text)` cuts a line into runs of one font each (pdf.ts writes them as continued text).
  */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as fontkit from 'fontkit';
-import decompressWoff2 from 'wawoff2/decompress.js';
+
+/** The few calls made of two untyped packages (CommonJS, loaded as such). */
+interface Fontkit {
+  create(bytes: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean };
+}
+const require = createRequire(import.meta.url);
+const fontkit = require('fontkit') as Fontkit;
+/** WOFF2 bytes to TrueType bytes. */
+const decompressWoff2 = require('wawoff2/decompress.js') as (woff2: Uint8Array) => Promise<Uint8Array>;
 
 export const PRIMARY_FONT = 'cn';
 
