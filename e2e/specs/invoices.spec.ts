@@ -21,6 +21,12 @@ import {
 
 const SHOTS = '/tmp/shots-invoices';
 
+/** The demo school's word for what it issues (param invoice_term unset: 财政电子票据), as texts take it. */
+function termParams() {
+  const Term = t('invoice.term.fiscal');
+  return { Term, term: Term.charAt(0).toLowerCase() + Term.slice(1) };
+}
+
 test('a paid order gets its invoice with a saved company title, issued and opened as a PDF', async ({
   page,
 }) => {
@@ -35,10 +41,17 @@ test('a paid order gets its invoice with a saved company title, issued and opene
   const card = orderCard(page, orderNo);
   await expect(card.getByTestId('order-card-invoice')).toHaveAttribute('data-state', 'none');
   await expect(card.getByTestId('order-card-invoice')).toContainText(t('order.invoice.none'));
+  // The school's term, not "发票": the same word on the list, the order, the invoice screen and the PDF.
+  await expect(card.getByTestId('order-card-invoice')).toContainText(t('order.invoice', termParams()));
   await card.click();
   await page.waitForURL(/#\/order\/detail\/\d+$/);
   const invoiceCard = page.getByTestId('order-invoice');
   await expect(invoiceCard.getByTestId('invoice-state')).toHaveText(t('invoice.state.none'));
+  await expect(invoiceCard.getByRole('heading', { level: 2 })).toHaveText(
+    t('invoice.card.title', termParams()),
+  );
+  // One invoice row on the order (its card), not also a line among the order's facts.
+  await expect(page.getByText(t('invoice.state.none'), { exact: true })).toHaveCount(1);
   await screenshot(page, 'invoice-order-uninvoiced');
   await invoiceCard.getByTestId('invoice-open').click();
 
@@ -84,6 +97,7 @@ test('a paid order gets its invoice with a saved company title, issued and opene
   await page.goBack();
   await page.waitForURL(/#\/order\/detail\/\d+$/);
   await expect(invoiceCard.getByTestId('invoice-state')).toHaveText(t('invoice.state.issued'));
+  await expect(invoiceCard.getByTestId('invoice-view')).toHaveText(t('invoice.view', termParams()));
   await screenshot(page, 'invoice-order-issued');
 
   // The PDF opens inline from a plain link, as in WeChat's browser.

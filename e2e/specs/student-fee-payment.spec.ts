@@ -130,7 +130,14 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   const fields = page.getByRole('region', { name: t('order.info') });
   await expect(fields).toContainText(t('order.type.FEE'));
   await expect(fields).toContainText(t('method.sandbox'));
-  await expect(fields).toContainText(t('order.invoice.none'));
+  // Invoice and signature are cards of their own, each only where it applies: tuition asks for no
+  // signature, and the paid order's invoice state is said once, on its card.
+  await expect(fields).not.toContainText(t('order.invoice.none'));
+  await expect(fields).not.toContainText(t('signature.title'));
+  await expect(page.getByTestId('order-signature')).toHaveCount(0);
+  await expect(page.getByTestId('order-invoice').getByTestId('invoice-state')).toHaveText(
+    t('invoice.state.none'),
+  );
   const bill = page.getByTestId('bill-card');
   await expect(bill).toHaveCount(1);
   await expect(bill).toHaveAttribute('data-kind', 'CHARGE');

@@ -39,7 +39,7 @@ import payRoutes from './modules/pay/routes';
 import salaryRoutes from './modules/salary/routes';
 import ratingRoutes from './modules/rating/routes';
 import signatureRoutes from './modules/signature/routes';
-import { assertSignedBeforePay } from './modules/signature/service';
+import { assertSignedBeforePay, cashierSignature } from './modules/signature/service';
 import smsRoutes from './modules/sms/routes';
 import systemRoutes from './modules/system/routes';
 import userRoutes from './modules/user/routes';
@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(feeRoutes);
   await app.register(orderRoutes, { closeOrder });
-  await app.register(payRoutes, { beforePrepay: assertSignedBeforePay });
+  await app.register(payRoutes, { beforePrepay: assertSignedBeforePay, signatureOf: cashierSignature });
   await app.register(noticeRoutes);
   await app.register(salaryRoutes);
   await app.register(signatureRoutes);

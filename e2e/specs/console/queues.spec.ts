@@ -9,7 +9,7 @@ import { CONSOLE, consoleScreenshot, consoleSignIn, test } from '@e2e/support';
 const QUEUES = [
   { menu: '其他方式缴费', path: 'bills', heading: '其他方式缴费审核', shot: 'queue-bills' },
   { menu: '支付异常', path: 'payment-exceptions', heading: '支付异常', shot: 'queue-exceptions' },
-  { menu: '电子发票', path: 'invoices', heading: '电子发票', shot: 'queue-invoices' },
+  { menu: '开票', path: 'invoices', heading: '开票', shot: 'queue-invoices' },
   { menu: '服务评价', path: 'ratings', heading: '服务评价', shot: 'queue-ratings' },
   { menu: '待审绑定', path: 'bindings', heading: '绑定审核', shot: 'queue-bindings' },
 ];

@@ -28,6 +28,9 @@ export const feeItemSignatures = pgTable('fee_item_signatures', {
   tenantId: tenantId(),
   /** before_pay: the order cannot be paid until signed; after_pay: asked for once paid. */
   timing: text('timing').$type<SignatureTiming>().notNull().default('after_pay'),
+  /** What the payer declares by signing, shown above the pad (the school's text, both languages). */
+  declaration: text('declaration').notNull().default(''),
+  declarationEn: text('declaration_en').notNull().default(''),
   createdAt: createdAt(),
 });
 

@@ -1,5 +1,8 @@
 /** Messages of invoice titles, invoice requests, the e-bill platform and the invoice PDF. */
 export const invoiceMessages = {
+  // The tenant's word for what it issues (invoice-term.ts): every screen and the PDF use it.
+  'invoice.term.fiscal': { zh: '财政电子票据', en: 'Fiscal e-receipt' },
+  'invoice.term.tax': { zh: '电子发票', en: 'E-invoice' },
   'invoice.personNameRequired': { zh: '请输入姓名', en: 'Enter the name' },
   'invoice.companyNameRequired': { zh: '请输入单位名称', en: 'Enter the company name' },
   'invoice.taxIdRequired': { zh: '请输入纳税人识别号', en: 'Enter the taxpayer ID' },

@@ -31,8 +31,8 @@ export const signatureMessages = {
   'signature.empty': { zh: '请先签名', en: 'Please sign first' },
   'signature.notFound': { zh: '该订单还没有签名', en: 'This order has no signature yet' },
   'signature.neededBeforePay': {
-    zh: '该订单需下单人先在订单详情中签名，才能支付',
-    en: 'This order must be signed by the person who created it (in the order detail) before it can be paid',
+    zh: '该订单需下单人先阅读并签署声明（收银台第 1 步），才能支付',
+    en: 'This order must be signed by the person who created it (step 1 at the cashier) before it can be paid',
   },
   'signature.feeItemNotFound': { zh: '收费项目不存在', en: 'The fee item does not exist' },
   'signature.timingInvalid': {

@@ -5,6 +5,7 @@
  * merchant id its last 4 characters), never its value.
  */
 import { z } from 'zod';
+import { INVOICE_TERM_PARAM } from '../invoice-term';
 import { ACCOUNT_PARAM_KEYS, BIND_PARAM_KEYS } from '../validation';
 import { channelEnum } from './pay';
 
@@ -12,6 +13,7 @@ import { channelEnum } from './pay';
 export const SETTINGS_PARAM_KEYS = [
   ...Object.values(BIND_PARAM_KEYS),
   ...Object.values(ACCOUNT_PARAM_KEYS),
+  INVOICE_TERM_PARAM,
 ] as const;
 export type SettingsParamKey = (typeof SETTINGS_PARAM_KEYS)[number];
 

@@ -5,6 +5,7 @@
  */
 import { EVIDENCE_TYPES } from '@cf/shared/bill-evidence';
 import { z } from 'zod';
+import { signatureTimingEnum } from './signature';
 import { pageQuery } from './envelope';
 import { calendarDate, fen, id, lastPayFailedField } from './fields';
 
@@ -84,6 +85,8 @@ export const feeItemSchema = z.object({
   maxFen: z.number(),
   schoolYear: z.string(),
   formFields: z.array(formFieldSchema),
+  /** The payer signs a declaration for it: before paying, or once paid; null: no signature. */
+  signatureTiming: signatureTimingEnum.nullable(),
 });
 export type FeeItem = z.infer<typeof feeItemSchema>;
 

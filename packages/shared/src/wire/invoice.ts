@@ -2,6 +2,7 @@
  * The wire contract of /api/blade-finance/invoice/* (titles, requests, the PDF link) and of the
  * finance office's /api/blade-finance/admin/invoice/*. Rules of the invoice info: ../invoice-title.ts.
  */
+import { INVOICE_TERMS } from '../invoice-term';
 import { z } from 'zod';
 import { INVOICE_TYPES, TAXPAYER_TYPES } from '../invoice-title';
 import { pageQuery } from './envelope';
@@ -86,6 +87,8 @@ export const orderInvoiceSchema = z.object({
   canApply: z.boolean(),
   /** The live invoice first, then the reversed ones, newest first. */
   invoices: z.array(invoiceSchema),
+  /** The tenant's word for what it issues (invoice-term.ts): fiscal e-receipt or tax e-invoice. */
+  term: z.enum(INVOICE_TERMS),
 });
 export type OrderInvoice = z.infer<typeof orderInvoiceSchema>;
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { lastPayFailedField } from './fields';
 import { PAY_CHANNEL_NAMES } from '../fees';
 import { payStatusEnum } from './order';
+import { signatureStateSchema } from './signature';
 
 export { payStatusEnum };
 export { PAY_CHANNEL_NAMES, type PayChannelName } from '../fees';
@@ -41,6 +42,8 @@ export const cashierSchema = z.object({
   /** The channel a PAYING order was started with; it stays with it. */
   channel: z.string().nullable(),
   channels: z.array(z.object({ channel: channelEnum, name: z.string(), nameEn: z.string() })),
+  /** What an item of the order asks to be signed (the declaration, whether payment waits for it); null: nothing. */
+  signature: signatureStateSchema.nullable(),
 });
 export type Cashier = z.infer<typeof cashierSchema>;
 

@@ -56,6 +56,9 @@ export const signatureStateSchema = z.object({
   canSign: z.boolean(),
   /** Before-payment signature missing: the order cannot be paid yet. */
   blocksPayment: z.boolean(),
+  /** What the payer declares by signing (the items' texts, one paragraph each; empty: the app's general one). */
+  declaration: z.string(),
+  declarationEn: z.string(),
 });
 export type SignatureState = z.infer<typeof signatureStateSchema>;
 
@@ -71,6 +74,9 @@ export const feeItemSignatureSchema = z.object({
   status: z.number(),
   /** null: no signature asked. */
   timing: signatureTimingEnum.nullable(),
+  /** What the payer declares by signing, shown above the pad. */
+  declaration: z.string().nullable(),
+  declarationEn: z.string().nullable(),
 });
 export type FeeItemSignature = z.infer<typeof feeItemSignatureSchema>;
 
@@ -80,5 +86,7 @@ export type FeeItemSignature = z.infer<typeof feeItemSignatureSchema>;
  */
 export const feeItemSignatureBody = z.object({
   timing: z.string().max(16).nullable().describe('before_pay, after_pay or null (no signature)'),
+  declaration: z.string().trim().max(1000).optional().describe('What the payer declares by signing'),
+  declarationEn: z.string().trim().max(2000).optional(),
 });
 export type FeeItemSignatureBody = z.infer<typeof feeItemSignatureBody>;

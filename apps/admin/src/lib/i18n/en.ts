@@ -208,7 +208,7 @@ export const en: Record<TextKey, string> = {
   'dashboard.queuesHint': 'What waits for the finance office; click one to open its queue.',
   'dashboard.pendingBills': 'Other-means payments to review',
   'dashboard.openExceptions': 'Open payment exceptions',
-  'dashboard.failedInvoices': 'Failed invoices',
+  'dashboard.failedInvoices': 'Failed to issue',
   'dashboard.pendingBindings': 'Bindings to approve',
 
   'nav.settings': 'School settings',
@@ -236,6 +236,9 @@ export const en: Record<TextKey, string> = {
   'settings.param.bind_registerPhone': 'Phone when binding',
   'settings.param.account_registerPhone': 'Phone check to register',
   'settings.param.account_disableUserCenter': 'Hide the user centre',
+  'settings.param.invoice_term': 'What the school issues (its name on the phone and the PDF)',
+  'settings.opt.termFiscal': 'Fiscal e-receipt (school fees)',
+  'settings.opt.termTax': 'E-invoice (services sold)',
   'settings.userType.student': 'Students',
   'settings.userType.employee': 'Staff',
   'settings.userType.other': 'Other people',

@@ -209,7 +209,7 @@ export const zh = {
   'dashboard.queuesHint': '等待财务处处理的事项，点击进入对应队列。',
   'dashboard.pendingBills': '待审核的其他方式缴费',
   'dashboard.openExceptions': '待处理的支付异常',
-  'dashboard.failedInvoices': '开票失败的发票',
+  'dashboard.failedInvoices': '开票失败',
   'dashboard.pendingBindings': '待审核的绑定',
 
   'nav.settings': '学校设置',
@@ -237,6 +237,9 @@ export const zh = {
   'settings.param.bind_registerPhone': '绑定时的手机号',
   'settings.param.account_registerPhone': '账号注册需手机验证',
   'settings.param.account_disableUserCenter': '隐藏个人中心',
+  'settings.param.invoice_term': '开具的票据（手机端、票据 PDF 的称谓）',
+  'settings.opt.termFiscal': '财政电子票据（学校收费）',
+  'settings.opt.termTax': '电子发票（经营性服务）',
   'settings.userType.student': '学生',
   'settings.userType.employee': '教职工',
   'settings.userType.other': '其他人员',

@@ -32,7 +32,7 @@ export async function lookupEnrollee(db: Db, auth: AuthContext, idCard: string, 
     name: enrollee.name,
     admissionNo: enrollee.admissionNo,
     major: enrollee.major,
-    items: items.map(feeItemView),
+    items: items.map((item) => feeItemView(item)),
     paidItemIds: await paidEnrollItemIds(db, auth.tenantId, enrollee.id),
   };
 }

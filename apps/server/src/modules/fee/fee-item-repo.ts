@@ -2,6 +2,7 @@
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '@server/db/client';
 import { enrollees, feeItems, orderItems, orders } from '@server/db/schema-finance';
+import { feeItemSignatures, type SignatureTiming } from '@server/db/schema-signature';
 import { likePattern } from '@server/http/search';
 import type { FeeItemRow } from './views';
 
@@ -15,6 +16,20 @@ export async function listFeeItems(db: Db, tenantId: string, kinds: FeeItemKind[
     .from(feeItems)
     .where(and(eq(feeItems.tenantId, tenantId), inArray(feeItems.kind, kinds), eq(feeItems.status, 1)))
     .orderBy(asc(feeItems.sort), asc(feeItems.id));
+}
+
+/** Which of the items ask for the payer's signature, and when (the flag lives in schema-signature.ts). */
+export async function signatureTimings(
+  db: Db,
+  tenantId: string,
+  ids: number[],
+): Promise<Map<number, SignatureTiming>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: feeItemSignatures.feeItemId, timing: feeItemSignatures.timing })
+    .from(feeItemSignatures)
+    .where(and(eq(feeItemSignatures.tenantId, tenantId), inArray(feeItemSignatures.feeItemId, ids)));
+  return new Map(rows.map((r) => [r.id, r.timing]));
 }
 
 export async function findFeeItem(

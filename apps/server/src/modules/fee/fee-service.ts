@@ -6,7 +6,7 @@ import type { AuthContext } from '@server/http/context';
 import { page, type PageQuery } from '@server/http/envelope';
 import { badRequest } from '@server/http/errors';
 import { billsOfPerson, billsOfReceivable } from './bill-repo';
-import { findFeeItem, listFeeItems, offeredTo } from './fee-item-repo';
+import { findFeeItem, listFeeItems, offeredTo, signatureTimings } from './fee-item-repo';
 import { requireCallerPerson, type Person } from './person';
 import { commitments, findReceivable, listReceivables } from './receivable-repo';
 import type { Receivable } from '@cf/shared/wire/fee';
@@ -58,11 +58,19 @@ export async function otherFees(db: Db, auth: AuthContext) {
   const items = (await listFeeItems(db, auth.tenantId, ['manual', 'topup'])).filter((item) =>
     offeredTo(item, person.userType),
   );
-  const { views } = await receivablesOf(db, auth.tenantId, person, 'OTHER');
+  const [{ views }, timings] = await Promise.all([
+    receivablesOf(db, auth.tenantId, person, 'OTHER'),
+    signatureTimings(
+      db,
+      auth.tenantId,
+      items.map((i) => i.id),
+    ),
+  ]);
+  const view = (item: (typeof items)[number]) => feeItemView(item, timings.get(item.id) ?? null);
   return {
-    manual: items.filter((i) => i.kind === 'manual').map(feeItemView),
+    manual: items.filter((i) => i.kind === 'manual').map(view),
     receivables: views,
-    topup: items.filter((i) => i.kind === 'topup').map(feeItemView),
+    topup: items.filter((i) => i.kind === 'topup').map(view),
   };
 }
 
@@ -70,7 +78,8 @@ export async function otherFees(db: Db, auth: AuthContext) {
 export async function feeItemDetail(db: Db, auth: AuthContext, id: number) {
   const item = await findFeeItem(db, auth.tenantId, id);
   if (!item) throw badRequest('fee.itemNotFound');
-  return feeItemView(item);
+  const timings = await signatureTimings(db, auth.tenantId, [item.id]);
+  return feeItemView(item, timings.get(item.id) ?? null);
 }
 
 /** One of the caller's receivables with its payments (the payment detail screen). */

@@ -32,7 +32,11 @@ export function receivableView(row: ReceivableRow, committed: Commitment): Recei
   };
 }
 
-export const feeItemView = (item: FeeItemRow): FeeItem => ({
+/** signatureTiming: the item's flag (fee-item-repo.ts signatureTimings), for the payer's screens. */
+export const feeItemView = (
+  item: FeeItemRow,
+  signatureTiming: FeeItem['signatureTiming'] = null,
+): FeeItem => ({
   id: item.id,
   kind: item.kind,
   name: item.name,
@@ -45,6 +49,7 @@ export const feeItemView = (item: FeeItemRow): FeeItem => ({
   maxFen: item.maxFen,
   schoolYear: item.schoolYear,
   formFields: item.formFields,
+  signatureTiming,
 });
 
 export const billView = (bill: BillRow): Bill => ({

@@ -340,3 +340,98 @@ describe('the invoice PDF', () => {
     expect(images(await pdfOf(true))).toBeGreaterThan(images(await pdfOf(false)));
   });
 });
+
+/**
+ * The fonts of the PDF, read back from the file: each embedded font's ToUnicode map (code → text) and
+ * its TrueType program, so a test can ask whether a character is drawn with a real glyph (the number of
+ * its outline's path commands) rather than a box. 0 when no TrueType font of the file maps to it.
+ */
+async function glyphOutlineOf(pdf: Buffer, char: string): Promise<number> {
+  const { inflateSync } = await import('node:zlib');
+  const { createRequire } = await import('node:module');
+  const fontkit = createRequire(import.meta.url)('fontkit') as {
+    create(bytes: Buffer): { getGlyph(id: number): { path: { commands: unknown[] } } };
+  };
+  const body = pdf.toString('latin1');
+  const objects = new Map<number, { dict: string; stream?: Buffer }>();
+  for (const m of body.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
+    const at = m[0].indexOf('stream\n');
+    const dict = at < 0 ? m[2]! : m[0].slice(0, at);
+    const length = Number(/\/Length (\d+)/.exec(dict)?.[1]);
+    const start = m.index + at + 'stream\n'.length;
+    objects.set(Number(m[1]), { dict, stream: at < 0 ? undefined : pdf.subarray(start, start + length) });
+  }
+  const unpack = (ref: string | undefined) => {
+    const object = ref ? objects.get(Number(ref)) : undefined;
+    return object?.stream ? inflateSync(object.stream) : undefined;
+  };
+  const hex = [...Buffer.from(char, 'utf16le').swap16()].map((b) => b.toString(16).padStart(2, '0')).join('');
+  for (const { dict } of objects.values()) {
+    if (!dict.includes('/Type0')) continue;
+    const cmap = unpack(/\/ToUnicode (\d+) 0 R/.exec(dict)?.[1])?.toString('latin1') ?? '';
+    // pdfkit writes bfrange lines: <first> <last> [<text> <text> ...], one entry per code.
+    for (const range of cmap.matchAll(/<([0-9a-f]+)> <[0-9a-f]+> \[([^\]]*)\]/gi)) {
+      // A character outside the basic plane is its UTF-16 pair: <d842 dfb7>.
+      const texts = [...range[2]!.matchAll(/<([0-9a-f ]+)>/gi)].map((t) =>
+        t[1]!.replace(/ /g, '').toLowerCase(),
+      );
+      const at = texts.indexOf(hex);
+      if (at < 0) continue;
+      const gid = parseInt(range[1]!, 16) + at;
+      const descendant = objects.get(Number(/\/DescendantFonts \[(\d+) 0 R\]/.exec(dict)?.[1]));
+      const descriptor = objects.get(Number(/\/FontDescriptor (\d+) 0 R/.exec(descendant?.dict ?? '')?.[1]));
+      const program = unpack(/\/FontFile[23]? (\d+) 0 R/.exec(descriptor?.dict ?? '')?.[1]);
+      if (!program) return 0;
+      return fontkit.create(program).getGlyph(gid).path.commands.length;
+    }
+  }
+  return 0;
+}
+
+describe('the invoice PDF of a payer with a rare character', () => {
+  it('draws 𠮷 (CJK Extension B) with a real glyph and keeps it, and 堃, in its text', async () => {
+    const titleId = (await saveTitle({ taxpayerType: 'person', invoiceType: 'general', name: '𠮷田堃' })).body
+      .data.id;
+    const order = await paidOrder(1_000);
+    const state = (
+      await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+    ).json().data;
+    const pdf = (await ctx.app.inject({ method: 'GET', url: state.invoices[0].fileUrl })).rawPayload;
+    const text = (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text;
+    expect(text).toContain('交款人：𠮷田堃');
+    // The fallback font (TrueType) holds 𠮷 with an outline, not the empty .notdef box.
+    expect(await glyphOutlineOf(pdf, '𠮷')).toBeGreaterThan(0);
+    // Subsets still: a few KB per fallback piece used, not the whole font.
+    expect(pdf.length).toBeLessThan(200_000);
+  });
+});
+
+describe("the tenant's word for what it issues", () => {
+  it('titles the PDF and names the order invoice with the tenant setting: 财政电子票据 unless set to tax', async () => {
+    const titleId = (await saveTitle({ ...COMPANY, name: '称谓测试有限公司' })).body.data.id;
+    const pdfText = async () => {
+      const order = await paidOrder(500);
+      const state = (
+        await api(ctx, 'POST', 'invoice/apply', tokens.student1, { body: { orderId: order.id, titleId } })
+      ).json().data;
+      const pdf = (await ctx.app.inject({ method: 'GET', url: state.invoices[0].fileUrl })).rawPayload;
+      return { term: state.term, text: (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text };
+    };
+    const fiscal = await pdfText();
+    expect(fiscal.term).toBe('fiscal');
+    expect(fiscal.text).toContain('财政电子票据');
+    expect(fiscal.text).not.toContain('收费电子票据');
+
+    const { upsertParam } = await import('@server/modules/system/settings-repo');
+    const { tenantId } = await createPayOrder(ctx, { amounts: [1] });
+    await transaction(ctx.database.db, (tx) => upsertParam(tx, tenantId, 'invoice_term', 'tax'));
+    try {
+      const tax = await pdfText();
+      expect(tax.term).toBe('tax');
+      expect(tax.text).toContain('电子发票');
+      expect(tax.text).not.toContain('财政电子票据');
+    } finally {
+      await transaction(ctx.database.db, (tx) => upsertParam(tx, tenantId, 'invoice_term', 'fiscal'));
+    }
+  });
+});

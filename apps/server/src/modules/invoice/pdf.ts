@@ -1,24 +1,27 @@
 /**
  * The issued invoice as a PDF, rendered here (pdfkit) from the facts the platform answered: payer,
  * taxpayer ID, items, the amount in figures and in Chinese capitals, bill code and number, check code
- * and a QR code of them. The Chinese font is Noto Sans Hans (GB2312 set) shipped by the npm package
- * @embedpdf/fonts-sc, embedded as a subset of the characters used (a page is ~60 KB), so a fresh machine
- * renders the same document.
+ * and a QR code of them. Titled with the tenant's term (invoice-term.ts: 财政电子票据 or 电子发票). The
+ * fonts (pdf-fonts.ts) are Noto Sans Hans (GB2312) with a Hanazono Mincho fallback for rare characters
+ * (CJK Extension A–F, e.g. a payer named 𠮷), each embedded as a subset of the characters used, so a
+ * fresh machine renders the same document.
  *
  * Signature: `signature` takes the order's confirmed signature PNG (modules/signature, passed by service.ts)
  * and draws it in the payer's box; without it the box stays empty.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fenInChineseCapitals } from '@cf/shared/chinese-amount';
+import { invoiceTermKey, type InvoiceTerm } from '@cf/shared/invoice-term';
+import { invoiceMessages } from '@cf/shared/messages/invoice';
 import { formatYuan } from '@cf/shared/money';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { EBillItem } from '@server/gateways/invoice';
+import { PdfFonts, PRIMARY_FONT } from './pdf-fonts';
 
 export interface InvoicePdfFacts {
   issuer: string;
+  /** The tenant's word for the document (its title). */
+  term: InvoiceTerm;
   payerName: string;
   taxId: string;
   taxpayerType: 'person' | 'company';
@@ -35,15 +38,8 @@ export interface InvoicePdfFacts {
   signature?: { png: Buffer; signedAt: Date };
 }
 
-let fontBytes: Buffer | undefined;
-/** Read once per process: the package ships whole fonts; pdfkit embeds only the glyphs a page uses. */
-function chineseFont(): Buffer {
-  if (!fontBytes) {
-    const entry = fileURLToPath(import.meta.resolve('@embedpdf/fonts-sc'));
-    fontBytes = readFileSync(path.join(path.dirname(entry), '../fonts/NotoSansHans-Regular.otf'));
-  }
-  return fontBytes;
-}
+/** The document's title: the tenant's term (the PDF is in Chinese, as the platform issues it). */
+export const pdfTitle = (term: InvoiceTerm) => invoiceMessages[invoiceTermKey(term)].zh;
 
 const dateText = (date: Date) =>
   new Intl.DateTimeFormat('zh-CN', {
@@ -69,8 +65,22 @@ export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> 
     size: 'A5',
     layout: 'landscape',
     margin: 28,
-    info: { Title: `电子票据 ${facts.billCode}-${facts.billNo}`, Author: facts.issuer },
+    info: { Title: `${pdfTitle(facts.term)} ${facts.billCode}-${facts.billNo}`, Author: facts.issuer },
   });
+  const fonts = new PdfFonts(doc);
+  // Every text of the facts (a payer's rare character) finds its font before drawing starts.
+  await fonts.load(JSON.stringify(facts, (key, value: unknown) => (key === 'signature' ? undefined : value)));
+  /** Writes one text in as many runs as it needs fonts (continued text keeps its layout). */
+  const write = (text: string, x?: number, y?: number, options: PDFKit.Mixins.TextOptions = {}) => {
+    const runs = fonts.runs(text);
+    runs.forEach((run, i) => {
+      doc.font(run.font);
+      const opts = { ...options, continued: i < runs.length - 1 };
+      if (i === 0 && x !== undefined) doc.text(run.text, x, y, opts);
+      else doc.text(run.text, opts);
+    });
+    doc.font(PRIMARY_FONT);
+  };
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -78,13 +88,13 @@ export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> 
     doc.on('error', reject);
   });
 
-  doc.registerFont('cn', chineseFont());
-  doc.font('cn');
+  doc.font(PRIMARY_FONT);
   const left = 28;
   const width = doc.page.width - 56;
   const red = '#b3261e';
 
-  doc.fillColor(red).fontSize(17).text(`${facts.issuer} 收费电子票据`, left, 26, { width, align: 'center' });
+  doc.fillColor(red).fontSize(17);
+  write(`${facts.issuer} ${pdfTitle(facts.term)}`, left, 26, { width, align: 'center' });
   doc
     .fontSize(9)
     .fillColor('#555')
@@ -107,7 +117,8 @@ export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> 
     .strokeColor(red)
     .stroke();
   y += 8;
-  doc.fontSize(10).text(`交款人：${facts.payerName}`, left, y);
+  doc.fontSize(10);
+  write(`交款人：${facts.payerName}`, left, y);
   doc.text(
     facts.taxpayerType === 'company' ? `统一社会信用代码：${facts.taxId}` : '交款人类型：个人',
     left + width / 2,
@@ -121,7 +132,7 @@ export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> 
   y += 14;
   doc.fillColor('#222');
   for (const item of facts.items) {
-    doc.text(item.name, cols[0]!, y, { width: width * 0.48 });
+    write(item.name, cols[0]!, y, { width: width * 0.48 });
     doc.text(String(item.quantity), cols[1]!, y);
     doc.text(formatYuan(item.unitFen, false), cols[2]!, y);
     doc.text(formatYuan(item.amountFen, false), cols[3]!, y);
@@ -139,7 +150,7 @@ export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> 
   y += 20;
   doc.fontSize(9).fillColor('#555').text(`备注：订单号 ${facts.orderNo}`, left, y);
   y += 16;
-  doc.text(`收款单位（章）：${facts.issuer}`, left, y);
+  write(`收款单位（章）：${facts.issuer}`, left, y);
   doc.text('交款人签名：', cols[2]!, y);
   if (facts.signature) doc.image(facts.signature.png, cols[2]! + 60, y - 10, { fit: [90, 36] });
 

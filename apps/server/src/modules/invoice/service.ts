@@ -15,6 +15,7 @@ import { visibleOrder } from '@server/modules/order/query-service';
 import { invoiceItems, newBusNo, workOnInvoice } from './issue-service';
 import { requestInvoice, type InvoiceRow } from './invoice-status';
 import { orderSignaturePng } from '@server/modules/signature/service';
+import { tenantInvoiceTerm } from '@server/modules/system/settings-service';
 import { renderInvoicePdf } from './pdf';
 import { findInvoice, findTitle, invoiceableFen, invoicesOfOrder, lockOrder } from './repo';
 
@@ -69,7 +70,10 @@ export async function orderInvoice(
   orderId: number,
 ): Promise<OrderInvoice> {
   const order = await visibleOrder(app.db, auth, orderId);
-  const rows = await invoicesOfOrder(app.db, auth.tenantId, orderId);
+  const [rows, term] = await Promise.all([
+    invoicesOfOrder(app.db, auth.tenantId, orderId),
+    tenantInvoiceTerm(app.db, auth.tenantId),
+  ]);
   const invoiceable = invoiceableFen(order);
   const live = rows.some((row) => row.status !== 'reversed');
   return {
@@ -78,6 +82,7 @@ export async function orderInvoice(
     invoiceableFen: invoiceable,
     canApply: auth.userId > 0 && order.payStatus === 'PAID' && invoiceable > 0 && !live,
     invoices: rows.map((row) => invoiceView(app, row)),
+    term,
   };
 }
 
@@ -126,12 +131,13 @@ export async function invoicePdf(app: FastifyInstance, id: number, token: string
   const row = await findInvoice(app.db, id);
   if (!row || !linkValid(app, row, token)) throw new AppError(403, 'invoice.fileLinkInvalid');
   if (!row.billCode || !row.billNo || !row.checkCode || !row.issuedAt) throw badRequest('invoice.notIssued');
-  const [order, [tenant], items, signaturePng] = await Promise.all([
+  const [order, [tenant], items, signaturePng, term] = await Promise.all([
     findOrder(app.db, row.tenantId, row.orderId),
     app.db.select({ name: tenants.tenantName }).from(tenants).where(eq(tenants.tenantId, row.tenantId)),
     invoiceItems(app, row.orderId),
     // An order whose item asked for a signature carries it on its invoice too.
     orderSignaturePng(app.db, row.tenantId, row.orderId),
+    tenantInvoiceTerm(app.db, row.tenantId),
   ]);
   // A reversed invoice shows what it was issued for, not what is left.
   const shownItems =
@@ -140,6 +146,7 @@ export async function invoicePdf(app: FastifyInstance, id: number, token: string
       : [{ name: items[0]?.name ?? '缴费', quantity: 1, unitFen: row.amountFen, amountFen: row.amountFen }];
   const pdf = await renderInvoicePdf({
     issuer: tenant?.name ?? row.tenantId,
+    term,
     payerName: row.payerName,
     taxId: row.taxId,
     taxpayerType: row.taxpayerType as 'person' | 'company',

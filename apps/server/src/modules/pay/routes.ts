@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@server/db/client';
 import type { OrderRow } from '@server/modules/order/pay-status';
+import type { SignatureState } from '@cf/shared/wire/signature';
+import type { AuthContext } from '@server/http/context';
 import { requireAuth } from '@server/modules/auth/guard';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { resolvePayAccess } from '@server/modules/pay/cashier/access';
@@ -35,6 +37,8 @@ const security = [{ bladeAuth: [] }];
 export interface PayRoutesOptions {
   /** Refuses a payment that must wait (signature/service.ts: a signature needed before payment). */
   beforePrepay?: (db: Db, order: OrderRow) => Promise<void>;
+  /** What the order asks to be signed, for the cashier (signature/service.ts); null when nothing. */
+  signatureOf?: (db: Db, auth: AuthContext | null, order: OrderRow) => Promise<SignatureState | null>;
 }
 
 export default async function payRoutes(
@@ -54,7 +58,8 @@ export default async function payRoutes(
         response: { 200: envelopeSchema(cashierSchema) },
       },
     },
-    async (req) => ok(await cashierView(app, await resolvePayAccess(req, req.query.orderNo))),
+    async (req) =>
+      ok(await cashierView(app, await resolvePayAccess(req, req.query.orderNo), options.signatureOf)),
   );
 
   app.post(

@@ -23,6 +23,8 @@ const columns = {
   kind: feeItems.kind,
   status: feeItems.status,
   timing: feeItemSignatures.timing,
+  declaration: feeItemSignatures.declaration,
+  declarationEn: feeItemSignatures.declarationEn,
 };
 
 function withFlags(db: Db, tenantId: string) {
@@ -56,7 +58,7 @@ export async function setFeeItemSignature(
   if (!item) throw notFound('signature.feeItemNotFound');
   const timing = body.timing === null ? null : signatureTimingEnum.safeParse(body.timing).data;
   if (timing === undefined) throw badRequest('signature.timingInvalid');
-  if (timing) await requireSignature(db, tenantId, feeItemId, timing);
+  if (timing) await requireSignature(db, tenantId, feeItemId, timing, body);
   else
     await db
       .delete(feeItemSignatures)

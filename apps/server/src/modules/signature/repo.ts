@@ -4,10 +4,14 @@ import type { Db } from '@server/db/client';
 import { orderItems } from '@server/db/schema-finance';
 import { feeItemSignatures, orderSignatures, type SignatureTiming } from '@server/db/schema-signature';
 
-/** The timings asked for by the order's catalogue items (empty: no item asks for a signature). */
-export async function timingsOfOrder(db: Db, tenantId: string, orderId: number): Promise<SignatureTiming[]> {
-  const rows = await db
-    .select({ timing: feeItemSignatures.timing })
+/** What the order's catalogue items ask for: timing and declaration (empty: no item asks for a signature). */
+export async function asksOfOrder(db: Db, tenantId: string, orderId: number) {
+  return db
+    .select({
+      timing: feeItemSignatures.timing,
+      declaration: feeItemSignatures.declaration,
+      declarationEn: feeItemSignatures.declarationEn,
+    })
     .from(orderItems)
     .innerJoin(feeItemSignatures, eq(feeItemSignatures.feeItemId, orderItems.feeItemId))
     .where(
@@ -17,7 +21,11 @@ export async function timingsOfOrder(db: Db, tenantId: string, orderId: number):
         isNotNull(orderItems.feeItemId),
       ),
     );
-  return rows.map((r) => r.timing);
+}
+
+/** The timings asked for by the order's catalogue items (empty: no item asks for a signature). */
+export async function timingsOfOrder(db: Db, tenantId: string, orderId: number): Promise<SignatureTiming[]> {
+  return (await asksOfOrder(db, tenantId, orderId)).map((r) => r.timing);
 }
 
 /** The order's signature facts without the image. */
@@ -47,9 +55,14 @@ export async function requireSignature(
   tenantId: string,
   feeItemId: number,
   timing: SignatureTiming,
+  declaration?: { declaration?: string; declarationEn?: string },
 ): Promise<void> {
+  const texts = {
+    ...(declaration?.declaration !== undefined ? { declaration: declaration.declaration } : {}),
+    ...(declaration?.declarationEn !== undefined ? { declarationEn: declaration.declarationEn } : {}),
+  };
   await db
     .insert(feeItemSignatures)
-    .values({ tenantId, feeItemId, timing })
-    .onConflictDoUpdate({ target: feeItemSignatures.feeItemId, set: { timing } });
+    .values({ tenantId, feeItemId, timing, ...texts })
+    .onConflictDoUpdate({ target: feeItemSignatures.feeItemId, set: { timing, ...texts } });
 }

@@ -14,7 +14,7 @@ import { AppError, badRequest, forbidden, notFound } from '@server/http/errors';
 import type { OrderRow } from '@server/modules/order/pay-status';
 import { isCreator, visibleOrder } from '@server/modules/order/query-service';
 import { pngDataFits, readPngHeader } from './png';
-import { findSignatureFacts, findSignaturePng, timingsOfOrder } from './repo';
+import { asksOfOrder, findSignatureFacts, findSignaturePng, timingsOfOrder } from './repo';
 import { markSigned } from './signature-status';
 
 const OPEN = new Set(['NOT_PAY', 'PAYING']);
@@ -28,8 +28,12 @@ const timingOf = (timings: SignatureTiming[]): SignatureTiming | null =>
 const asksNow = (order: OrderRow, timing: SignatureTiming | null) =>
   timing !== null && (PAID.has(order.payStatus) || (timing === 'before_pay' && OPEN.has(order.payStatus)));
 
-async function stateOf(db: Db, auth: AuthContext, order: OrderRow): Promise<SignatureState> {
-  const timing = timingOf(await timingsOfOrder(db, order.tenantId, order.id));
+/** The items' declarations, each once, one paragraph each. */
+const joined = (texts: string[]) => [...new Set(texts.map((x) => x.trim()).filter(Boolean))].join('\n');
+
+async function stateOf(db: Db, auth: AuthContext | null, order: OrderRow): Promise<SignatureState> {
+  const asks = await asksOfOrder(db, order.tenantId, order.id);
+  const timing = timingOf(asks.map((a) => a.timing));
   const signed = order.signatureStatus === 'signed';
   const facts = signed ? await findSignatureFacts(db, order.tenantId, order.id) : undefined;
   return {
@@ -40,8 +44,10 @@ async function stateOf(db: Db, auth: AuthContext, order: OrderRow): Promise<Sign
     signedAt: facts?.createdAt.toISOString() ?? null,
     width: facts?.width ?? null,
     height: facts?.height ?? null,
-    canSign: !signed && asksNow(order, timing) && isCreator(order, auth),
+    canSign: !signed && asksNow(order, timing) && auth !== null && isCreator(order, auth),
     blocksPayment: !signed && timing === 'before_pay' && OPEN.has(order.payStatus),
+    declaration: joined(asks.map((a) => a.declaration)),
+    declarationEn: joined(asks.map((a) => a.declarationEn)),
   };
 }
 
@@ -108,6 +114,19 @@ export async function signatureImage(db: Db, auth: AuthContext, orderId: number)
   const png = await findSignaturePng(db, order.tenantId, order.id);
   if (!png) throw notFound('signature.notFound');
   return png;
+}
+
+/**
+ * For the cashier (handed in by app.ts, as pay sits below signature): what the order asks to be signed,
+ * or null when nothing is. A payer through a pay link (no caller, or not the creator) cannot sign.
+ */
+export async function cashierSignature(
+  db: Db,
+  auth: AuthContext | null,
+  order: OrderRow,
+): Promise<SignatureState | null> {
+  const state = await stateOf(db, auth, order);
+  return state.required ? state : null;
 }
 
 /** For the invoice module: the order's confirmed signature PNG, or null. No caller check: the caller did it. */

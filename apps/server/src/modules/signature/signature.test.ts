@@ -85,8 +85,36 @@ describe('signatures', () => {
     expect(prepay.statusCode).toBe(400);
     expect(prepay.json().code).toBe(SIGNATURE_NEEDED_CODE);
     expect(prepay.json().msg).toBe(
-      'This order must be signed by the person who created it (in the order detail) before it can be paid',
+      'This order must be signed by the person who created it (step 1 at the cashier) before it can be paid',
     );
+  });
+
+  it('says so on the item and the cashier: the timing and the declaration above the pad', async () => {
+    // The fee list and the item's page carry the flag; an item without one says null.
+    const other = (await api(ctx, 'GET', 'fee/other', t.student1)).json().data;
+    const byName = (name: string) =>
+      other.manual.find((i: { nameEn: string }) => i.nameEn === name) as {
+        id: number;
+        signatureTiming: string;
+      };
+    expect(byName('Dormitory key deposit').signatureTiming).toBe('before_pay');
+    expect(byName('Textbooks').signatureTiming).toBe('after_pay');
+    const item = (await api(ctx, 'GET', `fee/item/${byName('Dormitory key deposit').id}`, t.student1)).json()
+      .data;
+    expect(item.signatureTiming).toBe('before_pay');
+    // The cashier holds the signing step with the demo's declaration; a plain order has none.
+    const cashier = (await api(ctx, 'GET', `pay/cashier?orderNo=${dormKeyOrderNo}`, t.student1)).json().data;
+    expect(cashier.signature).toMatchObject({
+      orderId: dormKeyOrder,
+      timing: 'before_pay',
+      blocksPayment: true,
+      canSign: true,
+      signed: false,
+    });
+    expect(cashier.signature.declaration).toContain('本人确认已领取宿舍钥匙一把');
+    expect(cashier.signature.declarationEn).toContain('I confirm I have received one dormitory key');
+    const state = (await detail(dormKeyOrder, t.student1)).json().data;
+    expect(state.declaration).toBe(cashier.signature.declaration);
   });
 
   it('refuses a non-PNG, an oversized PNG, a PNG of an unusable size and an empty pad', async () => {

@@ -7,6 +7,7 @@
  * Nothing here is cached on the server: the phones' param and module routes read the rows every
  * time, and the pay gateways rebuild an adapter when a channel's settings differ (gateways/pay-channels.ts).
  */
+import { INVOICE_TERM_PARAM, INVOICE_TERMS, invoiceTermOf, type InvoiceTerm } from '@cf/shared/invoice-term';
 import { USER_TYPES } from '@cf/shared/validation';
 import {
   NOTIFY_PROVIDER_KINDS,
@@ -116,9 +117,17 @@ function paramValid(key: SettingsParamKey, value: string): boolean {
     }
     case 'bind_studentNoAlias':
       return value.length <= 20;
+    case INVOICE_TERM_PARAM:
+      return (INVOICE_TERMS as readonly string[]).includes(value);
     default:
       return /^[0-2]$/.test(value);
   }
+}
+
+/** The tenant's word for what it issues (the invoice PDF and the order's invoice state carry it). */
+export async function tenantInvoiceTerm(db: Db, tenantId: string): Promise<InvoiceTerm> {
+  const rows = await listParamsByKeys(db, tenantId, [INVOICE_TERM_PARAM]);
+  return invoiceTermOf(Object.fromEntries(rows.map((r) => [r.paramKey, r.paramValue ?? undefined])));
 }
 
 /** Sets the params named; answers the keys whose value changed. */

@@ -13,13 +13,17 @@ export type { OrderInvoice };
 export const getOrderInvoice = (orderId: number): Promise<OrderInvoice> =>
   requestData<OrderInvoice>({ url: `/api/blade-finance/invoice/order/${orderId}`, loading: false });
 
+const pending = (data: OrderInvoice | undefined) =>
+  data?.invoiceStatus === 'requested' ||
+  !!data?.invoices.some((invoice) => invoice.status === 'requested' || invoice.status === 'reversing');
+
 export const orderInvoiceQueryOptions = (orderId: number) =>
   queryOptions({
     queryKey: [FINANCE_QUERY_ROOT, 'invoice', orderId],
     queryFn: () => getOrderInvoice(orderId),
     staleTime: 0,
-    // While the platform issues it, look again every few seconds.
-    refetchInterval: (query) => (query.state.data?.invoiceStatus === 'requested' ? 3000 : false),
+    // While the platform issues (or reverses) one, look again every few seconds: the state refreshes by itself.
+    refetchInterval: (query) => (pending(query.state.data) ? 3000 : false),
   });
 
 export const useOrderInvoice = (orderId: number, enabled = true) =>

@@ -22,6 +22,7 @@ const item = (over: Partial<FeeItem>): FeeItem => ({
   maxFen: 0,
   schoolYear: '',
   formFields: [],
+  signatureTiming: null,
   ...over,
 });
 const labelOf = (f: FormField) => `[${f.label}]`;

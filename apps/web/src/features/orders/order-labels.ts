@@ -1,4 +1,4 @@
-/** Words for the order detail's states: invoice, signature and why an order closed. */
+/** Words for an order's states: invoice (the list's card) and why an order closed. */
 import type { TextKey } from '@/lib/i18n/i18n';
 
 const INVOICE: Record<string, TextKey> = {
@@ -6,11 +6,6 @@ const INVOICE: Record<string, TextKey> = {
   requested: 'order.invoice.requested',
   issued: 'order.invoice.issued',
   failed: 'invoice.state.failed',
-};
-
-const SIGNATURE: Record<string, TextKey> = {
-  none: 'order.signature.none',
-  signed: 'order.signature.signed',
 };
 
 const CLOSE_REASON: Record<string, TextKey> = {
@@ -23,5 +18,4 @@ const label = (map: Record<string, TextKey>, value: string | null | undefined, t
   value ? (map[value] ? t(map[value]) : value) : '';
 
 export const invoiceText = (status: string, t: Translate) => label(INVOICE, status, t);
-export const signatureText = (status: string, t: Translate) => label(SIGNATURE, status, t);
 export const closeReasonText = (reason: string | null, t: Translate) => label(CLOSE_REASON, reason, t);

@@ -48,7 +48,7 @@ export const en: Record<TextKey, string> = {
   'route.order': 'My orders',
   'route.orderOther': "Other people's orders",
   'route.orderDetail': 'Order detail',
-  'route.orderInvoice': 'Invoice',
+  'route.orderInvoice': 'Invoicing',
   'route.user': 'Mine',
   'route.userEdit': 'My profile',
   'route.salary': 'Salary',

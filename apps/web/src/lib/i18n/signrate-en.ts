@@ -13,6 +13,9 @@ export const signrateEn: Record<SignrateTextKey, string> = {
   'signature.signNow': 'Sign',
   'signature.signedAt': 'Signed · {time}',
   'signature.imageAlt': 'Signature of the order',
+  'signature.declarationTitle': 'What you are signing',
+  'signature.declarationDefault':
+    'I have checked the items and amounts above; they are correct and I pay them of my own accord.',
   'signature.padTitle': 'Sign inside the box',
   'signature.padLabel': 'Signature pad',
   'signature.landscapeHint': 'Narrow screen: turn your phone sideways for more room',

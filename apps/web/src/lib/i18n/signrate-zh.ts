@@ -16,6 +16,8 @@ export const signrateZh = {
   'signature.signedAt': '已签名 · {time}',
   'signature.imageAlt': '订单签名',
   'signature.padTitle': '请在框内签名',
+  'signature.declarationTitle': '您签署的声明',
+  'signature.declarationDefault': '本人已核对以上缴费项目及金额，确认无误并自愿缴纳。',
   'signature.padLabel': '签名板',
   'signature.landscapeHint': '屏幕较窄，可将手机横过来签名',
   'signature.confirmNote': '签名确认后不能更换',

@@ -47,7 +47,7 @@ export const zh = {
   'route.order': '我的订单',
   'route.orderOther': '他人订单',
   'route.orderDetail': '订单详情',
-  'route.orderInvoice': '发票',
+  'route.orderInvoice': '开票',
   'route.user': '我的',
   'route.userEdit': '个人资料',
   'route.salary': '薪酬查询',

@@ -40,6 +40,10 @@ const CHOICES: Partial<Record<SettingsParamKey, [string, TextKey][]>> = {
     ['0', 'settings.opt.no'],
     ['1', 'settings.opt.yes'],
   ],
+  invoice_term: [
+    ['fiscal', 'settings.opt.termFiscal'],
+    ['tax', 'settings.opt.termTax'],
+  ],
 };
 
 /** What a phone assumes when a param is not stored (validation.ts); its keys are every param there is. */
@@ -53,6 +57,7 @@ const DEFAULTS: Record<SettingsParamKey, string> = {
   bind_registerPhone: '0',
   account_registerPhone: '0',
   account_disableUserCenter: '0',
+  invoice_term: 'fiscal',
 };
 
 const SETTINGS_PARAM_KEYS = Object.keys(DEFAULTS) as SettingsParamKey[];

@@ -2,6 +2,8 @@
 import { translate, type MessageKey } from '@cf/shared/messages';
 import { isOrderExpired, payLinkExpireAt, secondsLeftToPay } from '@cf/shared/order-expiry';
 import type { FastifyInstance } from 'fastify';
+import type { SignatureState } from '@cf/shared/wire/signature';
+import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
 import { badRequest, forbidden, notFound } from '@server/http/errors';
 import type { PayChannelName } from '@server/gateways/types';
@@ -29,10 +31,15 @@ export async function offeredChannels(app: FastifyInstance, tenantId: string): P
   return names.filter((_, i) => ready[i] !== null);
 }
 
-export async function cashierView(app: FastifyInstance, { order }: PayAccess) {
-  const [items, channels] = await Promise.all([
+export async function cashierView(
+  app: FastifyInstance,
+  { order, auth }: PayAccess,
+  signatureOf?: (db: Db, auth: AuthContext | null, order: OrderRow) => Promise<SignatureState | null>,
+) {
+  const [items, channels, signature] = await Promise.all([
     itemsOfOrder(app.db, order.id),
     offeredChannels(app, order.tenantId),
+    signatureOf ? signatureOf(app.db, auth, order) : null,
   ]);
   return {
     orderNo: order.orderNo,
@@ -48,6 +55,7 @@ export async function cashierView(app: FastifyInstance, { order }: PayAccess) {
     /** The channel the payment was started with; a PAYING order stays with it. */
     channel: order.channel,
     channels: channels.map(channelLabel),
+    signature,
   };
 }
 

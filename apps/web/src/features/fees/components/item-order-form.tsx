@@ -10,6 +10,7 @@ import { useLanguage, useT } from '@/lib/i18n/use-t';
 import type { FeeItem, FormField } from '../api/fee-types';
 import { checkItemOrder, isTopup, type ItemOrderCheck } from '../item-order';
 import { AmountInput } from './amount-input';
+import { SignatureTag } from './signature-tag';
 import styles from './item-order-form.module.css';
 
 export type ItemOrder = Extract<ItemOrderCheck, { ok: true }>;
@@ -71,6 +72,12 @@ export function ItemOrderForm({ item, onOrder, header }: ItemOrderFormProps) {
           <p className={styles.meta}>{t('fee.schoolYear', { year: item.schoolYear })}</p>
         ) : null}
         {description ? <p className={styles.description}>{description}</p> : null}
+        {item.signatureTiming ? (
+          <p className={styles.signature} data-testid="item-signature">
+            <SignatureTag />
+            {t(item.signatureTiming === 'before_pay' ? 'fee.signBeforePay' : 'fee.signAfterPay')}
+          </p>
+        ) : null}
       </section>
 
       <div className={styles.rows}>

@@ -9,6 +9,7 @@ import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { useQueryParam } from '@/lib/use-query-param';
 import { useOtherFees, type OtherFees as OtherFeesData } from '../api/get-other-fees';
 import { isTopup } from '../item-order';
+import { SignatureTag } from '../components/signature-tag';
 import styles from './other-fee-page.module.css';
 
 function EntryLink({
@@ -16,10 +17,13 @@ function EntryLink({
   title,
   detail,
   amount,
+  badge,
   testId,
 }: {
   to: string;
   title: string;
+  /** A short mark after the title (an item that asks for a signature). */
+  badge?: ReactNode;
   detail?: ReactNode;
   amount?: ReactNode;
   testId: string;
@@ -28,7 +32,10 @@ function EntryLink({
     <li>
       <Link className={styles.entry} to={to} data-testid={testId}>
         <span className={styles.entryMain}>
-          <span className={styles.entryTitle}>{title}</span>
+          <span className={styles.entryTitle}>
+            {title}
+            {badge}
+          </span>
           {detail ? <span className={styles.entryDetail}>{detail}</span> : null}
         </span>
         {amount ? <span className={styles.entryAmount}>{amount}</span> : null}
@@ -97,6 +104,7 @@ function OtherFees({ fees, topupOnly }: { fees: OtherFeesData; topupOnly: boolea
                 key={item.id}
                 to={`/fee/other/manual/product/${item.id}`}
                 title={localName(language, item.name, item.nameEn)}
+                badge={item.signatureTiming ? <SignatureTag /> : undefined}
                 detail={localName(language, item.description, item.descriptionEn) || undefined}
                 amount={formatYuan(item.priceFen)}
                 testId={`other-item-${item.id}`}

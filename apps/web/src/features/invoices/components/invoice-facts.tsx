@@ -4,6 +4,7 @@ import { formatYuan } from '@cf/shared/money';
 import type { Invoice } from '@cf/shared/wire/invoice';
 import type { ReactNode } from 'react';
 import { InvoiceStateTag } from '@/components/invoice/invoice-state-tag';
+import { useInvoiceTerm } from '@/components/invoice/invoice-term';
 import { formatDateTime } from '@/lib/date-time';
 import { useLanguage, useT } from '@/lib/i18n/use-t';
 import styles from './invoice-facts.module.css';
@@ -20,6 +21,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 
 export function InvoiceFacts({ invoice }: { invoice: Invoice }) {
   const t = useT();
+  const term = useInvoiceTerm();
   const language = useLanguage();
   return (
     <section className={styles.card} data-testid="invoice-facts" data-state={invoice.status}>
@@ -27,7 +29,9 @@ export function InvoiceFacts({ invoice }: { invoice: Invoice }) {
         <InvoiceStateTag state={invoice.status} />
         <span className={styles.amount}>{formatYuan(invoice.amountFen)}</span>
       </div>
-      {invoice.status === 'requested' ? <p className={styles.hint}>{t('invoice.requestedHint')}</p> : null}
+      {invoice.status === 'requested' ? (
+        <p className={styles.hint}>{t('invoice.requestedHint', term)}</p>
+      ) : null}
       {invoice.status === 'failed' ? <p className={styles.hint}>{t('invoice.failedHint')}</p> : null}
       <dl className={styles.facts}>
         {language === 'zh' ? (
@@ -55,7 +59,7 @@ export function InvoiceFacts({ invoice }: { invoice: Invoice }) {
       {invoice.fileUrl ? (
         <div className={styles.links}>
           <a className={`${styles.link} ${styles.primary}`} href={invoice.fileUrl} data-testid="invoice-pdf">
-            {t('invoice.view')}
+            {t('invoice.view', term)}
           </a>
           <a
             className={styles.link}
@@ -63,7 +67,7 @@ export function InvoiceFacts({ invoice }: { invoice: Invoice }) {
             download
             data-testid="invoice-download"
           >
-            {t('invoice.download')}
+            {t('invoice.download', term)}
           </a>
         </div>
       ) : null}

@@ -16,6 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { FormRow } from '@/components/form-row';
 import { toastSuccess } from '@/lib/feedback';
 import type { TextKey } from '@/lib/i18n/i18n';
+import { useInvoiceTerm } from '@/components/invoice/invoice-term';
 import { useT } from '@/lib/i18n/use-t';
 import type { InvoiceTitle } from '../api/get-invoice-titles';
 import { useSaveInvoiceTitle } from '../api/save-invoice-title';
@@ -76,6 +77,7 @@ export function TitleForm({
   onSaved: (saved: InvoiceTitle) => void;
 }) {
   const t = useT();
+  const term = useInvoiceTerm();
   const save = useSaveInvoiceTitle();
   const [info, setInfo] = useState<InvoiceInfo>(title ? { ...EMPTY, ...title } : EMPTY);
   const [tried, setTried] = useState(false);
@@ -133,7 +135,7 @@ export function TitleForm({
           }
         />
         <Choices<InvoiceType>
-          label={t('invoice.invoiceType')}
+          label={t('invoice.invoiceType', term)}
           value={info.invoiceType}
           options={[
             { value: 'general', text: t('invoice.choice.general') },

@@ -6,6 +6,7 @@ import Button from 'antd-mobile/es/components/button';
 import { formatYuan } from '@cf/shared/money';
 import { useState } from 'react';
 import { LoadState } from '@/components/finance/load-state';
+import { useInvoiceTerm } from '@/components/invoice/invoice-term';
 import { useOrderInvoice, type OrderInvoice } from '@/components/invoice/order-invoice-query';
 import { toastSuccess } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
@@ -18,6 +19,7 @@ import styles from './order-invoice-page.module.css';
 
 function RequestInvoice({ state }: { state: OrderInvoice }) {
   const t = useT();
+  const term = useInvoiceTerm();
   const titles = useInvoiceTitles();
   const apply = useApplyInvoice();
   const [picked, setPicked] = useState<number>();
@@ -29,7 +31,7 @@ function RequestInvoice({ state }: { state: OrderInvoice }) {
     const answer = await apply
       .mutateAsync({ orderId: state.orderId, titleId: chosen })
       .catch(() => undefined);
-    if (answer) toastSuccess(t('invoice.requestSent'));
+    if (answer) toastSuccess(t('invoice.requestSent', term));
   }
 
   return (
@@ -50,7 +52,7 @@ function RequestInvoice({ state }: { state: OrderInvoice }) {
         onClick={() => void request()}
         data-testid="invoice-request"
       >
-        {t('invoice.request')}
+        {t('invoice.request', term)}
       </Button>
     </>
   );
@@ -58,6 +60,7 @@ function RequestInvoice({ state }: { state: OrderInvoice }) {
 
 function InvoiceScreen({ state }: { state: OrderInvoice }) {
   const t = useT();
+  const term = useInvoiceTerm();
   const live = state.invoices.filter((invoice) => invoice.status !== 'reversed');
   const reversed = state.invoices.filter((invoice) => invoice.status === 'reversed');
   return (
@@ -67,11 +70,13 @@ function InvoiceScreen({ state }: { state: OrderInvoice }) {
       ))}
       {state.canApply ? <RequestInvoice state={state} /> : null}
       {!state.canApply && live.length === 0 ? (
-        <p className={styles.note}>{t(state.invoiceableFen > 0 ? 'invoice.notPaid' : 'invoice.nothing')}</p>
+        <p className={styles.note}>
+          {t(state.invoiceableFen > 0 ? 'invoice.notPaid' : 'invoice.nothing', term)}
+        </p>
       ) : null}
       {reversed.length > 0 ? (
         <>
-          <h2 className={styles.heading}>{t('invoice.history')}</h2>
+          <h2 className={styles.heading}>{t('invoice.history', term)}</h2>
           {reversed.map((invoice) => (
             <InvoiceFacts key={invoice.id} invoice={invoice} />
           ))}

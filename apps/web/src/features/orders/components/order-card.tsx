@@ -1,6 +1,7 @@
 import { formatYuan } from '@cf/shared/money';
 import { Link } from 'react-router';
 import { LastPayFailedNote, PayStatusTag } from '@/components/finance/status-tag';
+import { useInvoiceTerm } from '@/components/invoice/invoice-term';
 import { formatDateTime } from '@/lib/date-time';
 import { useT } from '@/lib/i18n/use-t';
 import type { OrderRecord } from '../api/get-orders';
@@ -10,6 +11,7 @@ import styles from './order-card.module.css';
 /** One order of a list: number, type, items, whose and when, total and pay status; opens the detail. */
 export function OrderCard({ order, other }: { order: OrderRecord; other?: boolean }) {
   const t = useT();
+  const term = useInvoiceTerm();
   return (
     <Link
       className={styles.card}
@@ -30,7 +32,7 @@ export function OrderCard({ order, other }: { order: OrderRecord; other?: boolea
       {order.lastPayFailed ? <LastPayFailedNote className={styles.payFailed} /> : null}
       {order.payStatus === 'PAID' || order.payStatus === 'REFUND' ? (
         <p className={styles.invoice} data-testid="order-card-invoice" data-state={order.invoiceStatus}>
-          {t('order.invoice')} · {invoiceText(order.invoiceStatus, t)}
+          {t('order.invoice', term)} · {invoiceText(order.invoiceStatus, t)}
         </p>
       ) : null}
       <div className={styles.foot}>

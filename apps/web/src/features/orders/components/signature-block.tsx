@@ -4,17 +4,15 @@
  * confirmed signature. Nothing when no item of the order asks for one.
  */
 import Button from 'antd-mobile/es/components/button';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { OrderDetail } from '@cf/shared/wire/order';
 import { formatDateTime } from '@/lib/date-time';
 import type { TextKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
-import { loadChunk } from '@/lib/lazy-chunk';
-import { useSignature, type SignatureState } from '../api/get-signature';
-import { useSignatureImage } from '../api/get-signature-image';
+import { LazySignaturePad } from '@/components/signature/lazy-signature-pad';
+import { useSignature, type SignatureState } from '@/components/signature/get-signature';
+import { useSignatureImage } from '@/components/signature/get-signature-image';
 import styles from './order-blocks.module.css';
-
-const SignaturePadSheet = lazy(() => loadChunk(() => import('./signature-pad')));
 
 const OPEN = new Set(['NOT_PAY', 'PAYING']);
 
@@ -75,9 +73,11 @@ export default function SignatureBlock({ order }: { order: OrderDetail }) {
         </>
       )}
       {padOpen ? (
-        <Suspense fallback={null}>
-          <SignaturePadSheet orderId={order.id} onClose={() => setPadOpen(false)} />
-        </Suspense>
+        <LazySignaturePad
+          orderId={order.id}
+          declaration={{ zh: state.declaration, en: state.declarationEn }}
+          onClose={() => setPadOpen(false)}
+        />
       ) : null}
     </section>
   );

@@ -15,11 +15,10 @@ import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { useCancelOrder } from '../api/cancel-order';
 import { useCreatePayLink } from '../api/create-pay-link';
 import { useOrderDetail, type OrderDetail } from '../api/get-order-detail';
-import { usePayWaitsForSignature } from '../api/get-signature';
 import { OrderRating } from '../components/order-rating';
 import { OrderSignature } from '../components/order-signature';
 import { showPayLink } from '../components/share-pay-link';
-import { closeReasonText, invoiceText, signatureText } from '../order-labels';
+import { closeReasonText } from '../order-labels';
 import styles from './order-detail-page.module.css';
 import { useRouteId } from '@/lib/use-route-id';
 
@@ -31,7 +30,6 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
   const navigate = useNavigate();
   const cancel = useCancelOrder();
   const payLink = useCreatePayLink();
-  const waitsForSignature = usePayWaitsForSignature(order.id);
 
   async function confirmCancel() {
     const Dialog = await loadDialog();
@@ -59,7 +57,6 @@ function OpenOrderActions({ order }: { order: OrderDetail }) {
         block
         color="primary"
         size="large"
-        disabled={waitsForSignature}
         onClick={() => navigate(cashierPath({ orderNo: order.orderNo, orderId: order.id }))}
         data-testid="order-continue-pay"
       >
@@ -157,8 +154,7 @@ export function OrderView({ order, other }: { order: OrderDetail; other: boolean
           <Field label={t('order.paymentNo')}>{order.paymentNo}</Field>
           <Field label={t('order.paidAt')}>{formatDateTime(order.paidAt)}</Field>
           <Field label={t('order.payMethod')}>{payMethodText(order.payMethod, t)}</Field>
-          <Field label={t('order.invoice')}>{invoiceText(order.invoiceStatus, t)}</Field>
-          <Field label={t('order.signature')}>{signatureText(order.signatureStatus, t)}</Field>
+          {/* The invoice and the signature have cards of their own, shown only where they apply. */}
           {order.payStatus === 'CLOSED' ? (
             <Field label={t('order.closedAt')}>
               {[formatDateTime(order.closedAt), closeReasonText(order.closeReason, t)]

@@ -16,6 +16,7 @@ import { usePrepay } from '../api/prepay';
 import { payPagePath, returnUrlOf, type PayQuery } from '../pay-query';
 import { formatClock, useSecondsLeft } from '../use-seconds-left';
 import { invokeWechatPay } from '../wechat-pay';
+import { CashierSignature } from './cashier-signature';
 import styles from './cashier-view.module.css';
 
 interface CashierViewProps {
@@ -48,9 +49,11 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
     () => (cashier.channel as PayChannelName | null) ?? usable[0]?.channel,
   );
   const [paying, setPaying] = useState(false);
+  // An item asks for a signature before payment: signing is the first step, paying waits for it.
+  const waitsForSignature = cashier.signature?.blocksPayment ?? false;
 
   async function payNow() {
-    if (!chosen || expired || paying) return;
+    if (!chosen || expired || paying || waitsForSignature) return;
     setPaying(true);
     try {
       const answer = await prepay.mutateAsync({
@@ -77,15 +80,9 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
       }
       navigate(payPagePath(pay, 'result'), { replace: true });
     } catch (error) {
-      // The client already showed the server's reason. An order whose item asks for a signature
-      // first: its creator signs in the order detail (a payer through a pay link cannot sign).
-      if (
-        error instanceof ApiError &&
-        error.code === SIGNATURE_NEEDED_CODE &&
-        pay.orderId &&
-        !pay.payAuthToken
-      )
-        navigate(`/order/detail/${pay.orderId}`);
+      // The client already showed the server's reason. A signature asked for meanwhile: the cashier
+      // reads the order again and shows the signing step.
+      if (error instanceof ApiError && error.code === SIGNATURE_NEEDED_CODE) void refreshFinance();
     } finally {
       setPaying(false);
     }
@@ -113,6 +110,8 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
           </p>
         )}
       </section>
+
+      {cashier.signature ? <CashierSignature signature={cashier.signature} /> : null}
 
       <section className={styles.card} aria-labelledby="cashier-items">
         <h2 id="cashier-items" className={styles.cardTitle}>
@@ -177,11 +176,16 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
       </fieldset>
 
       <div className={styles.actions}>
+        {waitsForSignature ? (
+          <p className={styles.payWaits} data-testid="cashier-pay-waits">
+            {t('pay.signFirst')}
+          </p>
+        ) : null}
         <Button
           block
           color="primary"
           size="large"
-          disabled={expired || !chosen}
+          disabled={expired || !chosen || waitsForSignature}
           loading={paying}
           onClick={() => void payNow()}
           data-testid="cashier-pay"

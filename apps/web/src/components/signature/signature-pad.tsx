@@ -1,6 +1,8 @@
 /**
- * The signature pad (a lazy chunk with signature_pad): a full-screen sheet with a canvas scaled for
- * the device pixel ratio (touch-action none, so drawing never scrolls the page), Clear and Confirm.
+ * The signature pad (a lazy chunk with signature_pad): a full-screen sheet with what is being signed
+ * (the items' declaration, or the app's general one) above a canvas scaled for the device pixel ratio
+ * (touch-action none, so drawing never scrolls the page), Clear and Confirm. Used by the cashier's
+ * signing step and the order detail's signature card; its texts are the signrate section's.
  * Small phones held upright get a hint to turn sideways; turning redraws the strokes at the new size.
  */
 import Button from 'antd-mobile/es/components/button';
@@ -8,16 +10,26 @@ import Popup from 'antd-mobile/es/components/popup';
 import SignaturePad from 'signature_pad';
 import { useEffect, useRef } from 'react';
 import { toastFail, toastSuccess } from '@/lib/feedback';
-import { useT } from '@/lib/i18n/use-t';
-import { useSubmitSignature } from '../api/submit-signature';
+import { useLanguage, useT } from '@/lib/i18n/use-t';
+import { useSubmitSignature } from './submit-signature';
 import { trimmedPng } from './trim-signature';
 import styles from './signature-pad.module.css';
 
 /** Space kept around the ink, in CSS pixels. */
 const MARGIN_CSS_PX = 8;
 
-export default function SignaturePadSheet({ orderId, onClose }: { orderId: number; onClose: () => void }) {
+interface SignaturePadProps {
+  orderId: number;
+  /** The items' declaration (the school's words); empty: the app's general one. */
+  declaration: { zh: string; en: string };
+  onClose: () => void;
+  onSigned?: () => void;
+}
+
+export default function SignaturePadSheet({ orderId, declaration, onClose, onSigned }: SignaturePadProps) {
   const t = useT();
+  const language = useLanguage();
+  const declared = (language === 'en' ? declaration.en || declaration.zh : declaration.zh) || '';
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const submit = useSubmitSignature();
@@ -58,6 +70,7 @@ export default function SignaturePadSheet({ orderId, onClose }: { orderId: numbe
     const saved = await submit.mutateAsync({ orderId, png, strokes: pad.toData() }).catch(() => undefined);
     if (!saved) return;
     toastSuccess(t('signature.saved'));
+    onSigned?.();
     onClose();
   }
 
@@ -72,6 +85,18 @@ export default function SignaturePadSheet({ orderId, onClose }: { orderId: numbe
             {t('signature.close')}
           </Button>
         </header>
+        <section className={styles.declaration} aria-labelledby="signature-declaration-title">
+          <h3 id="signature-declaration-title" className={styles.declarationTitle}>
+            {t('signature.declarationTitle')}
+          </h3>
+          <p
+            className={styles.declarationText}
+            data-testid="signature-declaration"
+            data-user-data={!!declared || undefined}
+          >
+            {declared || t('signature.declarationDefault')}
+          </p>
+        </section>
         <p className={styles.landscapeHint} data-testid="signature-landscape-hint">
           {t('signature.landscapeHint')}
         </p>

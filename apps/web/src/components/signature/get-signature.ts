@@ -17,7 +17,3 @@ export const signatureQueryOptions = (orderId: number) =>
   });
 
 export const useSignature = (orderId: number) => useQuery(signatureQueryOptions(orderId));
-
-/** The order's pay button waits while a signature asked for before payment is missing. */
-export const usePayWaitsForSignature = (orderId: number): boolean =>
-  useSignature(orderId).data?.blocksPayment ?? false;
