@@ -352,7 +352,7 @@ export const refunds = pgTable(
     reason: text('reason').notNull().default(''),
     /**
      * What it means for the receivables (@cf/shared/refund-reason): reduceReceivable adds the amount to
-     * reduction_fen as well as refund_fen; refundOnly (every refund before migration 0015) only to refund_fen.
+     * reduction_fen as well as refund_fen; refundOnly (every refund before migration 0016) only to refund_fen.
      */
     kind: text('kind').$type<RefundKind>().notNull().default('refundOnly'),
     channelRefundId: text('channel_refund_id'),
