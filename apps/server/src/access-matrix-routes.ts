@@ -184,6 +184,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/blade-finance/pay/cashier': { class: 'own-data', ownerSees: true },
   'POST /api/blade-finance/pay/prepay': { class: 'own-data' },
   'GET /api/blade-finance/pay/status': { class: 'own-data' },
+  'POST /api/blade-finance/pay/abandon': { class: 'own-data' },
   'POST /api/blade-finance/pay/link': { class: 'own-data' },
   'POST /api/blade-finance/pay/notify/{channel}/{tenantId}': {
     class: 'public',

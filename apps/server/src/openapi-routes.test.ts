@@ -141,6 +141,7 @@ describe('the OpenAPI document and the routes agree', () => {
     expect(offered.map(({ op, field }) => `${op.method} ${op.path} ${field.in}`).sort()).toEqual([
       'GET /api/blade-finance/pay/cashier query',
       'GET /api/blade-finance/pay/status query',
+      'POST /api/blade-finance/pay/abandon body',
       'POST /api/blade-finance/pay/prepay body',
     ]);
     for (const { op, field } of offered) {

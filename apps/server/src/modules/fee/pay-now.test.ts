@@ -263,7 +263,7 @@ describe('what can be paid now, for any receivables and events', () => {
                 const amountFen = Math.max(1, Math.floor(left * act.part));
                 const res = await admin(
                   `order/${order.orderId}/refund`,
-                  { amountFen, reason: 'property' },
+                  { amountFen, reason: 'property', kind: 'refundOnly' },
                   finance,
                 );
                 expect(res.statusCode).toBe(200);

@@ -31,7 +31,7 @@ describe('payment exceptions page', () => {
     renderPage(<ExceptionsPage />);
     const row = (await screen.findByText('订单关闭后付款')).closest('tr')!;
     expect(within(row).getByText('¥123.45')).toBeTruthy();
-    expect(within(row).getByText('沙箱支付')).toBeTruthy();
+    expect(within(row).getByText('沙箱支付（演示）')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: '退款' })).toBeNull();
     expect(within(row).getByRole('button', { name: '线下处理' })).toBeTruthy();
   });

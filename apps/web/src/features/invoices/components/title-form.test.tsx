@@ -5,6 +5,9 @@ const save = vi.fn();
 vi.mock('../api/save-invoice-title', () => ({
   useSaveInvoiceTitle: () => ({ mutateAsync: save, isPending: false }),
 }));
+vi.mock('@/components/invoice/invoice-term', () => ({
+  useInvoiceTerm: () => ({ Term: '财政电子票据', term: '财政电子票据' }),
+}));
 vi.mock('@/lib/feedback', () => ({ toastSuccess: vi.fn(), toastFail: vi.fn(), toastText: vi.fn() }));
 
 const { TitleForm } = await import('./title-form');
