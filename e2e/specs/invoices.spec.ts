@@ -108,9 +108,11 @@ test('a paid order gets its invoice with a saved company title, issued and opene
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect(pdf.headers()['content-disposition']).toMatch(/^inline;/);
   await page.goto(href);
-  await page.waitForTimeout(2000);
   mkdirSync(SHOTS, { recursive: true });
-  const shot = await page.screenshot({ path: `${SHOTS}/invoice-pdf-${test.info().project.name}.png` });
-  // Not blank: a rendered page has many distinct colours (text, red title, QR code).
-  expect(shot.length).toBeGreaterThan(15_000);
+  // Not blank: a rendered page has many distinct colours (text, red title, QR code). The viewer may take
+  // a few seconds to draw on a busy machine, so the picture is taken until it is drawn.
+  await expect
+    .poll(async () => (await page.screenshot()).length, { timeout: 30_000, intervals: [1_000] })
+    .toBeGreaterThan(15_000);
+  await page.screenshot({ path: `${SHOTS}/invoice-pdf-${test.info().project.name}.png` });
 });
