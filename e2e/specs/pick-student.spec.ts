@@ -51,8 +51,11 @@ test('an ID card matching several students opens the pick popup; the choice wait
   // The choice continues the binding that was pending.
   const reloaded = nextPageLoad(page);
   await popup.getByRole('button', { name: /C2021007/ }).click();
-  await expect(popup).toBeHidden();
-  await expect(page.getByText(t('bind.pendingToast'))).toBeVisible();
+  // The toast lasts a second before the page reloads, while the popup slides away: both are awaited at once.
+  await Promise.all([
+    expect(page.getByText(t('bind.pendingToast'))).toBeVisible(),
+    expect(popup).toBeHidden(),
+  ]);
   await reloaded;
   await page.waitForURL(/#\/home(\?|$)/);
 
