@@ -59,7 +59,7 @@ test('the finance office refunds part of an order and the phone shows it', async
   // What the phone's tuition asks for once it is paid, before any refund.
   const tuitionId = ((await tuitionRowId(phone)) ?? '').replace('fee-item-', '');
   await phone.goto(`/#/fee/other/receivable/${tuitionId}`);
-  const available = phone.getByTestId('receivable-available');
+  const available = phone.getByTestId('pay-now-amount');
   await expect(available).toBeVisible();
   const askedBefore = await available.textContent();
 
@@ -130,7 +130,7 @@ test('the finance office refunds part of an order and the phone shows it', async
 
   // The tuition asks for what it asked before: the refund reduced the fee, nothing is owed again.
   await phone.goto(`/#/fee/other/receivable/${tuitionId}`);
-  await expect(phone.getByTestId('receivable-available')).toHaveText(askedBefore ?? '');
+  await expect(phone.getByTestId('pay-now-amount')).toHaveText(askedBefore ?? '');
   // Its refund bill reads as the refunded amount, not the unit price of what was paid.
   const refundBill = phone.locator('[data-testid="bill-card"][data-kind="REFUND"]');
   await expect(refundBill).toHaveCount(1);

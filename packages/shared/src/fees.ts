@@ -12,7 +12,7 @@
  *   received           reviewed charge bills (received_fen)                                     已缴
  *   refund             reviewed refund bills: refunds and carry-overs (refund_fen)              退费/结转
  *   receivable         still owed: max(0, payable - reduction - deferredDeduction
- *                        - refundReducing - (received - refund))                                应收
+ *                        - (received - refund))                                                 应收
  *   pending            owed now: max(0, receivable - max(0, deferred - deferredDeduction))      待缴
  * and, with what is already on its way (open orders, other-means payments under review):
  *   payNow             what can be paid now: pending - in open orders - under review, >= 0      当前可缴
@@ -20,8 +20,8 @@
  * Refunds: a refund either returns money that is still owed (仅退款: a duplicate or mistaken payment;
  * the receivable grows back by it) or returns money and reduces what is owed (退费并核减应收: the
  * student left the dorm; the receivable stays). `refundFen` holds both kinds (the summary's
- * 退费/结转); `refundReducingFen` is the part of it of the second kind. A store without the second
- * kind leaves it out (0: every refund is 仅退款).
+ * 退费/结转); a refund of the second kind also adds its amount to `reductionFen` (order/pay-status.ts
+ * recordRefund), so this rule has one way to reduce what is owed.
  */
 export interface ReceivableFacts {
   payableFen: number;
@@ -30,8 +30,6 @@ export interface ReceivableFacts {
   deferredDeductionFen: number;
   receivedFen: number;
   refundFen: number;
-  /** Of refundFen, what was refunded with the receivable reduced (退费并核减应收); missing: 0. */
-  refundReducingFen?: number;
 }
 
 export interface FeeSummary {
@@ -49,11 +47,7 @@ export function summarize(item: ReceivableFacts): FeeSummary {
   const netReceived = item.receivedFen - item.refundFen;
   const receivable = Math.max(
     0,
-    item.payableFen -
-      item.reductionFen -
-      item.deferredDeductionFen -
-      (item.refundReducingFen ?? 0) -
-      netReceived,
+    item.payableFen - item.reductionFen - item.deferredDeductionFen - netReceived,
   );
   const postponed = Math.max(0, item.deferredFen - item.deferredDeductionFen);
   return {

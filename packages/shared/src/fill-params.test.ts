@@ -19,3 +19,16 @@ describe('fillParams', () => {
     );
   });
 });
+
+describe('a message param that is another message (the tenant invoice term)', () => {
+  it('fills {term} mid-sentence and {Term} starting one, in the message language', () => {
+    const tax = { term: { message: 'invoice.term.tax' as const } };
+    expect(translate('invoice.notIssued', 'zh', tax)).toBe('电子发票尚未开具');
+    expect(translate('invoice.notIssued', 'en', tax)).toBe('The e-invoice has not been issued yet');
+    const fiscal = { term: { message: 'invoice.term.fiscal' as const } };
+    expect(translate('invoice.orderNotPaid', 'zh', fiscal)).toBe('订单支付成功后才能申请开具财政电子票据');
+    expect(translate('invoice.orderNotPaid', 'en', fiscal)).toBe(
+      'The fiscal e-receipt can be requested once the order is paid',
+    );
+  });
+});

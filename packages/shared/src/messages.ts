@@ -39,11 +39,31 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 export type Language = 'zh' | 'en';
-export type MessageParams = Record<string, string | number>;
+/** A placeholder filled with another message in the same language (the tenant's invoice term). */
+export interface MessageRef {
+  message: MessageKey;
+}
+export type MessageParams = Record<string, string | number | MessageRef>;
+/** Params that can be stored as they are (an import's problems): no message references. */
+export type PlainMessageParams = Record<string, string | number>;
 
-/** One message in the given language, its placeholders filled. */
+/**
+ * One message in the given language, its placeholders filled. A MessageRef param is that message's
+ * words: {Term} as written (starting a sentence), {term} with its first letter lower-cased.
+ */
 export function translate(key: MessageKey, lang: Language, params?: MessageParams): string {
-  return fillParams(messages[key][lang], params);
+  if (!params) return messages[key][lang];
+  const filled: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'object') {
+      filled[name] = value;
+      continue;
+    }
+    const words = messages[value.message][lang];
+    filled[name.charAt(0).toUpperCase() + name.slice(1)] = words;
+    filled[name.charAt(0).toLowerCase() + name.slice(1)] = words.charAt(0).toLowerCase() + words.slice(1);
+  }
+  return fillParams(messages[key][lang], filled);
 }
 
 /** Picks zh or en from an Accept-Language style value; Chinese is the default. */

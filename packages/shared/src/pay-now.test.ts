@@ -26,7 +26,7 @@ const held = (m: Model): Held => ({
 });
 const payNow = (m: Model): PayNow => payNowOf(summarize(m.facts), held(m));
 const reversed = (m: Model): number =>
-  m.facts.payableFen - m.facts.reductionFen - m.facts.deferredDeductionFen - m.facts.refundReducingFen;
+  m.facts.payableFen - m.facts.reductionFen - m.facts.deferredDeductionFen;
 
 type Event =
   | { t: 'order'; part: number }
@@ -73,7 +73,6 @@ const model: fc.Arbitrary<Model> = fc
         deferredDeductionFen: Math.floor(deferredFen * r.deduction),
         receivedFen: 0,
         refundFen: 0,
-        refundReducingFen: 0,
       },
       allowPartial: r.allowPartial,
       orders: [],
@@ -117,7 +116,8 @@ function apply(m: Model, e: Event): boolean {
       const fen = Math.max(1, Math.floor(m.paid[i]! * e.part));
       m.paid[i]! -= fen;
       f.refundFen += fen;
-      if (e.reducing) f.refundReducingFen += fen;
+      // 退费并核减应收 reduces the receivable by what it returned (pay-status.ts recordRefund).
+      if (e.reducing) f.reductionFen += fen;
       return true;
     }
     case 'defer': {
@@ -248,12 +248,8 @@ describe('what can be paid now', () => {
     const paidDorm = { payableFen: 120_000, reductionFen: 0, deferredFen: 0, deferredDeductionFen: 0 };
     const keptOwed = summarize({ ...paidDorm, receivedFen: 120_000, refundFen: 20_000 });
     expect(keptOwed.receivable).toBe(20_000);
-    const reduced = summarize({
-      ...paidDorm,
-      receivedFen: 120_000,
-      refundFen: 20_000,
-      refundReducingFen: 20_000,
-    });
+    // The server records a reducing refund as a reduction too (pay-status.ts recordRefund).
+    const reduced = summarize({ ...paidDorm, reductionFen: 20_000, receivedFen: 120_000, refundFen: 20_000 });
     expect(reduced).toMatchObject({ receivable: 0, pending: 0, refund: 20_000 });
   });
 });

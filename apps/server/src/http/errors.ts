@@ -16,7 +16,8 @@ export class AppError extends Error {
 export const badRequest = (key: MessageKey, params?: MessageParams) => new AppError(400, key, params);
 export const unauthorized = (key: MessageKey = 'auth.unauthorized') => new AppError(401, key);
 export const forbidden = (key: MessageKey = 'auth.forbidden') => new AppError(403, key);
-export const notFound = (key: MessageKey = 'common.notFound') => new AppError(404, key);
+export const notFound = (key: MessageKey = 'common.notFound', params?: MessageParams) =>
+  new AppError(404, key, params);
 export const tooMany = (key: MessageKey = 'common.tooManyRequests', params?: MessageParams) =>
   new AppError(429, key, params);
 

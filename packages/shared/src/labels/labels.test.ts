@@ -83,7 +83,7 @@ describe('labelOf', () => {
     expect(labelOf(PAY_METHOD_LABELS, null, 'zh')).toBe('');
   });
   it('makes dictionary entries of a table', () =>
-    expect(labelEntries('payStatus.', PAY_STATUS_LABELS, 'en')['payStatus.PAYING']).toBe('Paying'));
+    expect(labelEntries('payStatus.', PAY_STATUS_LABELS, 'en')['payStatus.PAYING']).toBe('Processing'));
 });
 
 describe('describeAudit', () => {

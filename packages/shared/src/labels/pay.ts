@@ -30,7 +30,7 @@ export const ORDER_TYPE_LABELS: LabelTable<OrderType> = {
 
 export const PAY_STATUS_LABELS: LabelTable<PayStatus> = {
   NOT_PAY: { zh: '待支付', en: 'Unpaid' },
-  PAYING: { zh: '支付中', en: 'Paying' },
+  PAYING: { zh: '支付中', en: 'Processing' },
   PAID: { zh: '已支付', en: 'Paid' },
   REFUND: { zh: '已退款', en: 'Refunded' },
   CLOSED: { zh: '已关闭', en: 'Closed' },

@@ -3,7 +3,7 @@
  * cells read by column with every problem collected as {row, column, value, message key}. Formula and
  * merged cells are refused here for every kind.
  */
-import type { MessageKey, MessageParams } from '@cf/shared/messages';
+import type { MessageKey, PlainMessageParams } from '@cf/shared/messages';
 import { isBlankRow, type Sheet, type SheetRow } from '../salary/import-file';
 
 export interface Problem {
@@ -11,7 +11,7 @@ export interface Problem {
   column: string;
   value: string;
   key: MessageKey;
-  params?: MessageParams;
+  params?: PlainMessageParams;
 }
 
 export interface Column<K extends string = string> {
@@ -67,11 +67,11 @@ export class TableRow<K extends string> {
     return null;
   }
 
-  problem(key: K | null, messageKey: MessageKey, params?: MessageParams): void {
+  problem(key: K | null, messageKey: MessageKey, params?: PlainMessageParams): void {
     this.problemAt(key === null ? undefined : this.table.at[key], messageKey, params);
   }
 
-  problemAt(index: number | undefined, messageKey: MessageKey, params?: MessageParams): void {
+  problemAt(index: number | undefined, messageKey: MessageKey, params?: PlainMessageParams): void {
     this.table.problems.push({
       row: this.row.line,
       column: index === undefined ? '' : (this.table.header[index] ?? ''),

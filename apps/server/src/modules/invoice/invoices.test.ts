@@ -121,7 +121,7 @@ describe('invoice requests', () => {
       body: { orderId: unpaid.id, titleId },
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().msg).toBe('An invoice can be requested once the order is paid');
+    expect(refused.json().msg).toBe('The fiscal e-receipt can be requested once the order is paid');
 
     const order = await paidOrder();
     const first = await api(ctx, 'POST', 'invoice/apply', tokens.student1, {
@@ -430,6 +430,12 @@ describe("the tenant's word for what it issues", () => {
       expect(tax.term).toBe('tax');
       expect(tax.text).toContain('电子发票');
       expect(tax.text).not.toContain('财政电子票据');
+      // The server's messages name it by the same setting.
+      const unpaid = await createPayOrder(ctx);
+      const refused = await api(ctx, 'POST', 'invoice/apply', tokens.student1, {
+        body: { orderId: unpaid.id, titleId },
+      });
+      expect(refused.json().msg).toBe('The e-invoice can be requested once the order is paid');
     } finally {
       await transaction(ctx.database.db, (tx) => upsertParam(tx, tenantId, 'invoice_term', 'fiscal'));
     }

@@ -9,6 +9,7 @@ import { retryFailed } from './invoice-status';
 import { workOnInvoice } from './issue-service';
 import { findInvoice, invoiceableFen, listInvoicesByStatus, lockOrder } from './repo';
 import { invoiceView } from './service';
+import { termParams } from '@server/modules/system/settings-service';
 
 export async function listInvoicesForOffice(
   app: FastifyInstance,
@@ -34,12 +35,13 @@ export async function listInvoicesForOffice(
 /** failed -> requested under a new business number, for what the order may be invoiced for now; sent at once. */
 export async function retryInvoice(app: FastifyInstance, auth: AuthContext, id: number): Promise<Invoice> {
   const found = await findInvoice(app.db, id);
-  if (!found || found.tenantId !== auth.tenantId) throw notFound('invoice.notFound');
+  const term = await termParams(app.db, auth.tenantId);
+  if (!found || found.tenantId !== auth.tenantId) throw notFound('invoice.notFound', term);
   await transaction(app.db, async (tx) => {
     const order = await lockOrder(tx, auth.tenantId, found.orderId);
     const amountFen = order ? invoiceableFen(order) : 0;
     if (amountFen <= 0) throw badRequest('invoice.nothingToInvoice');
-    if (!(await retryFailed(tx, id, auth.tenantId, amountFen))) throw badRequest('invoice.notFailed');
+    if (!(await retryFailed(tx, id, auth.tenantId, amountFen))) throw badRequest('invoice.notFailed', term);
   });
   await workOnInvoice(app, id).catch((err: unknown) =>
     app.log.error({ err, invoiceId: id }, 'invoice: retry not sent; the job will send it'),

@@ -15,7 +15,8 @@ import { visibleOrder } from '@server/modules/order/query-service';
 import { invoiceItems, newBusNo, workOnInvoice } from './issue-service';
 import { requestInvoice, type InvoiceRow } from './invoice-status';
 import { orderSignaturePng } from '@server/modules/signature/service';
-import { tenantInvoiceTerm } from '@server/modules/system/settings-service';
+import { tenantInvoiceTerm, termParams } from '@server/modules/system/settings-service';
+import { invoiceTermKey } from '@cf/shared/invoice-term';
 import { renderInvoicePdf } from './pdf';
 import { findInvoice, findTitle, invoiceableFen, invoicesOfOrder, lockOrder } from './repo';
 
@@ -93,11 +94,15 @@ export async function applyInvoice(
   body: { orderId: number; titleId: number },
 ): Promise<OrderInvoice> {
   await visibleOrder(app.db, auth, body.orderId);
-  const title = await findTitle(app.db, auth.tenantId, auth.userId, body.titleId);
+  const [title, term] = await Promise.all([
+    findTitle(app.db, auth.tenantId, auth.userId, body.titleId),
+    termParams(app.db, auth.tenantId),
+  ]);
   if (!title) throw notFound('invoice.titleNotFound');
   const row = await transaction(app.db, async (tx) => {
     const order = (await lockOrder(tx, auth.tenantId, body.orderId))!;
-    if (order.payStatus !== 'PAID' && order.payStatus !== 'REFUND') throw badRequest('invoice.orderNotPaid');
+    if (order.payStatus !== 'PAID' && order.payStatus !== 'REFUND')
+      throw badRequest('invoice.orderNotPaid', term);
     const amountFen = invoiceableFen(order);
     if (amountFen <= 0) throw badRequest('invoice.nothingToInvoice');
     const created = await requestInvoice(tx, {
@@ -116,7 +121,7 @@ export async function applyInvoice(
       bankAccount: title.bankAccount,
       busNo: newBusNo(),
     });
-    if (!created) throw new AppError(409, 'invoice.alreadyRequested');
+    if (!created) throw new AppError(409, 'invoice.alreadyRequested', term);
     return created;
   });
   // Sent at once; whatever the platform says (or not) now, the polling job carries on.
@@ -129,8 +134,13 @@ export async function applyInvoice(
 /** The PDF of an issued (or reversed) invoice, for a valid link. */
 export async function invoicePdf(app: FastifyInstance, id: number, token: string) {
   const row = await findInvoice(app.db, id);
-  if (!row || !linkValid(app, row, token)) throw new AppError(403, 'invoice.fileLinkInvalid');
-  if (!row.billCode || !row.billNo || !row.checkCode || !row.issuedAt) throw badRequest('invoice.notIssued');
+  if (!row || !linkValid(app, row, token)) {
+    // Whose link it was is not known: the school's fiscal e-receipt names it.
+    throw new AppError(403, 'invoice.fileLinkInvalid', { term: { message: invoiceTermKey('fiscal') } });
+  }
+  if (!row.billCode || !row.billNo || !row.checkCode || !row.issuedAt) {
+    throw badRequest('invoice.notIssued', await termParams(app.db, row.tenantId));
+  }
   const [order, [tenant], items, signaturePng, term] = await Promise.all([
     findOrder(app.db, row.tenantId, row.orderId),
     app.db.select({ name: tenants.tenantName }).from(tenants).where(eq(tenants.tenantId, row.tenantId)),

@@ -3,7 +3,7 @@
  * headers), the person (a staff number of the tenant), amounts in yuan, dates, and the sums.
  * Every problem is collected with its line and column, so one reply lists them all.
  */
-import type { MessageKey, MessageParams } from '@cf/shared/messages';
+import type { MessageKey, PlainMessageParams } from '@cf/shared/messages';
 import { formatYuan } from '@cf/shared/money';
 import { itemTotals, otherIncomeBalances, slipBalances, type SalaryGroup } from '@cf/shared/salary';
 import { isCalendarDate } from '@cf/shared/validation';
@@ -14,7 +14,7 @@ export interface Problem {
   row: number;
   column: string;
   key: MessageKey;
-  params?: MessageParams;
+  params?: PlainMessageParams;
 }
 
 export type Staff = Map<string, { id: number; no: string; name: string }>;
@@ -124,7 +124,7 @@ class RowReader {
     readonly problems: Problem[],
   ) {}
 
-  private problem(index: number, key: MessageKey, params?: MessageParams) {
+  private problem(index: number, key: MessageKey, params?: PlainMessageParams) {
     this.problems.push({ row: this.row.line, column: this.header[index] ?? '', key, params });
   }
 

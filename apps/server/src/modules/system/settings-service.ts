@@ -7,7 +7,14 @@
  * Nothing here is cached on the server: the phones' param and module routes read the rows every
  * time, and the pay gateways rebuild an adapter when a channel's settings differ (gateways/pay-channels.ts).
  */
-import { INVOICE_TERM_PARAM, INVOICE_TERMS, invoiceTermOf, type InvoiceTerm } from '@cf/shared/invoice-term';
+import {
+  INVOICE_TERM_PARAM,
+  INVOICE_TERMS,
+  invoiceTermKey,
+  invoiceTermOf,
+  type InvoiceTerm,
+} from '@cf/shared/invoice-term';
+import type { MessageRef } from '@cf/shared/messages';
 import { USER_TYPES } from '@cf/shared/validation';
 import {
   NOTIFY_PROVIDER_KINDS,
@@ -128,6 +135,11 @@ function paramValid(key: SettingsParamKey, value: string): boolean {
 export async function tenantInvoiceTerm(db: Db, tenantId: string): Promise<InvoiceTerm> {
   const rows = await listParamsByKeys(db, tenantId, [INVOICE_TERM_PARAM]);
   return invoiceTermOf(Object.fromEntries(rows.map((r) => [r.paramKey, r.paramValue ?? undefined])));
+}
+
+/** The tenant's word as a message param: `{term}` / `{Term}` in an invoice message (messages.ts MessageRef). */
+export async function termParams(db: Db, tenantId: string): Promise<{ term: MessageRef }> {
+  return { term: { message: invoiceTermKey(await tenantInvoiceTerm(db, tenantId)) } };
 }
 
 /** Sets the params named; answers the keys whose value changed. */

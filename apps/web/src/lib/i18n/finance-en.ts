@@ -3,28 +3,24 @@
  * server says too come from the shared messages (finance-shared-texts.ts).
  */
 import { labelEntries } from '@cf/shared/labels/label';
-import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
+import {
+  BILL_KIND_LABELS,
+  BILL_STATUS_LABELS,
+  PAY_METHOD_LABELS,
+  PAY_STATUS_LABELS,
+} from '@cf/shared/labels/pay';
 import { financeSharedTexts } from './finance-shared-texts';
 import type { FinanceTextKey } from './finance-zh';
 
 export const financeEn: Record<FinanceTextKey, string> = {
   ...financeSharedTexts('en'),
   ...labelEntries('method.', PAY_METHOD_LABELS, 'en'),
+  ...labelEntries('payStatus.', PAY_STATUS_LABELS, 'en'),
+  ...labelEntries('billStatus.', BILL_STATUS_LABELS, 'en'),
+  ...labelEntries('bill.kind.', BILL_KIND_LABELS, 'en'),
 
   'finance.loadFailed': 'Could not load; please try again later',
 
-  'payStatus.NOT_PAY': 'Unpaid',
-  'payStatus.PAYING': 'Processing',
-  'payStatus.PAID': 'Paid',
-  'payStatus.REFUND': 'Refunded',
-  'payStatus.CLOSED': 'Closed',
-
-  'billStatus.0': 'Void',
-  'billStatus.1': 'Not reviewed',
-  'billStatus.2': 'Reviewed',
-
-  'bill.kind.CHARGE': 'Charge',
-  'bill.kind.REFUND': 'Refund',
   'bill.date': 'Date',
   'bill.method': 'Method',
   'bill.price': 'Price',

@@ -5,28 +5,24 @@
  * (finance-shared-texts.ts), never written here again.
  */
 import { labelEntries } from '@cf/shared/labels/label';
-import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
+import {
+  BILL_KIND_LABELS,
+  BILL_STATUS_LABELS,
+  PAY_METHOD_LABELS,
+  PAY_STATUS_LABELS,
+} from '@cf/shared/labels/pay';
 import { financeSharedTexts } from './finance-shared-texts';
 
 export const financeZh = {
   ...financeSharedTexts('zh'),
-  // How a payment was made: the one table of packages/shared/src/labels/pay.ts.
+  // How a payment was made, an order's and a bill's state: the tables of packages/shared/src/labels/pay.ts.
   ...labelEntries('method.', PAY_METHOD_LABELS, 'zh'),
+  ...labelEntries('payStatus.', PAY_STATUS_LABELS, 'zh'),
+  ...labelEntries('billStatus.', BILL_STATUS_LABELS, 'zh'),
+  ...labelEntries('bill.kind.', BILL_KIND_LABELS, 'zh'),
 
   'finance.loadFailed': '加载失败，请稍后重试',
 
-  'payStatus.NOT_PAY': '待支付',
-  'payStatus.PAYING': '支付中',
-  'payStatus.PAID': '已支付',
-  'payStatus.REFUND': '已退款',
-  'payStatus.CLOSED': '已关闭',
-
-  'billStatus.0': '已作废',
-  'billStatus.1': '待审核',
-  'billStatus.2': '已审核',
-
-  'bill.kind.CHARGE': '收费',
-  'bill.kind.REFUND': '退费',
   'bill.date': '日期',
   'bill.method': '方式',
   'bill.price': '单价',

@@ -6,8 +6,9 @@ import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 
 export type { StudentFees };
 
+/** Silent: the screen says why it failed (LoadError, e.g. "学生缴费仅限学生"), a toast would say it twice. */
 export const getStudentFees = (): Promise<StudentFees> =>
-  requestData<StudentFees>({ url: '/api/blade-finance/fee/student', loading: false });
+  requestData<StudentFees>({ url: '/api/blade-finance/fee/student', loading: false, silent: true });
 
 export const studentFeesQueryOptions = () =>
   queryOptions({ queryKey: [FINANCE_QUERY_ROOT, 'fees', 'student'], queryFn: getStudentFees, staleTime: 0 });
