@@ -102,6 +102,10 @@ test('a member of staff sees no student payment or enrolment, and Student fees s
   // The page says it, once: no toast repeats the same words over it.
   await expect(page.getByRole('heading', { name: t('fee.studentsOnly') })).toBeVisible();
   await expect(page.getByText(t('fee.studentsOnly'))).toHaveCount(1);
+  await expect(page.getByTestId('fee-go-other')).toHaveText(t('fee.otherFees'));
   await expect(page.getByText('¥0.00')).toHaveCount(0);
   await screenshot(page, 'pay-now-staff-student-fees');
+  // The way on: Comprehensive payment, where a member of staff's fees are.
+  await page.getByTestId('fee-go-other').click();
+  await page.waitForURL(/#\/fee\/other$/);
 });

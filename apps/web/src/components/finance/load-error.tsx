@@ -1,4 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
+import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import { StatusView } from '../status-view';
@@ -16,7 +17,16 @@ export function canRetry(error: unknown): boolean {
  * A screen whose data could not be loaded: the server's own (translated) reason when it gave one,
  * and a retry only where a retry can help.
  */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {
+export function LoadError({
+  error,
+  onRetry,
+  action,
+}: {
+  error: unknown;
+  onRetry: () => unknown;
+  /** Where to go instead, when the server refused (a 4xx): e.g. staff on Student fees to Comprehensive payment. */
+  action?: ReactNode;
+}) {
   const t = useT();
   const retry = canRetry(error);
   const reason = error instanceof ApiError ? error.message : '';
@@ -31,7 +41,9 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => u
         <Button color="primary" fill="outline" onClick={() => void onRetry()} data-testid="load-retry">
           {t('common.retry')}
         </Button>
-      ) : null}
+      ) : (
+        action
+      )}
     </StatusView>
   );
 }

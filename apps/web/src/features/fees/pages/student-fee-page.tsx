@@ -47,7 +47,15 @@ export default function StudentFeePage() {
   }
 
   return (
-    <LoadState query={fees}>
+    <LoadState
+      query={fees}
+      refusedAction={
+        // Staff who kept a bookmark of Student fees: their fees are under Comprehensive payment.
+        <Button color="primary" onClick={() => navigate('/fee/other')} data-testid="fee-go-other">
+          {t('fee.otherFees')}
+        </Button>
+      }
+    >
       {({ summary, payNow, years }) => (
         <div className={`${styles.page} ${styles.withFooter}`}>
           <PayNowCard
