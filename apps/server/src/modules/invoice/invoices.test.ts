@@ -211,7 +211,7 @@ describe('invoice requests', () => {
     expect(row).toMatchObject({ attempts: 2 });
     expect(row!.busNo).toMatch(/-2$/);
     expect((await api(ctx, 'POST', `admin/invoice/${id}/retry`, tokens.finance1)).json().msg).toBe(
-      'Only a failed invoice can be retried',
+      'Only a failed fiscal e-receipt can be retried',
     );
     const audits = await ctx.database.db
       .select()
