@@ -394,7 +394,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
           passwordHash: demoHash,
           roleIds: String(uni.student),
           financePhone: '13800000001',
-          bankCard: '6222020200112233445',
+          bankCard: '6222020200112233446',
           bankName: '中国工商银行',
         },
         {

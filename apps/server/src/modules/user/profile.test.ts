@@ -179,7 +179,7 @@ describe('profile changes', () => {
         });
         expect(res.json().msg).toBe('The phone verification has expired, please verify again');
       }
-      expect((await userRow(studentId)).bankCard).toBe('6222020200112233445');
+      expect((await userRow(studentId)).bankCard).toBe('6222020200112233446');
     });
 
     it("changes the caller's card only, whatever the body names, once per proof, and audits it", async () => {
@@ -210,7 +210,7 @@ describe('profile changes', () => {
         tenantId: T,
         action: 'user.changeBankAccount',
         detail: {
-          from: '***************3445',
+          from: '***************3446',
           to: '***************4560',
           bankName: '中国建设银行',
           proof: 'sms',
