@@ -118,6 +118,13 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   await expect(result).toContainText(t('pay.paidAt'));
   await screenshot(page, 'pay-result');
 
+  // Back from the result never returns to the checkout: the checkout left by location.replace.
+  await page.goBack();
+  await expect(page).not.toHaveURL(SANDBOX_CHECKOUT);
+  await expect(page.getByRole('heading', { name: '沙箱收银台 / Sandbox checkout' })).toHaveCount(0);
+  await page.goForward();
+  await expect(result).toHaveAttribute('data-result', 'paid');
+
   // View order: its detail, with every field and the charge bill of the payment, reviewed (the
   // money came online).
   await page.getByTestId('pay-view-order').click();

@@ -32,10 +32,50 @@ export function checkoutPage(trade: SandboxTrade): string {
 <div class="card"><div class="amount">¥${formatYuan(trade.amountFen, false)}</div>
 <dl><dt>${both('pay.checkout.order')}</dt><dd>${escapeHtml(trade.outTradeNo)}</dd>
 <dt>${both('pay.checkout.item')}</dt><dd>${escapeHtml(trade.description)}</dd></dl></div>
-<form method="post" action="checkout"><input type="hidden" name="ticket" value="${escapeHtml(trade.ticket)}">
+<form method="post" action="checkout"${trade.returnUrl ? ' data-leave="replace"' : ''}><input type="hidden" name="ticket" value="${escapeHtml(trade.ticket)}">
 ${button('pay', 'pay.checkout.pay')}${button('fail', 'pay.checkout.fail')}${button('cancel', 'pay.checkout.cancel')}
-</form>`);
+</form><script src="checkout.js" defer></script>`);
 }
+
+/**
+ * The checkout page's script (served as checkout.js, a file: the CSP allows scripts of our own origin
+ * only). With a return address, the choice is sent in the background and the page leaves by
+ * location.replace: Back from the merchant's result page never comes back to a checkout. Without
+ * script, or when that request fails, the form posts as a plain form.
+ */
+export const CHECKOUT_SCRIPT = `(() => {
+  const form = document.querySelector('form[data-leave="replace"]');
+  if (!form) return;
+  let action = '';
+  let plain = false;
+  for (const b of form.querySelectorAll('button[name="action"]')) b.addEventListener('click', () => { action = b.value; });
+  form.addEventListener('submit', (e) => {
+    if (plain) return;
+    e.preventDefault();
+    const buttons = form.querySelectorAll('button');
+    for (const b of buttons) b.disabled = true;
+    const body = new URLSearchParams({ ticket: form.elements.ticket.value, action });
+    // form.action would be the buttons named "action": the address is read as written.
+    fetch(form.getAttribute('action'), { method: 'POST', body, headers: { accept: 'application/json' } })
+      .then((res) => res.json())
+      .then((reply) => {
+        if (!reply.next) throw new Error('no return address');
+        location.replace(reply.next);
+      })
+      .catch(() => {
+        // Sent as a plain form instead (submit() leaves out the pressed button: its value goes along).
+        plain = true;
+        const chosen = document.createElement('input');
+        chosen.type = 'hidden';
+        chosen.name = 'action';
+        chosen.value = action;
+        form.append(chosen);
+        for (const b of buttons) b.disabled = false;
+        form.submit();
+      });
+  });
+})();
+`;
 
 /** What the payer sees after choosing, when no return address was given (or it cannot be used). */
 export function checkoutResultPage(key: MessageKey, returnUrl?: string): string {

@@ -26,6 +26,11 @@ const STANDINS: { method: 'GET' | 'POST'; pattern: string; url: string }[] = [
     url: '/api/blade-finance/pay/sandbox/checkout',
   },
   {
+    method: 'GET',
+    pattern: '/api/blade-finance/pay/sandbox/checkout.js',
+    url: '/api/blade-finance/pay/sandbox/checkout.js',
+  },
+  {
     method: 'POST',
     pattern: '/api/dev/wechatpay/:tenantId/pay',
     url: '/api/dev/wechatpay/100001/pay?outTradeNo=X1',

@@ -9,9 +9,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sandboxCheckoutBody, sandboxCheckoutQuery } from '@cf/shared/wire/dev';
 import { SANDBOX_CHECKOUT_PATH } from '@server/gateways/sandbox-pay/sandbox-pay';
 import { PayChannelError } from '@server/gateways/wechat-pay/types';
-import { checkoutPage, checkoutResultPage } from './checkout-page';
+import { CHECKOUT_SCRIPT, checkoutPage, checkoutResultPage } from './checkout-page';
 
 const HTML = 'text/html; charset=utf-8';
+const wantsJson = (accept: string | undefined) => (accept ?? '').includes('application/json');
 const RESULT_KEY = {
   pay: 'pay.checkout.paid',
   fail: 'pay.checkout.failed',
@@ -46,6 +47,13 @@ export default async function sandboxRoutes(instance: FastifyInstance): Promise<
     },
   );
 
+  app.get(
+    `${SANDBOX_CHECKOUT_PATH}.js`,
+    { schema: { tags: ['dev'], summary: "Demo: the sandbox checkout page's script" } },
+    async (_req, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(CHECKOUT_SCRIPT),
+  );
+
   app.post(
     SANDBOX_CHECKOUT_PATH,
     {
@@ -63,8 +71,11 @@ export default async function sandboxRoutes(instance: FastifyInstance): Promise<
         sandbox.act(trade, req.body.action);
       } catch (error) {
         if (!(error instanceof PayChannelError)) throw error;
+        if (wantsJson(req.headers.accept)) return { next: trade.returnUrl ?? null };
         return reply.status(409).type(HTML).send(checkoutResultPage('pay.checkout.closed', trade.returnUrl));
       }
+      // The page's script asks for the return address and leaves by location.replace (checkout-page.ts).
+      if (wantsJson(req.headers.accept)) return { next: trade.returnUrl ?? null };
       if (trade.returnUrl) return reply.redirect(trade.returnUrl, 303);
       return reply.type(HTML).send(checkoutResultPage(RESULT_KEY[req.body.action]));
     },

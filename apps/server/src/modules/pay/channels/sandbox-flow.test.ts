@@ -160,6 +160,40 @@ describe('paying with the sandbox channel', () => {
     expect(again.body).not.toContain('<button');
   });
 
+  it("answers the page's script with the return address, so the checkout leaves by location.replace", async () => {
+    const order = await createPayOrder(ctx);
+    const returnUrl = `/#/pay?orderNo=${order.orderNo}&view=result`;
+    const prepay = await post('/api/blade-finance/pay/prepay', {
+      orderNo: order.orderNo,
+      channel: 'sandbox',
+      returnUrl,
+    });
+    const page = await ctx.app.inject({ method: 'GET', url: prepay.json().data.checkoutUrl });
+    expect(page.body).toContain('data-leave="replace"');
+    expect(page.body).toContain('<script src="checkout.js" defer></script>');
+    const script = await ctx.app.inject({ method: 'GET', url: '/api/blade-finance/pay/sandbox/checkout.js' });
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain('location.replace(reply.next)');
+
+    const ticket = /name="ticket" value="([^"]+)"/.exec(page.body)![1]!;
+    const chosen = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-finance/pay/sandbox/checkout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      payload: `ticket=${ticket}&action=pay`,
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toEqual({ next: returnUrl });
+    // A second press (a double tap) is sent back to the same place, not left on an error page.
+    const twice = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/blade-finance/pay/sandbox/checkout',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      payload: `ticket=${ticket}&action=pay`,
+    });
+    expect(twice.json()).toEqual({ next: returnUrl });
+  });
+
   it('keeps the order of another user out of reach', async () => {
     const order = await createPayOrder(ctx);
     const teacher = await tokenFor(ctx, UNI, 'teacher1');
