@@ -5,7 +5,7 @@
  * cut or overflowing, every tap target at least 44 × 44 px.
  */
 import { expect } from '@playwright/test';
-import { COLLEGE, UNIVERSITY, checkScreen, screenshot, signIn, t, test } from '../support';
+import { COLLEGE, UNIVERSITY, checkScreen, inLang, screenshot, signIn, t, test } from '../support';
 
 test('the login screen fits, reads in the language and has large tap targets', async ({ page }) => {
   await page.goto('/#/login');
@@ -45,6 +45,24 @@ test('every screen of a signed-in student fits, reads in the language and has la
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await screenshot(page, `walk-orders-${tab}`);
   }
+  // The six order tabs fit the phone in Chinese, and in English at 414 px; at 320 px the English row
+  // scrolls and shows it, with a fade at the edge that has more.
+  const tabs = page.locator('.adm-tabs-tab');
+  await expect(tabs).toHaveCount(6);
+  const width = page.viewportSize()!.width;
+  const project = test.info().project.name;
+  if (project.endsWith('-zh') || project.includes('-414-')) {
+    for (const box of await tabs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON())))
+      expect(box.right).toBeLessThanOrEqual(width);
+  } else {
+    await page.goto('/#/order/index?tab=all');
+    await expect(page.locator('.adm-tabs-header-mask-right')).toHaveCSS('opacity', '1');
+  }
+  // The bank card screen names the bank in the reader's language, as the profile does.
+  await page.goto('/#/user/bank');
+  await expect(page.getByTestId('bank-current-name')).toHaveText(
+    inLang({ zh: '中国工商银行', en: 'Industrial and Commercial Bank of China' }),
+  );
   // A notice with a table, a picture or an attachment (the seeded ones have all three).
   await page.goto('/#/home/noticelist');
   await page.getByTestId('notice-card').first().click();

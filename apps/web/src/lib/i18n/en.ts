@@ -68,7 +68,7 @@ export const en: Record<TextKey, string> = {
   'menu.rebinding': 'Rebinding',
   'menu.modifyPhone': 'Modify phone',
   'menu.quit': 'Quit',
-  'menu.otherOrders': "Others'",
+  'menu.otherOrders': 'For others',
   'menu.showOtherOrders': "Others' orders",
   'menu.myOrders': 'Mine',
   'menu.showMyOrders': 'Mine: my orders',

@@ -210,7 +210,7 @@ export const financeEn: Record<FinanceTextKey, string> = {
   'order.paidAt': 'Paid at',
   'order.payMethod': 'Payment method',
   'order.invoice': '{Term}',
-  'order.invoice.none': 'Uninvoiced',
+  'order.invoice.none': 'Not issued yet',
   'order.invoice.requested': 'Requested',
   'order.invoice.issued': 'Issued, viewable',
   'order.closedAt': 'Closed',

@@ -5,7 +5,7 @@ export const invoiceEn: Record<InvoiceTextKey, string> = {
   ...invoiceSharedTexts('en'),
 
   'invoice.card.title': '{Term}',
-  'invoice.state.none': 'Uninvoiced',
+  'invoice.state.none': 'Not issued yet',
   'invoice.state.requested': 'Requested',
   'invoice.state.issued': 'Issued, viewable',
   'invoice.state.failed': 'Failed',

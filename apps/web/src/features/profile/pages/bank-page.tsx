@@ -16,6 +16,7 @@ import { FinanceProof } from '../components/finance-proof';
 import styles from '../components/mine.module.css';
 import { RegionPicker, type Region } from '../components/region-picker';
 import { ValueRow } from '../components/value-row';
+import { useBankName } from '../use-bank-name';
 
 /**
  * /user/bank: step 1 proves the phone on file (a 'finance' proof), step 2 takes the new card (16–19
@@ -26,6 +27,7 @@ export default function BankPage() {
   const t = useT();
   const { user } = useSession();
   const info = useBindInfo(user?.userId).data;
+  const bankName = useBankName(info?.bankName);
   return (
     <div className={styles.page}>
       <div className={styles.box}>
@@ -34,7 +36,14 @@ export default function BankPage() {
           value={maskBankCard(info?.bankCardMasked)}
           testId="bank-current"
         />
-        {info?.bankName ? <ValueRow label={t('mine.bankName')} value={info.bankName} userData /> : null}
+        {bankName.name ? (
+          <ValueRow
+            label={t('mine.bankName')}
+            value={bankName.name}
+            userData={bankName.userData}
+            testId="bank-current-name"
+          />
+        ) : null}
       </div>
       <FinanceProof>{(verifyToken) => <BankForm verifyToken={verifyToken} />}</FinanceProof>
     </div>

@@ -1,9 +1,9 @@
 import { maskBankCard, maskEmail, maskPhone } from '@cf/shared/mask';
 import { useCan } from '@/api/get-button-permissions';
 import { PageSpinner } from '@/components/page-spinner';
-import { useLanguage, useT } from '@/lib/i18n/use-t';
+import { useT } from '@/lib/i18n/use-t';
 import { useSession } from '@/lib/use-session';
-import { useBankList } from '../api/get-bank-list';
+import { useBankName } from '../use-bank-name';
 import { useBindInfo } from '@/api/get-bind-info';
 import styles from '../components/mine.module.css';
 import { ValueRow } from '../components/value-row';
@@ -16,18 +16,15 @@ import { ValueRow } from '../components/value-row';
  */
 export default function ProfileEditPage() {
   const t = useT();
-  const language = useLanguage();
   const can = useCan();
   const { user } = useSession();
   const info = useBindInfo(user?.userId);
-  const banks = useBankList(user?.tenantId).data ?? [];
+  const bankName = useBankName(info.data?.bankName);
   if (info.isError) return <p className={styles.alert}>{t('mine.loadFailed')}</p>;
   if (!info.data) return <PageSpinner />;
   const p = info.data;
   const student = p.userType === 'student';
   const bankTo = can('bank_change') ? '/user/bank' : undefined;
-  const bank = banks.find((entry) => entry.dictValue === p.bankName);
-  const bankShown = language === 'en' && bank?.remark ? bank.remark : p.bankName;
 
   return (
     <div className={styles.page}>
@@ -76,7 +73,12 @@ export default function ProfileEditPage() {
             to={bankTo}
             testId="edit-bank-card"
           />
-          <ValueRow label={t('mine.bankName')} value={bankShown} to={bankTo} userData={!bank?.remark} />
+          <ValueRow
+            label={t('mine.bankName')}
+            value={bankName.name}
+            to={bankTo}
+            userData={bankName.userData}
+          />
           <ValueRow label={t('mine.province')} value={p.bankProvince} to={bankTo} userData />
           <ValueRow label={t('mine.city')} value={p.bankCity} to={bankTo} userData />
         </div>
