@@ -160,6 +160,9 @@ export type PayChannelName = (typeof PAY_CHANNEL_NAMES)[number];
  */
 export const OFFLINE_PAY_METHODS = ['bank_transfer', 'cash', 'pos', 'other'] as const;
 export type OfflinePayMethod = (typeof OFFLINE_PAY_METHODS)[number];
+/** A payment recorded by other means (bank transfer, cash, POS): its day is known, not its time. */
+export const isOtherMeansMethod = (method: string | null | undefined): method is OfflinePayMethod =>
+  (OFFLINE_PAY_METHODS as readonly string[]).includes(method ?? '');
 
 /** What an order is for: a student fee (receivables of spec §3) or a comprehensive one (catalogue, top-up, enrolment). */
 export const ORDER_TYPES = ['FEE', 'OTHER'] as const;

@@ -1,10 +1,14 @@
+import { isOtherMeansMethod } from '@cf/shared/fees';
 import { formatYuan } from '@cf/shared/money';
 import type { Bill } from '@cf/shared/wire/fee';
-import { formatDateTime } from '@/lib/date-time';
+import { formatDate, formatDateTime } from '@/lib/date-time';
 import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { localName, payMethodText } from './finance-text';
 import { BillStatusTag } from './status-tag';
 import styles from './bill-card.module.css';
+
+/** Bill status 2: reviewed (billStatus.*). */
+const BILL_REVIEWED = 2;
 
 /** A charge or refund bill as the server sends it (amounts in fen; @cf/shared/wire/fee). */
 export type BillView = Bill;
@@ -21,11 +25,13 @@ export function BillCard({ bill }: { bill: BillView }) {
           {t(refund ? 'bill.kind.REFUND' : 'bill.kind.CHARGE')}
         </span>
         <span className={styles.project}>{localName(language, bill.project, bill.projectEn)}</span>
-        <BillStatusTag status={bill.status} />
+        {/* A payer needs the review state only while it matters: awaiting review, or void. */}
+        {bill.status === BILL_REVIEWED ? null : <BillStatusTag status={bill.status} />}
       </header>
       <dl className={styles.fields}>
         <dt>{t('bill.date')}</dt>
-        <dd>{formatDateTime(bill.billDate)}</dd>
+        {/* Other means give the day of payment only: no invented 00:00. */}
+        <dd>{isOtherMeansMethod(bill.method) ? formatDate(bill.billDate) : formatDateTime(bill.billDate)}</dd>
         <dt>{t('bill.method')}</dt>
         <dd>{payMethodText(bill.method, t)}</dd>
         <dt>{t('bill.price')}</dt>
