@@ -133,6 +133,13 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
   await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'PAID');
   await expect(page.getByTestId('pay-status')).toHaveText(t('payStatus.PAID'));
   await expect(page.getByTestId('order-no')).toContainText(orderNo);
+  // On one line, within the screen, with its copy button beside it.
+  const no = page.getByTestId('order-no-value');
+  await expect(no).toHaveText(orderNo);
+  const noBox = (await no.boundingBox())!;
+  const copyBox = (await page.getByTestId('order-no-copy').boundingBox())!;
+  expect(noBox.height).toBeLessThan(copyBox.height);
+  expect(copyBox.x + copyBox.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   await expect(page.getByTestId('order-total')).toHaveText(yuan(partFen));
   const fields = page.getByRole('region', { name: t('order.info') });
   await expect(fields).toContainText(t('order.type.FEE'));

@@ -234,6 +234,9 @@ export const financeZh = {
   'order.qrAlt': '代付二维码',
   'order.shareLink': '分享',
   'order.copyLink': '复制链接',
+  'order.copyNo': '复制',
+  'order.noCopied': '已复制',
+  'order.copyNoByHand': '无法自动复制，请长按订单号复制',
   'order.linkCopied': '链接已复制',
   'order.copyByHand': '无法自动复制，请长按链接复制',
 } satisfies Record<string, string>;

@@ -7,25 +7,10 @@ import { loadDialog } from '@/lib/imperative';
 import { absolutePayLink, type PayLink } from '../api/create-pay-link';
 import { payLinkQrSource } from './pay-link-qr';
 import styles from './share-pay-link.module.css';
+import { copyText } from '../copy-text';
 
 /** How long "copied" shows beside the button. */
 const COPIED_MS = 2000;
-
-async function copyText(url: string, field: HTMLElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(url);
-    return true;
-  } catch {
-    // No clipboard API (old in-app browsers, plain http): select the link and copy the old way.
-    if (!field) return false;
-    const range = document.createRange();
-    range.selectNodeContents(field);
-    const selection = window.getSelection();
-    selection?.removeAllRanges();
-    selection?.addRange(range);
-    return document.execCommand?.('copy') ?? false;
-  }
-}
 
 /** The QR code, the link with a copy button, and until when it can be paid. */
 export function PayLinkCard({ url, expireAt }: { url: string; expireAt: string }) {

@@ -85,3 +85,18 @@ describe('an unpaid order’s detail', () => {
     expect(screen.getByRole('region', { name: '订单信息' }).textContent).toContain('付款人李四');
   });
 });
+
+describe('the order number', () => {
+  beforeAll(() => loadFinanceTexts());
+
+  it('sits on one line of its own with a copy button that copies it', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    show({ ...unpaid, orderNo: 'F2026112721121863899172' });
+    const value = screen.getByTestId('order-no-value');
+    expect(value.textContent).toBe('F2026112721121863899172');
+    screen.getByTestId('order-no-copy').click();
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('F2026112721121863899172'));
+    await vi.waitFor(() => expect(screen.getByTestId('order-no-copy').textContent).toBe('已复制'));
+  });
+});
