@@ -83,6 +83,9 @@ test('a teacher proves the phone on file, then reads a month, the chart and othe
   await screenshot(page, 'salary-3-detail');
   await page.getByRole('button', { name: t('salary.prev') }).click();
   await expect(page.getByRole('heading', { name: period(2026, 9) })).toBeVisible();
+  // The eye holds for the salary session: the month before is shown too, until hidden again.
+  await expect(page.getByTestId('salary-amount').first()).toHaveText(/^¥[\d,]+\.\d{2}$/);
+  await page.getByRole('button', { name: t('salary.hideAmounts') }).click();
   await shootShown(page, 'detail', async (p) => {
     await expect(p.getByTestId('salary-amount').first()).toBeVisible();
   });

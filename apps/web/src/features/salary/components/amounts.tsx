@@ -1,6 +1,9 @@
 /**
  * Amounts on the salary screens are hidden until the person taps the eye, and hidden again whenever
- * the page goes to the background (visibilitychange), so a phone left on a desk shows no pay.
+ * the page goes to the background (visibilitychange), so a phone left on a desk shows no pay. Shown,
+ * they stay shown from screen to screen of the salary session (the list, a slip, other income): the
+ * choice is kept in memory for the proof it was made under, never stored, so a reload or a new proof
+ * starts hidden.
  */
 import { formatYuan } from '@cf/shared/money';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
@@ -12,20 +15,26 @@ const AmountsShown = createContext<{ shown: boolean; toggle: () => void }>({
   toggle: () => {},
 });
 
-export function AmountsProvider({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(false);
+/** The proof under which the person chose to see the amounts (memory only): a new proof starts hidden. */
+let shownUnder: string | undefined;
+
+export function AmountsProvider({ proof, children }: { proof: string; children: ReactNode }) {
+  const [shown, setShownState] = useState(shownUnder === proof);
+  const toggle = () => {
+    const now = !shown;
+    shownUnder = now ? proof : undefined;
+    setShownState(now);
+  };
   useEffect(() => {
     const hide = () => {
-      if (document.visibilityState === 'hidden') setShown(false);
+      if (document.visibilityState !== 'hidden') return;
+      shownUnder = undefined;
+      setShownState(false);
     };
     document.addEventListener('visibilitychange', hide);
     return () => document.removeEventListener('visibilitychange', hide);
   }, []);
-  return (
-    <AmountsShown.Provider value={{ shown, toggle: () => setShown((s) => !s) }}>
-      {children}
-    </AmountsShown.Provider>
-  );
+  return <AmountsShown.Provider value={{ shown, toggle }}>{children}</AmountsShown.Provider>;
 }
 
 export const useAmountsShown = (): boolean => useContext(AmountsShown).shown;

@@ -25,5 +25,5 @@ export function SalaryGate({ children }: { children: ReactNode }) {
       />
     );
   if (!proof) return <SalaryStepUp />;
-  return <AmountsProvider>{children}</AmountsProvider>;
+  return <AmountsProvider proof={proof}>{children}</AmountsProvider>;
 }
