@@ -58,6 +58,15 @@ test('a teacher proves the phone on file, then reads a month, the chart and othe
   await expect(page.getByTestId('salary-amount').first()).toHaveText('¥****');
   await page.getByRole('button', { name: t('salary.showAmounts') }).click();
   await expect(page.getByTestId('salary-amount').first()).toHaveText(/^¥[\d,]+\.\d{2}$/);
+  // The last 12 months cross a new year: both years are written under the bars.
+  await expect(page.getByTestId('salary-chart-year')).toHaveText(['2025', '2026']);
+  // The year's totals add up as read: gross, deductions, tax, net.
+  await expect(page.getByTestId('salary-year-totals').locator('dt')).toHaveText([
+    t('salary.gross'),
+    t('salary.deductions'),
+    t('salary.tax'),
+    t('salary.net'),
+  ]);
   await screenshot(page, 'salary-2-index');
 
   // The app goes to the background: the amounts hide again.
@@ -79,6 +88,10 @@ test('a teacher proves the phone on file, then reads a month, the chart and othe
   // Item names are the school's own (seed/salary.ts), the same in both languages.
   await expect(page.getByText('基本工资')).toBeVisible();
   await expect(page.getByRole('button', { name: t('salary.next') })).toBeDisabled();
+  // The tax is one item: said once, with no subtotal repeating it.
+  const tax = page.getByTestId('salary-group-tax');
+  await expect(tax.getByText(t('salary.subtotal'))).toHaveCount(0);
+  if (lang === 'zh') await expect(tax.getByText('个人所得税')).toHaveCount(1);
   await page.getByRole('button', { name: t('salary.showAmounts') }).click();
   await screenshot(page, 'salary-3-detail');
   await page.getByRole('button', { name: t('salary.prev') }).click();

@@ -22,7 +22,9 @@ export const salaryIndexSchema = z.object({
   years: z.array(z.number()).describe('years with slips, newest first'),
   year: z.number().nullable(),
   months: z.array(slipMonthSchema).describe('the year’s slips, newest month first'),
-  totals: z.object({ grossFen: z.number(), taxFen: z.number(), netFen: z.number() }),
+  totals: z
+    .object({ grossFen: z.number(), deductionFen: z.number(), taxFen: z.number(), netFen: z.number() })
+    .describe('the year’s sums: gross - deduction - tax = net'),
   lastTwelve: z
     .array(z.object({ period: z.string(), netFen: z.number() }))
     .describe('net pay of the last 12 months with a slip, oldest first'),

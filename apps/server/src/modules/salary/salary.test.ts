@@ -86,6 +86,10 @@ describe('salary: who reads what', () => {
     expect(data.totals.netFen).toBe(
       data.months.reduce((t: number, m: { netFen: number }) => t + m.netFen, 0),
     );
+    // The year's totals add up as shown: gross - deductions - tax = net.
+    const { grossFen, deductionFen, taxFen, netFen } = data.totals;
+    expect(deductionFen).toBeGreaterThan(0);
+    expect(grossFen - deductionFen - taxFen).toBe(netFen);
 
     // The proof is read, not spent: it opens the slips again (15 minutes).
     const again = await get('/api/blade-finance/salary/index?year=2025', teacher1, proof1);

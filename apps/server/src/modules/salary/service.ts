@@ -29,7 +29,12 @@ export async function salaryIndex(db: Db, payee: Payee, askedYear?: number): Pro
     years,
     year,
     months: slips.map((s) => ({ id: s.id, period: s.period, payDate: s.payDate, netFen: s.netFen })),
-    totals: { grossFen: sum((s) => s.grossFen), taxFen: sum((s) => s.taxFen), netFen: sum((s) => s.netFen) },
+    totals: {
+      grossFen: sum((s) => s.grossFen),
+      deductionFen: sum((s) => s.deductionFen),
+      taxFen: sum((s) => s.taxFen),
+      netFen: sum((s) => s.netFen),
+    },
     lastTwelve: latest.reverse(),
   };
 }

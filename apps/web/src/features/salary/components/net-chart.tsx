@@ -8,9 +8,10 @@ import { useAmountsShown } from './amounts';
 import styles from './salary.module.css';
 
 const W = 320;
-const H = 150;
+const H = 164;
 const TOP = 22;
-const BOTTOM = 22;
+/** Room under the bars for the month and, where it changes, the year. */
+const BOTTOM = 34;
 
 export function NetChart({ months }: { months: { period: string; netFen: number }[] }) {
   const t = useT();
@@ -47,16 +48,31 @@ export function NetChart({ months }: { months: { period: string; netFen: number 
               >
                 {shown ? <title>{`${m.period} ${formatYuan(m.netFen)}`}</title> : null}
               </rect>
-              <text x={x + barWidth / 2} y={H - 6} textAnchor="middle" fontSize="10" fill="#888">
+              <text x={x + barWidth / 2} y={H - 20} textAnchor="middle" fontSize="10" fill="#888">
                 {month}
               </text>
-              {shown && i === last ? (
+              {/* The year under the first month and wherever it changes: a gap of years never looks continuous. */}
+              {i === 0 || m.period.slice(0, 4) !== months[i - 1]!.period.slice(0, 4) ? (
                 <text
-                  x={Math.min(x + barWidth / 2, W - 40)}
-                  y={y - 6}
+                  x={x + barWidth / 2}
+                  y={H - 6}
                   textAnchor="middle"
+                  fontSize="9"
+                  fill="#aaa"
+                  data-testid="salary-chart-year"
+                >
+                  {m.period.slice(0, 4)}
+                </text>
+              ) : null}
+              {shown && i === last ? (
+                // Over the highlighted bar: ends at its right edge, so it never sits over another bar's top.
+                <text
+                  x={Math.min(x + barWidth, W)}
+                  y={y - 6}
+                  textAnchor="end"
                   fontSize="10"
                   fill="#1677ff"
+                  data-testid="salary-chart-value"
                 >
                   {formatYuan(m.netFen, false)}
                 </text>

@@ -63,11 +63,18 @@ function SalaryIndex() {
                 <h3 id="salary-year-totals" className={styles.totalsTitle}>
                   {t('salary.yearTotals', { year: index.year ?? '' })}
                 </h3>
-                <dl className={styles.totals}>
+                {/* Two by two, so it adds up as read: gross - deductions - tax = net. */}
+                <dl className={`${styles.totals} ${styles.totalsTwoByTwo}`} data-testid="salary-year-totals">
                   <div>
                     <dt>{t('salary.gross')}</dt>
                     <dd>
                       <Money fen={index.totals.grossFen} />
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{t('salary.deductions')}</dt>
+                    <dd>
+                      <Money fen={index.totals.deductionFen} />
                     </dd>
                   </div>
                   <div>

@@ -53,10 +53,32 @@ function SlipDetailView() {
             </section>
             {GROUPS.map(({ group, total }) => {
               const items = slip.items.filter((i) => i.group === group);
+              const title = t(`salary.group.${group}`);
+              // One item that is the group itself (个人所得税 under 个人所得税): said once, with its amount.
+              const only = items.length === 1 ? items[0]! : undefined;
+              if (only && only.name === title && only.amountFen === total(slip))
+                return (
+                  <section
+                    key={group}
+                    className={`${styles.group} ${styles.groupSingle}`}
+                    aria-labelledby={`salary-group-${group}`}
+                    data-testid={`salary-group-${group}`}
+                  >
+                    <h3 id={`salary-group-${group}`} className={styles.groupTitle}>
+                      {title}
+                    </h3>
+                    <Money fen={only.amountFen} />
+                  </section>
+                );
               return (
-                <section key={group} className={styles.group} aria-labelledby={`salary-group-${group}`}>
+                <section
+                  key={group}
+                  className={styles.group}
+                  aria-labelledby={`salary-group-${group}`}
+                  data-testid={`salary-group-${group}`}
+                >
                   <h3 id={`salary-group-${group}`} className={styles.groupTitle}>
-                    {t(`salary.group.${group}`)}
+                    {title}
                   </h3>
                   <dl className={styles.items}>
                     {items.length === 0 ? <div className={styles.none}>{t('salary.noItems')}</div> : null}
@@ -69,10 +91,13 @@ function SlipDetailView() {
                       </div>
                     ))}
                   </dl>
-                  <div className={styles.subtotal}>
-                    <span>{t('salary.subtotal')}</span>
-                    <Money fen={total(slip)} />
-                  </div>
+                  {/* A subtotal of one item would only say it again. */}
+                  {only && only.amountFen === total(slip) ? null : (
+                    <div className={styles.subtotal}>
+                      <span>{t('salary.subtotal')}</span>
+                      <Money fen={total(slip)} />
+                    </div>
+                  )}
                 </section>
               );
             })}
