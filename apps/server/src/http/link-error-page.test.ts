@@ -77,7 +77,8 @@ describe('links opened in the browser', () => {
   });
 
   it('an API client keeps the envelope, in its language', async () => {
-    for (const headers of [{}, { accept: 'application/json' }, { accept: '*/*' }]) {
+    const clients: Record<string, string>[] = [{}, { accept: 'application/json' }, { accept: '*/*' }];
+    for (const headers of clients) {
       const res = await open(expiredLink(), headers);
       expect(res.statusCode).toBe(403);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
