@@ -1,10 +1,9 @@
 /**
- * Stories of notices: a student reads the newest notice from home and its unread badge drops; an
- * attachment downloads from its plain link; and an XSS corpus published by the finance office is
+ * Stories of notices: a student reads the newest notice from home and its unread badge drops; a PDF
+ * attachment opens in place from its plain link, and a stale link answers a page, not JSON; and an XSS corpus published by the finance office is
  * opened in real Chromium without anything running — neither through both walls (the server's
  * sanitizer and DOMPurify) nor through the browser's wall alone.
  */
-import { readFileSync } from 'node:fs';
 import { expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 import {
   UNIVERSITY,
@@ -72,7 +71,9 @@ test('a student reads the newest notice and the unread badge drops by one', asyn
     await expect(card).toContainText(inLang(FEES));
 });
 
-test('an attachment downloads from its plain link', async ({ page }) => {
+test('a PDF attachment opens in place from its plain link; a stale link answers a page in the phone’s language', async ({
+  page,
+}) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
   await page.getByTestId('notices-all').click();
   await page
@@ -81,13 +82,37 @@ test('an attachment downloads from its plain link', async ({ page }) => {
     .click();
   const link = page.getByTestId('notice-attachment');
   await expect(link).toHaveText(/缴费指南\.pdf/);
-  // A plain link with download (WeChat's browser downloads those), not a blob.
-  await expect(link).toHaveAttribute('href', /^\/api\/blade-desk\/notice\/attachment\/\d+\?expires=/);
-  await expect(link).toHaveAttribute('download', '缴费指南.pdf');
-  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  expect(download.suggestedFilename()).toBe('缴费指南.pdf');
-  const file = readFileSync((await download.path())!);
-  expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // A plain link without download, as the invoice PDF's: WeChat's browser opens it, it cannot save a download.
+  const href = (await link.getAttribute('href'))!;
+  expect(href).toMatch(/^\/api\/blade-desk\/notice\/attachment\/\d+\?expires=/);
+  await expect(link).not.toHaveAttribute('download');
+  await expect(link).toHaveAttribute('data-inline', 'true');
+  await expect(page.getByTestId('notice-wechat-guide')).toHaveCount(0);
+  const file = await page.request.get(href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+  expect(file.headers()['x-content-type-options']).toBe('nosniff');
+  expect(file.headers()['content-disposition']).toBe(
+    `inline; filename="____.pdf"; filename*=UTF-8''${encodeURIComponent('缴费指南.pdf')}`,
+  );
+  expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // The same link altered (as a stale or cut-off one): a small page in the phone's language, not JSON.
+  const response = await page.goto(
+    href.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'),
+  );
+  expect(response!.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: t('common.linkPage.title') })).toBeVisible();
+  await expect(page.getByTestId('link-error-message')).toHaveText(t('notice.linkExpired'));
+  await expect(page.getByTestId('link-error-hint')).toHaveText(t('notice.linkPage.hint'));
+  // Nothing sticks out at the phone's width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  await screenshot(page, 'notices-link-expired');
+  await page.getByTestId('link-error-back').click();
+  await page.waitForURL(/#\/home$/);
+
   // The picture of another notice comes through its signed link too.
   await page.goto('/#/home/noticelist');
   await page

@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { fail } from './envelope';
 import { AppError, OAuthError, TOKEN_ENDPOINT } from './errors';
+import { linkPageFor, sendLinkErrorPage } from './link-error-page';
 
 interface Issue {
   instancePath?: string;
@@ -33,10 +34,15 @@ function validationMessage(issue: Issue | undefined, lang: 'zh' | 'en'): string 
   return translate(isMissing(issue) ? 'common.fieldRequired' : 'common.fieldInvalid', lang, { field: label });
 }
 
-/** The token endpoint answers every error in its own shape (BladeX clients read error_description). */
+/**
+ * The token endpoint answers every error in its own shape (BladeX clients read error_description);
+ * a link a person opened in the browser answers a page (link-error-page.ts).
+ */
 function send(req: FastifyRequest, reply: FastifyReply, status: number, msg: string, code = status) {
   if (req.routeOptions?.url === TOKEN_ENDPOINT)
     return reply.status(status).send({ error_code: code, error_description: msg });
+  const page = linkPageFor(req);
+  if (page) return sendLinkErrorPage(reply, status, { lang: req.lang ?? 'zh', message: msg, page });
   return reply.status(status).send(fail(code, msg));
 }
 

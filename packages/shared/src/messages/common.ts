@@ -26,4 +26,7 @@ export const commonMessages = {
     en: 'The request contains characters that are not allowed (such as control characters); please check your input',
   },
   'common.success': { zh: '操作成功', en: 'Operation succeeded' },
+  // The page a link opened in the browser answers when it fails (apps/server/src/http/link-error-page.ts).
+  'common.linkPage.title': { zh: '链接无法打开', en: 'This link cannot be opened' },
+  'common.linkPage.back': { zh: '返回应用', en: 'Back to the app' },
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -49,6 +49,10 @@ export const invoiceMessages = {
     zh: '{term}链接无效或已过期，请从订单详情重新打开',
     en: 'The {term} link is not valid or has expired; open it again from the order detail',
   },
+  'invoice.linkPage.hint': {
+    zh: '请返回应用，从订单详情重新打开{term}。',
+    en: 'Go back to the app and open the {term} again from the order detail.',
+  },
   'invoice.notIssued': { zh: '{Term}尚未开具', en: 'The {term} has not been issued yet' },
   'invoice.platformError': {
     zh: '电子票据平台暂时无法处理（{code}）',

@@ -26,4 +26,8 @@ export const noticeMessages = {
     zh: '下载链接已失效，请重新打开通知',
     en: 'The download link has expired; open the notice again',
   },
+  'notice.linkPage.hint': {
+    zh: '请返回应用，从通知详情重新打开附件。',
+    en: 'Go back to the app and open the attachment again from the notice.',
+  },
 } as const;

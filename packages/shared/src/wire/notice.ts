@@ -38,7 +38,12 @@ export const noticeAttachmentSchema = z.object({
   id: z.number(),
   name: z.string(),
   size: z.number(),
-  /** A signed link for this reader, good for a while: a plain <a href download> works without headers. */
+  /**
+   * A PDF or a picture: served inline, so the phone opens it in place (WeChat's browser cannot save a
+   * download); other types come as a download.
+   */
+  inline: z.boolean(),
+  /** A signed link for this reader, good for a while: a plain <a href> works without headers. */
   link: z.string(),
 });
 

@@ -2,12 +2,7 @@
 import { formatYuan } from '@cf/shared/money';
 import { translate, type MessageKey } from '@cf/shared/messages';
 import type { SandboxTrade } from '@server/gateways/sandbox-pay/book';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '@server/http/link-error-page';
 
 /** Both languages, Chinese first, as one escaped text. */
 const both = (key: MessageKey) => escapeHtml(`${translate(key, 'zh')} / ${translate(key, 'en')}`);

@@ -15,6 +15,7 @@ import {
   orderIdParam,
   orderInvoiceSchema,
 } from '@cf/shared/wire/invoice';
+import { invoiceTermKey } from '@cf/shared/invoice-term';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { requireUser } from '@server/modules/auth/guard';
 import { applyInvoice, INVOICE_FILE_PATH, invoicePdf, orderInvoice } from './service';
@@ -120,10 +121,17 @@ export default async function invoiceRoutes(instance: FastifyInstance): Promise<
   app.get(
     `${INVOICE_FILE_PATH}/:id`,
     {
+      // Opened in the browser: a stale or bad link answers a page saying what to do.
+      config: {
+        linkPage: {
+          hint: 'invoice.linkPage.hint',
+          hintParams: { term: { message: invoiceTermKey('fiscal') } },
+        },
+      },
       schema: {
         tags,
         summary:
-          'The invoice PDF (inline; download=1 as an attachment). No token: the signed link of the order detail.',
+          'The invoice PDF (inline; download=1 as an attachment). No token: the signed link of the order detail. A failure answers a small HTML page to a browser (Accept text/html), the envelope otherwise.',
         params: invoiceFileParams,
         querystring: invoiceFileQuery,
         produces: ['application/pdf'],

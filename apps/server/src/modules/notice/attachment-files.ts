@@ -43,8 +43,28 @@ export function attachmentType(name: string, head: Buffer): string | null {
 /** The folder under DATA_DIR the attachments live in (db/file-store.ts). */
 export const NOTICE_FILES = 'notice-files';
 
-/** `attachment; filename=...` with the UTF-8 name for every browser (RFC 6266 / 5987). */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+/**
+ * Types a phone opens in place (WeChat's browser shows these; it cannot save a download): PDFs and
+ * pictures. They are checked against their first bytes on upload (attachmentType), so they are what
+ * they say; everything else stays a download.
+ */
+const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif']);
+
+export const opensInline = (mimeType: string): boolean => INLINE_TYPES.has(mimeType);
+
+/**
+ * `inline` or `attachment`, with the name for every browser (RFC 6266 / 8187): an ASCII fallback
+ * without quotes, backslashes or percent signs, and the UTF-8 name with every character outside
+ * RFC 8187's attr-char percent-encoded (encodeURIComponent leaves ' ( ) * as they are).
+ */
+export function contentDisposition(
+  name: string,
+  disposition: 'inline' | 'attachment' = 'attachment',
+): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const utf8 = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }

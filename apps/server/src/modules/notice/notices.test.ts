@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import { adminCall, publishNotice, uploadAttachment } from '@server-test/notice-fixtures';
-import { barChartPng } from '@server/db/seed/notice-files';
+import { barChartPng, guidePdf } from '@server/db/seed/notice-files';
 import { notices } from '@server/db/schema-notice';
 import { sanitizeNoticeHtml } from './sanitize';
 
@@ -125,10 +125,10 @@ describe('notices for readers', () => {
     expect(await unread('teacher1')).toBeGreaterThan(await unread('student1'));
   });
 
-  it('signs attachment links for the reader; the file comes as a download, never sniffed', async () => {
+  it('signs attachment links for the reader; a picture opens inline, never sniffed', async () => {
     const detail = (await get('student1', `/api/blade-desk/notice/detail?id=${forAll}`)).json().data;
     expect(detail.attachments).toEqual([
-      expect.objectContaining({ id: pictureId, name: '进度.png', size: barChartPng().length }),
+      expect.objectContaining({ id: pictureId, name: '进度.png', size: barChartPng().length, inline: true }),
     ]);
     // The content's own picture is signed too.
     expect(detail.content).toMatch(
@@ -139,8 +139,8 @@ describe('notices for readers', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
-    expect(file.headers['content-disposition']).toContain(
-      'attachment; filename="__.png"; filename*=UTF-8\'\'',
+    expect(file.headers['content-disposition']).toBe(
+      `inline; filename="__.png"; filename*=UTF-8''${encodeURIComponent('进度.png')}`,
     );
     expect(file.rawPayload.equals(barChartPng())).toBe(true);
 
@@ -157,11 +157,35 @@ describe('notices for readers', () => {
     expect(garbage.json()).toMatchObject({ success: false });
   });
 
+  it('a PDF opens inline too, under its UTF-8 name (quote, brackets and percent encoded)', async () => {
+    const id = await publishNotice(ctx, { title: 'Walls: a PDF' });
+    const upload = await uploadAttachment(ctx, id, `指南 (v2) it's 100%.pdf`, guidePdf());
+    expect(upload.statusCode, upload.body).toBe(200);
+    const detail = (await get('student1', `/api/blade-desk/notice/detail?id=${id}`)).json().data;
+    const attachment = detail.attachments[0];
+    expect(attachment.inline).toBe(true);
+    const file = await ctx.app.inject({ method: 'GET', url: attachment.link });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-disposition']).toBe(
+      "inline; filename=\"__ (v2) it's 100_.pdf\"; filename*=UTF-8''%E6%8C%87%E5%8D%97%20%28v2%29%20it%27s%20100%25.pdf",
+    );
+  });
+
   it('checks the audience again on a signed link: a rebound reader loses it', async () => {
     const staffFile = await uploadAttachment(ctx, forStaff, 'staff.txt', Buffer.from('staff only'));
     const detail = (await get('teacher1', `/api/blade-desk/notice/detail?id=${forStaff}`)).json().data;
-    const link = detail.attachments.find((a: { id: number }) => a.id === staffFile.json().data.id).link;
-    expect((await ctx.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    const attachment = detail.attachments.find((a: { id: number }) => a.id === staffFile.json().data.id);
+    expect(attachment.inline).toBe(false);
+    const link = attachment.link;
+    const file = await ctx.app.inject({ method: 'GET', url: link });
+    expect(file.statusCode).toBe(200);
+    // Not a PDF or a picture: a download.
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="staff.txt"; filename*=UTF-8''staff.txt`,
+    );
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
     // The notice now goes to students only: teacher1's link stops working at once.
     const stored = (await adminCall(ctx, 'GET', `/api/blade-desk/admin/notice/${forStaff}`)).json().data;
     await adminCall(ctx, 'PUT', `/api/blade-desk/admin/notice/${forStaff}`, {

@@ -75,7 +75,7 @@ export interface NoticeListRow {
 export interface NoticeDetailRow extends Omit<NoticeListRow, 'attachmentCount'> {
   content: string;
   contentEn: string;
-  attachments: { id: number; name: string; size: number }[];
+  attachments: { id: number; name: string; size: number; mimeType: string }[];
 }
 
 /**
@@ -177,7 +177,7 @@ function prepareDetail(db: Db) {
       content: notices.content,
       contentEn: notices.contentEn,
       attachments: sql<NoticeDetailRow['attachments']>`coalesce((
-        SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'size', a.size_bytes) ORDER BY a.id)
+        SELECT json_agg(json_build_object('id', a.id, 'name', a.name, 'size', a.size_bytes, 'mimeType', a.mime_type) ORDER BY a.id)
         FROM notice_attachments a WHERE a.tenant_id = ${N('tenant_id')} AND a.notice_id = ${N('id')}), '[]'::json)`,
     })
     .from(notices)

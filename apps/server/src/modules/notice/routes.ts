@@ -18,7 +18,7 @@ import {
   noticeRecordSchema,
   noticeUnreadSchema,
 } from '@cf/shared/wire/notice';
-import { contentDisposition } from './attachment-files';
+import { contentDisposition, opensInline } from './attachment-files';
 import { attachmentFile, listNotices, noticeCategories, noticeDetail, unreadCount } from './service';
 
 const tags = ['notice'];
@@ -97,10 +97,12 @@ export default async function noticeRoutes(fastify: FastifyInstance): Promise<vo
   app.get(
     '/api/blade-desk/notice/attachment/:id',
     {
+      // Opened in the browser: a stale or bad link answers a page saying what to do.
+      config: { linkPage: { hint: 'notice.linkPage.hint' } },
       schema: {
         tags,
         summary:
-          'An attachment file through the signed link of a detail (a plain link: no header needed); sent as a download, never sniffed',
+          'An attachment file through the signed link of a detail (a plain link: no header needed); PDFs and pictures inline, other types as a download, never sniffed. A failure answers a small HTML page to a browser (Accept text/html), the envelope otherwise.',
         params: idParam,
         querystring: attachmentQuery,
       },
@@ -114,7 +116,10 @@ export default async function noticeRoutes(fastify: FastifyInstance): Promise<vo
       return reply
         .header('content-type', file.mimeType)
         .header('content-length', String(file.size))
-        .header('content-disposition', contentDisposition(file.name))
+        .header(
+          'content-disposition',
+          contentDisposition(file.name, opensInline(file.mimeType) ? 'inline' : 'attachment'),
+        )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
         .send(file.stream);

@@ -13,7 +13,7 @@ import { page, type Page } from '@server/http/envelope';
 import { AppError, notFound } from '@server/http/errors';
 import type { AuthContext } from '@server/http/context';
 import { openFile } from '@server/db/file-store';
-import { NOTICE_FILES } from './attachment-files';
+import { NOTICE_FILES, opensInline } from './attachment-files';
 import { linkValid, signContentLinks, signedLink } from './attachment-link';
 import {
   canRead,
@@ -78,6 +78,7 @@ export async function noticeDetail(
       id: f.id,
       name: f.name,
       size: f.size,
+      inline: opensInline(f.mimeType),
       link: signedLink(config.jwtSecret, { ...own, attachmentId: f.id }),
     })),
   };

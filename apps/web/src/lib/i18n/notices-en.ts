@@ -19,4 +19,7 @@ export const noticesEn: Record<NoticesTextKey, string> = {
   'notices.attachments': 'Attachments',
   'notices.attachmentCount': 'Attachments: {count}',
   'notices.download': 'Download {name} ({size})',
+  'notices.open': 'Open {name} ({size})',
+  'notices.openInBrowser':
+    'WeChat cannot download files (PDFs and pictures open here): tap ··· at the top right and open this page in your browser',
 };

@@ -20,6 +20,8 @@ export const noticesZh = {
   'notices.attachments': '附件',
   'notices.attachmentCount': '{count} 个附件',
   'notices.download': '下载 {name}（{size}）',
+  'notices.open': '打开 {name}（{size}）',
+  'notices.openInBrowser': '微信中无法下载附件（PDF 和图片可直接打开）：请点击右上角 ··· 在浏览器中打开',
 } satisfies Record<string, string>;
 
 export type NoticesTextKey = keyof typeof noticesZh;

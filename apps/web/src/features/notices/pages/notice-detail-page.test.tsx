@@ -25,7 +25,7 @@ describe('a notice’s detail', () => {
   beforeAll(() => loadNoticesTexts());
   beforeEach(() => requestData.mockReset());
 
-  it('shows the content through DOMPurify and the attachments as plain download links', async () => {
+  it('shows the content through DOMPurify and the attachments as plain links', async () => {
     requestData.mockResolvedValue({
       id: 5,
       title: '学费通知',
@@ -36,7 +36,13 @@ describe('a notice’s detail', () => {
       attachmentCount: 1,
       content: '<p onclick="x()">正文</p><img src="x" onerror="x()"><a href="https://example.edu">链接</a>',
       attachments: [
-        { id: 9, name: '指南.pdf', size: 2048, link: '/api/blade-desk/notice/attachment/9?sig=abc' },
+        {
+          id: 9,
+          name: '指南.pdf',
+          size: 2048,
+          inline: true,
+          link: '/api/blade-desk/notice/attachment/9?sig=abc',
+        },
       ],
     });
     show();
@@ -48,8 +54,9 @@ describe('a notice’s detail', () => {
     expect(screen.getByText('2026-01-02 10:00')).toBeTruthy();
     const file = screen.getByTestId('notice-attachment');
     expect(file.getAttribute('href')).toBe('/api/blade-desk/notice/attachment/9?sig=abc');
-    expect(file.getAttribute('download')).toBe('指南.pdf');
-    expect(file.getAttribute('aria-label')).toBe('下载 指南.pdf（2.0 KB）');
+    // A PDF opens in place (served inline), as the invoice PDF does: no download attribute.
+    expect(file.hasAttribute('download')).toBe(false);
+    expect(file.getAttribute('aria-label')).toBe('打开 指南.pdf（2.0 KB）');
     expect(requestData).toHaveBeenCalledWith(expect.objectContaining({ params: { id: '5' } }));
   });
 });
