@@ -101,6 +101,8 @@ export const en: Record<TextKey, string> = {
   'login.authorizing': 'Authorizing, please wait…',
   'login.authorizeFailed': 'WeChat sign-in failed',
   'login.authorizeAgain': 'Authorize again',
+  'login.authorizeDenied':
+    'You cancelled WeChat authorization. Authorize again, or sign in with your account and password.',
   'login.usePassword': 'Sign in with account and password',
   'login.stateMismatch': 'The authorization has expired, please authorize again',
 

@@ -100,6 +100,7 @@ export const zh = {
   'login.authorizing': '正在授权登录，请稍候…',
   'login.authorizeFailed': '授权登录失败',
   'login.authorizeAgain': '重新授权',
+  'login.authorizeDenied': '您已取消微信授权。可以重新授权，或使用账号密码登录。',
   'login.usePassword': '使用账号密码登录',
   'login.stateMismatch': '授权已失效，请重新授权',
 
