@@ -77,3 +77,17 @@ export const NOTICE_PURIFY_CONFIG = {
   // values such as colspan="2", and paths, which the hook narrows to our attachments).
   ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
 };
+
+/**
+ * Whether sanitized notice HTML shows nothing: no text (tags, entities and spaces aside) and no
+ * picture. Such a notice cannot be published (the server refuses, the console's preview warns first)
+ * and the phone says it has no body rather than showing an empty page.
+ */
+export function noticeHtmlIsEmpty(html: string): boolean {
+  if (/<img\b/i.test(html)) return false;
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(nbsp|#160|#xa0);/gi, ' ')
+    .replace(/&[a-z0-9#]+;/gi, 'x');
+  return text.replace(/[\s\u00a0\u200b\u3000]/g, '') === '';
+}

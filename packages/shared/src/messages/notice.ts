@@ -7,6 +7,10 @@ export const noticeMessages = {
     en: 'The notice has been published or withdrawn and cannot be edited',
   },
   'notice.notPublishable': { zh: '只有草稿可以发布', en: 'Only a draft can be published' },
+  'notice.bodyEmpty': {
+    zh: '通知正文为空（或只有不允许的内容，已被清除），请填写正文后再发布',
+    en: 'The notice has no body (or only content that is not allowed, which was removed); write the body before publishing',
+  },
   'notice.notPublished': { zh: '只有已发布的通知可以撤回', en: 'Only a published notice can be withdrawn' },
   'notice.fileMissing': { zh: '请选择要上传的附件', en: 'Choose a file to attach' },
   'notice.fileTooLarge': {

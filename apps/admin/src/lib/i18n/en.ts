@@ -150,6 +150,8 @@ export const en: Record<TextKey, string> = {
   'notices.preview.asChinese': 'Chinese reader',
   'notices.preview.asEnglish': 'English reader',
   'notices.preview.notReleased': 'Not released',
+  'notices.preview.emptyBody':
+    'The body is empty (content that is not allowed was removed): phones would show no body, and publishing is refused',
   'notices.preview.untitled': '(no title)',
 
   'salary.heading': 'Salary and other income uploads',

@@ -152,6 +152,7 @@ export const zh = {
   'notices.preview.asChinese': '中文读者',
   'notices.preview.asEnglish': '英文读者',
   'notices.preview.notReleased': '未发布',
+  'notices.preview.emptyBody': '正文为空（不允许的内容已被清除）：手机上将没有正文，发布会被拒绝',
   'notices.preview.untitled': '（无标题）',
 
   'salary.heading': '薪酬与其他收入导入',

@@ -23,6 +23,7 @@ import {
 } from './attachment-files';
 import { editNotice, publishNotice, withdrawNotice } from './notice-status';
 import { attachmentsOf, categoriesOf, type AttachmentRow, type NoticeRow } from './repo';
+import { noticeHtmlIsEmpty } from '@cf/shared/notice-html';
 import { ATTACHMENT_PATH, sanitizeNoticeHtml } from './sanitize';
 
 const attachmentView = (f: AttachmentRow) => ({
@@ -102,6 +103,9 @@ export async function updateNotice(
 }
 
 export async function publish(db: Db, auth: AuthContext, id: number): Promise<AdminNotice> {
+  // A body that sanitized to nothing would show an empty page on the phone.
+  const own = await findOwn(db, auth.tenantId, id);
+  if (own.status === 'draft' && noticeHtmlIsEmpty(own.content)) throw badRequest('notice.bodyEmpty');
   const row = await publishNotice(db, auth.tenantId, id);
   if (!row) {
     await findOwn(db, auth.tenantId, id);

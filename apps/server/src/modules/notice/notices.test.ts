@@ -217,6 +217,28 @@ describe('notices for readers', () => {
     expect((await ctx.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
   });
 
+  it('refuses to publish a body that sanitized to nothing, and publishes it once written', async () => {
+    const created = await adminCall(ctx, 'POST', '/api/blade-desk/admin/notice', {
+      title: 'Walls: empty body',
+      category: 'general',
+      authorDept: 'Finance',
+      content: '<script>alert(1)</script><p> &nbsp; </p><iframe src="https://x.test"></iframe>',
+    });
+    const id = created.json().data.id as number;
+    const refused = await adminCall(ctx, 'POST', `/api/blade-desk/admin/notice/${id}/publish`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe(
+      'The notice has no body (or only content that is not allowed, which was removed); write the body before publishing',
+    );
+    await adminCall(ctx, 'PUT', `/api/blade-desk/admin/notice/${id}`, {
+      title: 'Walls: empty body',
+      category: 'general',
+      authorDept: 'Finance',
+      content: '<p>Now with words</p>',
+    });
+    expect((await adminCall(ctx, 'POST', `/api/blade-desk/admin/notice/${id}/publish`)).statusCode).toBe(200);
+  });
+
   it('a draft is nobody’s to read', async () => {
     const draft = await adminCall(ctx, 'POST', '/api/blade-desk/admin/notice', {
       title: 'Walls: draft',

@@ -4,6 +4,7 @@ import type { NoticesTextKey } from './notices-zh';
 export const noticesEn: Record<NoticesTextKey, string> = {
   'notices.latest': 'Notices',
   'notices.all': 'All notices',
+  'notices.noBody': 'This notice has no body text',
   'notices.unreadBadge': '{count} unread',
   'notices.unread': 'Unread',
   'notices.allCategories': 'All',

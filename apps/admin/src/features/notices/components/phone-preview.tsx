@@ -4,7 +4,8 @@
  * laid out with the phone's styles. The notice's own images are shown from the console's copies.
  */
 import type { AdminNotice } from '@cf/shared/wire/notice';
-import { Spin } from 'antd';
+import { noticeHtmlIsEmpty } from '@cf/shared/notice-html';
+import { Alert, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useT } from '@admin/lib/i18n/use-t';
 import { downloadAttachment } from '../api/download-attachment';
@@ -109,6 +110,15 @@ export function PhonePreview({
               dangerouslySetInnerHTML={{ __html: html }}
             />
           </Spin>
+          {preview.data && noticeHtmlIsEmpty(preview.data.content) ? (
+            // What is left after the sanitizer shows nothing: say so before anyone presses publish.
+            <Alert
+              type="warning"
+              showIcon
+              message={t('notices.preview.emptyBody')}
+              data-testid="notice-preview-empty"
+            />
+          ) : null}
           {attachments.length > 0 ? (
             <ul className={styles.files} data-user-data>
               {attachments.map((file) => (
