@@ -42,7 +42,11 @@ describe('step-up before a bank card change: a reload between sending the code a
     render(<ProveHeldPhone purpose="finance" method={method} onProven={onProven} />);
     typeCode('123456');
     await submit();
-    expect(verifyPhone).toHaveBeenCalledWith({ verifyId: 'held-7', verifyCode: '123456', purpose: 'finance' });
+    expect(verifyPhone).toHaveBeenCalledWith({
+      verifyId: 'held-7',
+      verifyCode: '123456',
+      purpose: 'finance',
+    });
     expect(onProven).toHaveBeenCalledWith('proof-token');
     expect(feedback.toastFail).not.toHaveBeenCalled();
     expect(sessionStorage.length).toBe(0);

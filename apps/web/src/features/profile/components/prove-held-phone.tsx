@@ -54,11 +54,7 @@ export function ProveHeldPhone({
     event.preventDefault();
     if (checking) return;
     const codeKey = codeProblem(verifyCode, verifyId);
-    const problem = bySms
-      ? codeKey && t(codeKey)
-      : password
-        ? null
-        : t('validate.passwordRequired');
+    const problem = bySms ? codeKey && t(codeKey) : password ? null : t('validate.passwordRequired');
     if (problem) return toastFail(problem);
     setChecking(true);
     try {
