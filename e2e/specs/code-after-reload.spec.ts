@@ -3,8 +3,8 @@
  * WeChat the person switches to the SMS app and WeChat reloads the page on the way back). The code
  * sent before the reload still does its work: binding, and the step-up before a bank card change.
  *
- * Each story texts a phone on file no other story in this file texts: S2024003 王五's
- * (13800000012) and teacher2's (13800000022, which mine.spec.ts texts too, so its minute is waited out).
+ * The binding texts S2024003 王五's held phone (13800000012), which no other story texts; the step-up
+ * texts teacher2's (13800000022), which mine.spec.ts texts too: both wait out the SMS stand-in's minute.
  */
 import { expect, type Page } from '@playwright/test';
 import {
