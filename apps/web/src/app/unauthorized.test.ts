@@ -49,6 +49,7 @@ describe('a 401 on a deep link (issue 24)', () => {
     expect(unauthorizedTarget('#/user/bank')).toBeUndefined();
     expect(unauthorizedTarget('#/login')).toBe('/home');
     expect(unauthorizedTarget('#/pay?payAuthToken=abc')).toBe('/home');
+    expect(unauthorizedTarget('#/pay', '?payAuthToken=abc')).toBe('/home');
     expect(unauthorizedTarget('')).toBe('/home');
   });
 });

@@ -73,7 +73,7 @@ export function basicClientHeader(clientId = CLIENT_ID, clientSecret = CLIENT_SE
  */
 let onUnauthorized = (): void => {
   clearSession();
-  const target = unauthorizedTarget(window.location.hash);
+  const target = unauthorizedTarget(window.location.hash, window.location.search);
   if (target) window.location.hash = `#${target}`;
 };
 export function setUnauthorizedHandler(handler: () => void): void {

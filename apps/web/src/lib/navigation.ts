@@ -17,16 +17,17 @@ export function takeReturnAddress(): string {
 }
 
 /**
- * Where the app goes when a call is answered 401 (the token revoked or invalid), from the hash of
- * the address: a screen that needs a sign-in stays put (undefined), so the route guard, seeing no
- * token, asks for one and keeps that screen as the return address, as it does for a link opened
- * without a token (issue 24: an order's link with a revoked token lands on the order after
- * signing in). Any other screen (the sign-in page, a payment by link) goes home, as before.
+ * Where the app goes when a call is answered 401 (the token revoked or invalid), from the hash and
+ * the real query of the address: a screen that needs a sign-in stays put (undefined), so the route
+ * guard, seeing no token, asks for one and keeps that screen as the return address, as it does for
+ * a link opened without a token (issue 24: an order's link with a revoked token lands on the order
+ * after signing in). Any other screen (the sign-in page, a payment by link) goes home, as before.
  */
-export function unauthorizedTarget(hash: string): '/home' | undefined {
+export function unauthorizedTarget(hash: string, realSearch = ''): '/home' | undefined {
   const [path = '', search = ''] = hash.replace(/^#/, '').split('?');
   const needsSignIn = matchRoute(path)?.auth ?? true;
-  const payByLink = new URLSearchParams(search).has('payAuthToken');
+  // A pay link may carry its token in the real query or the hash query (features/pay/pay-query.ts).
+  const payByLink = [search, realSearch].some((query) => new URLSearchParams(query).has('payAuthToken'));
   return path.startsWith('/') && needsSignIn && !payByLink ? undefined : '/home';
 }
 
