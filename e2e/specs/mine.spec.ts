@@ -6,8 +6,8 @@
  * masked.
  *
  * The SMS stand-in sends one code a minute per phone (sms/codes.ts), so each change is made by its own
- * person, whose phone on file no other story texts: teacher2, student1 and student2 (README "Demo
- * accounts"). No story waits out that minute.
+ * person: teacher2, student1 and student2 (README "Demo accounts"). code-after-reload.spec.ts texts
+ * teacher2's phone too, so step 1 waits out that minute when a code went there less than a minute ago.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
@@ -23,6 +23,7 @@ import {
   signIn,
   t,
   test,
+  waitForSmsResend,
 } from '../support';
 
 // The phones the finance office holds for them (README "Demo accounts").
@@ -63,6 +64,7 @@ async function proveHeldPhone(page: Page, phone: string): Promise<void> {
   await expect(page.getByLabel(t('phone.heldPhone'), { exact: true })).toHaveValue(
     `${phone.slice(0, 3)}****${phone.slice(-4)}`,
   );
+  await waitForSmsResend(page.request, phone);
   await page.getByTestId('send-code').click();
   await expect(page.getByText(t('code.sent'))).toBeVisible();
   await page.getByLabel(t('bind.verifyCode'), { exact: true }).fill(await lastSmsCode(page.request, phone));

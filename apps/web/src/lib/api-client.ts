@@ -9,6 +9,7 @@ import type { R } from '@cf/shared/wire/envelope';
 import { CLIENT_ID, CLIENT_SECRET } from './env';
 import { beginLoading, clearLoading, endLoading, toastFail } from './feedback';
 import { acceptLanguage, t } from './i18n/i18n';
+import { unauthorizedTarget } from './navigation';
 import { clearSession, getAccessToken } from './session';
 
 /** One call: axios's names (the spec's client), on the browser's own fetch (no library on the first screen). */
@@ -65,10 +66,15 @@ export function basicClientHeader(clientId = CLIENT_ID, clientSecret = CLIENT_SE
   return `Basic ${btoa(`${clientId}:${clientSecret}`)}`;
 }
 
-/** What a 401 does; replaceable in tests. Going home lets the route guard send the user on. */
+/**
+ * What a 401 does; replaceable in tests. The session goes; on a screen that needs a sign-in the
+ * route guard then sends the user to sign in and back to this screen (navigation.ts,
+ * unauthorizedTarget); elsewhere going home lets the route guard send the user on.
+ */
 let onUnauthorized = (): void => {
   clearSession();
-  window.location.hash = '#/home';
+  const target = unauthorizedTarget(window.location.hash, window.location.search);
+  if (target) window.location.hash = `#${target}`;
 };
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;

@@ -1,4 +1,5 @@
 /** Whole-page moves: after sign-in, binding or a phone change the page reloads (spec §4). */
+import { matchRoute } from './routes';
 import { getStore, removeStore, setStore } from './storage';
 
 const RETURN_URL = 'return-url';
@@ -13,6 +14,21 @@ export function takeReturnAddress(): string {
   const path = getStore<string>(RETURN_URL);
   removeStore(RETURN_URL);
   return path && path.startsWith('/') && !path.startsWith('/login') ? path : '/home';
+}
+
+/**
+ * Where the app goes when a call is answered 401 (the token revoked or invalid), from the hash and
+ * the real query of the address: a screen that needs a sign-in stays put (undefined), so the route
+ * guard, seeing no token, asks for one and keeps that screen as the return address, as it does for
+ * a link opened without a token (issue 24: an order's link with a revoked token lands on the order
+ * after signing in). Any other screen (the sign-in page, a payment by link) goes home, as before.
+ */
+export function unauthorizedTarget(hash: string, realSearch = ''): '/home' | undefined {
+  const [path = '', search = ''] = hash.replace(/^#/, '').split('?');
+  const needsSignIn = matchRoute(path)?.auth ?? true;
+  // A pay link may carry its token in the real query or the hash query (features/pay/pay-query.ts).
+  const payByLink = [search, realSearch].some((query) => new URLSearchParams(query).has('payAuthToken'));
+  return path.startsWith('/') && needsSignIn && !payByLink ? undefined : '/home';
 }
 
 /** Reloads the app at an in-app path, dropping any real query (e.g. a used WeChat code). */

@@ -16,6 +16,11 @@ export const validateMessages = {
   'validate.emailInvalid': { zh: '邮箱格式不正确', en: 'Email format is incorrect' },
   'validate.emailRequired': { zh: '请输入邮箱', en: 'Please enter your e-mail' },
   'validate.verifyCodeRequired': { zh: '请输入验证码', en: 'Please enter the verification code' },
+  // A code typed but the id of the code sent is gone (the page reloaded, or a new code was asked for).
+  'validate.verifyCodeExpired': {
+    zh: '验证码已失效，请重新获取',
+    en: 'The code has expired; please get a new one',
+  },
   'validate.realNameRequired': { zh: '请输入姓名', en: 'Please enter your name' },
   'validate.codeRequired': { zh: '请输入{label}', en: 'Please enter the {label}' },
   'validate.passwordRequired': { zh: '请输入密码', en: 'Please enter the password' },

@@ -201,7 +201,9 @@ const personNumber = (person: ResolvedPerson) =>
       : `other#${person.other.id}`;
 
 async function spendCode(ctx: UserCtx, phone: string, form: BindFormInput) {
-  if (blank(form.verifyId) || blank(form.verifyCode)) throw badRequest('validate.verifyCodeRequired');
+  if (blank(form.verifyCode)) throw badRequest('validate.verifyCodeRequired');
+  // A code typed without the id of the code sent: the page lost it (a reload); a new code is needed.
+  if (blank(form.verifyId)) throw badRequest('validate.verifyCodeExpired');
   await consumeCode(ctx.db, {
     tenantId: ctx.auth.tenantId,
     phone,

@@ -43,7 +43,9 @@ export const limitUserCodes = (ctx: UserCtx) =>
   );
 
 export function checkCodeGiven(input: { verifyId?: string; verifyCode?: string }) {
-  if (blank(input.verifyCode) || blank(input.verifyId)) throw badRequest('validate.verifyCodeRequired');
+  if (blank(input.verifyCode)) throw badRequest('validate.verifyCodeRequired');
+  // A code typed without the id of the code sent: the page lost it (a reload); a new code is needed.
+  if (blank(input.verifyId)) throw badRequest('validate.verifyCodeExpired');
   return { verifyId: input.verifyId!.trim(), code: input.verifyCode!.trim() };
 }
 

@@ -86,6 +86,12 @@ describe('profile changes', () => {
       expect(res.json().msg).toBe('Please enter the verification code');
     });
 
+    it('says a code typed without the id of the code sent has expired (the page reloaded)', async () => {
+      const res = await post(student, 'verify-phone', { verifyCode: '123456' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('The code has expired; please get a new one');
+    });
+
     it('needs a captcha, used once and case-insensitive, to text a new phone', async () => {
       const none = await post(student, 'send-validate', { phone: '13900000101' });
       expect(none.json().msg).toBe('Please enter the captcha');

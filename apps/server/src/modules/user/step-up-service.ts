@@ -88,7 +88,8 @@ export async function verifyReservedPhone(
   const phone = reservedPhone(user);
   if (!phone) throw badRequest('user.noReservedPhone');
   const purpose = parsePurpose(input.purpose);
-  if (blank(input.verifyCode) || blank(input.verifyId)) throw badRequest('validate.verifyCodeRequired');
+  if (blank(input.verifyCode)) throw badRequest('validate.verifyCodeRequired');
+  if (blank(input.verifyId)) throw badRequest('validate.verifyCodeExpired');
   if (purpose === 'finance') await requireSettledPhone(ctx.db, user);
   await consumeCode(ctx.db, {
     tenantId: ctx.auth.tenantId,

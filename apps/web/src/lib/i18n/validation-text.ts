@@ -19,6 +19,7 @@ const VALIDATION_TEXTS: Record<ValidateKey, TextKey> = {
   'validate.emailInvalid': 'validate.emailInvalid',
   'validate.emailRequired': 'validate.emailRequired',
   'validate.verifyCodeRequired': 'validate.verifyCodeRequired',
+  'validate.verifyCodeExpired': 'validate.verifyCodeExpired',
   'validate.realNameRequired': 'validate.realNameRequired',
   'validate.codeRequired': 'validate.codeRequired',
   'validate.passwordRequired': 'validate.passwordRequired',

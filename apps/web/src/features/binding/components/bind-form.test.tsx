@@ -165,3 +165,62 @@ describe('bind form: sending the code', () => {
     expect(registerUser.mock.calls[0]![0]).toMatchObject({ verifyId: 'verify-2', verifyCode: '654321' });
   });
 });
+
+describe('bind form: a reload between sending the code and typing it (issue 24)', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    sessionStorage.clear();
+  });
+  const university = bindSettingsFromParams({ bind_registerPhone: '1', bind_registerEmail: '0' });
+  const bound = { ...visitor, tenantId: '100001', userId: '5', oauthId: '' };
+
+  function fillForm(phone = '13912345678') {
+    fill('t-code', 'S2024002');
+    fill('t-idCard', '110101200402021235');
+    fill('t-realName', '李四');
+    fill('t-phone', phone);
+  }
+
+  async function sendThenReload() {
+    sendCode.mockResolvedValue({ id: 'verify-9', phoneMasked: '138****0011', heldPhone: true });
+    const first = render(<BindForm settings={university} user={bound} idPrefix="t" onBound={vi.fn()} />);
+    fillForm();
+    await act(async () => fireEvent.click(screen.getByTestId('send-code')));
+    // The page reloads (WeChat, back from the SMS app): the form starts again, the code id is kept.
+    first.unmount();
+    render(<BindForm settings={university} user={bound} idPrefix="t" onBound={vi.fn()} />);
+  }
+
+  it('the code sent before the reload binds, and is forgotten once used', async () => {
+    bindUser.mockResolvedValue({ ...grant, user_type: 'student' });
+    await sendThenReload();
+    fillForm();
+    expect(screen.getByTestId('bind-code-hint').textContent).toBe('验证码已发送至财务处预留手机 138****0011');
+    fill('t-verifyCode', '123456');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
+    await waitFor(() => expect(bindUser).toHaveBeenCalledTimes(1));
+    expect(bindUser.mock.calls[0]![0]).toMatchObject({ verifyId: 'verify-9', verifyCode: '123456' });
+    expect(feedback.toastFail).not.toHaveBeenCalled();
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('a code typed with no code sent says it has expired, never "enter the code"', async () => {
+    render(<BindForm settings={university} user={bound} idPrefix="t" onBound={vi.fn()} />);
+    fillForm();
+    fill('t-verifyCode', '123456');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
+    expect(feedback.toastFail).toHaveBeenCalledWith('验证码已失效，请重新获取');
+    expect(feedback.toastFail).not.toHaveBeenCalledWith('请输入验证码');
+    expect(bindUser).not.toHaveBeenCalled();
+  });
+
+  it('another phone than the code was sent for leaves the kept code aside', async () => {
+    await sendThenReload();
+    fillForm('13987654321');
+    expect(screen.getByTestId('bind-code-hint').textContent).not.toContain('138****0011');
+    fill('t-verifyCode', '123456');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
+    expect(feedback.toastFail).toHaveBeenCalledWith('验证码已失效，请重新获取');
+    expect(bindUser).not.toHaveBeenCalled();
+  });
+});

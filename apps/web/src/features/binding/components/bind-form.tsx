@@ -9,12 +9,13 @@ import {
   type UserType,
 } from '@cf/shared/validation';
 import type { BindCodeReply } from '@cf/shared/wire/user';
-import { useState, type FormEvent } from 'react';
+import { useReducer, useState, type FormEvent } from 'react';
 import { FormRow } from '@/components/form-row';
 import { SendCodeButton } from '@/components/send-code-button';
 import { toastFail, toastSuccess, toastText } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
 import { problemText } from '@/lib/i18n/validation-text';
+import { codeProblem, dropPendingCode, keepPendingCode, pendingCode } from '@/lib/pending-code';
 import { hasValidUserId, saveSession, type SessionUser } from '@/lib/session';
 import { bindPayload, withWirePassword } from '../api/bind-payload';
 import { useBindUser } from '../api/bind-user';
@@ -24,6 +25,9 @@ import { useRegisterUser } from '../api/register-user';
 import { PickStudentPopup } from './pick-student-popup';
 import styles from './bind-form.module.css';
 import { useStudentPicker } from './use-student-picker';
+
+/** The flow name of the kept binding code (lib/pending-code). */
+const BIND_CODE = 'bind';
 
 interface BindFormProps {
   settings: BindSettings;
@@ -43,8 +47,8 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
   const t = useT();
   const [form, setForm] = useState<BindFormValues>({ userType: settings.userTypes[0], idType: '1' });
   const [saving, setSaving] = useState(false);
-  /** Where the last code went (the held phone, masked), shown under the code field. */
-  const [codeSent, setCodeSent] = useState<BindCodeReply | null>(null);
+  /** Bumped when a code is sent, so the kept code below is read again. */
+  const [, codeSentNow] = useReducer((n: number) => n + 1, 0);
   const picker = useStudentPicker();
   const sendCode = useCheckAndSendValidate();
   const bindUser = useBindUser();
@@ -56,6 +60,11 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
   const resolveByIdCard = userType === 'student' && !shown.code;
   const id = (name: string) => `${idPrefix}-${name}`;
   const set = (patch: Partial<BindFormValues>) => setForm((current) => ({ ...current, ...patch }));
+  // The code sent survives a reload (issue 24), kept in the session storage area with what it was
+  // sent for (user type and typed phone): changing either leaves it aside. It also says where the
+  // code went (the held phone, masked), shown under the code field.
+  const sentFor = `${userType}:${shown.phone ? (form.phone ?? '').trim() : ''}`;
+  const codeSent = pendingCode<BindCodeReply>(BIND_CODE, sentFor);
   const codeLabel =
     userType === 'student' ? settings.studentNoAlias || t('bind.studentNo') : t('bind.employeeNo');
   const idCardLabel =
@@ -93,8 +102,8 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
     const sent = await sendCode.mutateAsync(
       await withWirePassword(bindPayload({ ...form, code: code ?? undefined }, settings, user.tenantId)),
     );
-    set({ verifyId: sent.id });
-    setCodeSent(sent);
+    keepPendingCode<BindCodeReply>(BIND_CODE, { id: sent.id, to: sentFor, detail: sent });
+    codeSentNow();
     toastText(t('code.sent'));
     return true;
   }
@@ -104,17 +113,22 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
     if (saving) return;
     const problem = validateBindForm(form, settings, true);
     if (problem) return toastFail(problemText(problem, t));
+    const verifyId = codeSent?.id;
+    // A code typed but the one sent is gone (a reload lost it, or it was for another phone).
+    if (form.verifyCode?.trim() && codeProblem(form.verifyCode, verifyId))
+      return toastFail(t('validate.verifyCodeExpired'));
     setSaving(true);
     try {
       const code = resolveByIdCard ? await resolveStudentNo() : form.code;
       if (!resolveByIdCard || code) {
         const payload = await withWirePassword(
-          bindPayload({ ...form, code: code ?? undefined }, settings, user.tenantId),
+          bindPayload({ ...form, code: code ?? undefined, verifyId }, settings, user.tenantId),
         );
         const visitor = !hasValidUserId(user) && !!user.oauthId;
         const grant = visitor
           ? await registerUser.mutateAsync({ ...payload, oauthId: user.oauthId })
           : await bindUser.mutateAsync(payload);
+        dropPendingCode(BIND_CODE);
         // Submit stays disabled; the new session is saved as the page reloads, so nothing moves
         // under the success toast.
         // No user type yet: the binding waits for the finance office (the shell then says so).
@@ -160,7 +174,7 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
             <span className={styles.choiceLabel}>{t('bind.userType')}</span>
             <Radio.Group
               value={userType}
-              onChange={(value) => set({ userType: String(value), code: undefined, verifyId: undefined })}
+              onChange={(value) => set({ userType: String(value), code: undefined })}
             >
               {settings.userTypes.map((type) => (
                 <Radio key={type} value={type} className={styles.radio}>
@@ -226,9 +240,9 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
           />
         </FormRow>
         <p className={styles.codeHint} data-testid="bind-code-hint" aria-live="polite">
-          {codeSent
-            ? t(codeSent.heldPhone ? 'bind.codeSentHeld' : 'bind.codeSentTyped', {
-                phone: codeSent.phoneMasked,
+          {codeSent?.detail
+            ? t(codeSent.detail.heldPhone ? 'bind.codeSentHeld' : 'bind.codeSentTyped', {
+                phone: codeSent.detail.phoneMasked,
               })
             : shown.verifyCode
               ? t('bind.codeToHeld')

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { FormRow } from '@/components/form-row';
 import { toastFail, toastText } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
+import { codeProblem, dropPendingCode, keepPendingCode, pendingCode } from '@/lib/pending-code';
 import type { StepUpMethodReply as StepUpMethod } from '@cf/shared/wire/user';
 import { useSendHeldPhoneCode } from '../api/send-held-phone-code';
 import { useVerifyHeldPhone, type ProofPurpose } from '../api/verify-held-phone';
@@ -29,7 +30,10 @@ export function ProveHeldPhone({
 }) {
   const t = useT();
   const [verifyCode, setVerifyCode] = useState('');
-  const [verifyId, setVerifyId] = useState('');
+  // The code sent to the held phone survives a reload (issue 24): it is kept per purpose and phone.
+  const flow = `held-phone-${purpose}`;
+  const heldPhone = method.phoneMasked ?? '';
+  const [verifyId, setVerifyId] = useState(() => pendingCode(flow, heldPhone)?.id ?? '');
   const [password, setPassword] = useState('');
   const [checking, setChecking] = useState(false);
   const sendCode = useSendHeldPhoneCode();
@@ -41,6 +45,7 @@ export function ProveHeldPhone({
   async function send(): Promise<boolean> {
     const { id } = await sendCode.mutateAsync();
     setVerifyId(id);
+    keepPendingCode(flow, { id, to: heldPhone });
     toastText(t('code.sent'));
     return true;
   }
@@ -48,19 +53,15 @@ export function ProveHeldPhone({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (checking) return;
-    const problem = bySms
-      ? verifyCode.trim()
-        ? null
-        : t('validate.verifyCodeRequired')
-      : password
-        ? null
-        : t('validate.passwordRequired');
+    const codeKey = codeProblem(verifyCode, verifyId);
+    const problem = bySms ? codeKey && t(codeKey) : password ? null : t('validate.passwordRequired');
     if (problem) return toastFail(problem);
     setChecking(true);
     try {
       const token = bySms
         ? await verifyPhone.mutateAsync({ verifyId, verifyCode: verifyCode.trim(), purpose })
         : await verifyPassword.mutateAsync(password);
+      if (bySms) dropPendingCode(flow);
       onProven(token);
     } catch (error) {
       // The client already showed the server's message; the person may try again.

@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { FormRow } from '@/components/form-row';
 import { toastFail, toastSuccess, toastText } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
+import { codeProblem } from '@/lib/pending-code';
 import { useSession } from '@/lib/use-session';
 import { useChangeEmail } from '../api/change-email';
 import { bindInfoQuery, useBindInfo } from '@/api/get-bind-info';
@@ -71,7 +72,8 @@ function EmailForm({ verifyToken }: { verifyToken: string }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const found = problem() ?? (verifyCode.trim() && verifyId ? null : t('validate.verifyCodeRequired'));
+    const codeKey = codeProblem(verifyCode, verifyId);
+    const found = problem() ?? (codeKey && t(codeKey));
     if (found) return toastFail(found);
     setSaving(true);
     try {

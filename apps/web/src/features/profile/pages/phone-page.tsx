@@ -8,6 +8,7 @@ import { FormRow } from '@/components/form-row';
 import { PageSpinner } from '@/components/page-spinner';
 import { toastFail, toastSuccess, toastText } from '@/lib/feedback';
 import { useT } from '@/lib/i18n/use-t';
+import { codeProblem } from '@/lib/pending-code';
 import { useSession } from '@/lib/use-session';
 import { useChangeReservedPhone } from '../api/change-phone';
 import { bindInfoQuery } from '@/api/get-bind-info';
@@ -82,8 +83,8 @@ function NewPhoneForm({ verifyToken }: { verifyToken: string | undefined }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const problem =
-      phoneProblem() ?? (verifyCode.trim() && verifyId ? null : t('validate.verifyCodeRequired'));
+    const codeKey = codeProblem(verifyCode, verifyId);
+    const problem = phoneProblem() ?? (codeKey && t(codeKey));
     if (problem) return toastFail(problem);
     setSaving(true);
     try {
