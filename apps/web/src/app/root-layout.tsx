@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useT } from '../lib/i18n/use-t';
 import { matchRoute } from '@/lib/routes';
+import { OfflineBar } from '@/components/offline-bar';
 
-/** Above every screen: the document title from the route's meta, translated. */
+/** Above every screen: the document title from the route's meta, translated; the offline bar. */
 export function RootLayout() {
   const t = useT();
   const { pathname } = useLocation();
@@ -14,5 +15,10 @@ export function RootLayout() {
     document.title = meta ? `${t(meta.titleKey)} · ${app}` : app;
   }, [meta, t]);
 
-  return <Outlet />;
+  return (
+    <>
+      <OfflineBar />
+      <Outlet />
+    </>
+  );
 }

@@ -11,8 +11,16 @@ vi.mock('./feedback', () => ({
 }));
 
 const feedback = await import('./feedback');
-const { apiClient, ApiError, HTTP_TIMEOUT_MS, request, requestData, SILENT_CODES, setUnauthorizedHandler } =
-  await import('./api-client');
+const {
+  apiClient,
+  ApiError,
+  HTTP_TIMEOUT_MS,
+  request,
+  requestData,
+  SILENT_CODES,
+  setUnauthorizedHandler,
+  timeoutOf,
+} = await import('./api-client');
 const { saveSession } = await import('./session');
 
 let seen: (RequestConfig & { headers: Record<string, string> }) | undefined;
@@ -36,6 +44,10 @@ describe('api client (spec §7, §8)', () => {
   it('is set up as the spec says', () => {
     expect(apiClient.defaults.timeout).toBe(HTTP_TIMEOUT_MS);
     expect(HTTP_TIMEOUT_MS).toBe(300_000);
+    // Reads give up after 15 s (issue 24); writes keep the spec's 5 minutes.
+    expect(timeoutOf('GET')).toBe(15_000);
+    expect(timeoutOf(undefined)).toBe(15_000);
+    expect(timeoutOf('post')).toBe(300_000);
     expect(apiClient.defaults.withCredentials).toBe(true);
     const accepts = apiClient.defaults.validateStatus!;
     expect([199, 200, 404, 500, 501].map((s) => accepts(s))).toEqual([false, true, true, true, false]);

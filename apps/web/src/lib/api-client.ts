@@ -59,6 +59,14 @@ export class ApiError extends Error {
 }
 
 export const HTTP_TIMEOUT_MS = 300_000;
+/**
+ * A read gives up much sooner (issue 24): on a dead network the screen says so with 重试 after 15 s
+ * instead of spinning for five minutes. Writes keep the spec's timeout: giving up on a payment or a
+ * binding early would leave the person not knowing whether it happened (docs/decisions.md).
+ */
+export const READ_TIMEOUT_MS = 15_000;
+export const timeoutOf = (method: string | undefined): number =>
+  (method ?? 'get').toLowerCase() === 'get' ? READ_TIMEOUT_MS : HTTP_TIMEOUT_MS;
 /** Codes rejected without a toast, for every call (spec §8's configured whitelist). */
 export const SILENT_CODES: number[] = [];
 
@@ -132,7 +140,7 @@ function queryString(params: RequestConfig['params']): string {
   return text ? `?${text}` : '';
 }
 
-/** The transport: fetch with credentials and the spec's timeout. */
+/** The transport: fetch with credentials; reads give up after 15 s, writes after the spec's 5 minutes. */
 const fetchAdapter: Adapter = async (config) => {
   const headers = { ...config.headers };
   let body: BodyInit | undefined;
@@ -143,7 +151,7 @@ const fetchAdapter: Adapter = async (config) => {
     headers['Content-Type'] ??= 'application/json';
   }
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), HTTP_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeoutOf(config.method));
   try {
     const res = await fetch(`${config.url ?? ''}${queryString(config.params)}`, {
       method: (config.method ?? 'get').toUpperCase(),

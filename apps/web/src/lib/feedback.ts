@@ -15,9 +15,33 @@ export const sentenceCase = (text: string): string => text.charAt(0).toUpperCase
 type ToastApi = Awaited<ReturnType<typeof loadToast>>;
 
 let toastModule: Promise<ToastApi> | undefined;
-function withToast(use: (toast: ToastApi) => void): void {
-  toastModule ??= loadToast();
-  void toastModule.then(use);
+/**
+ * Runs `use` with antd-mobile's Toast once its chunk is in. Offline, that chunk may not load: then the
+ * message still shows, as a plain toast (`fallback`), nothing is thrown, and the next toast tries the
+ * chunk again (issue 24: a failed toast chunk must never replace the screen).
+ */
+function withToast(use: (toast: ToastApi) => void, fallback?: () => void): void {
+  toastModule ??= loadToast().catch((error: unknown) => {
+    toastModule = undefined;
+    throw error;
+  });
+  toastModule.then(use, () => fallback?.());
+}
+
+/** How long a plain toast stays. */
+const PLAIN_TOAST_MS = 2500;
+
+/** A message without antd-mobile (its chunk could not load): a plain box, read out, gone after a while. */
+export function plainToast(text: string): void {
+  if (typeof document === 'undefined') return;
+  document.querySelector('.plain-toast')?.remove();
+  const box = document.createElement('div');
+  box.className = 'plain-toast';
+  box.setAttribute('role', 'alert');
+  box.dataset.testid = 'plain-toast';
+  box.textContent = sentenceCase(text);
+  document.body.append(box);
+  setTimeout(() => box.remove(), PLAIN_TOAST_MS);
 }
 
 let pending = 0;
@@ -44,7 +68,10 @@ export function clearLoading(): void {
 
 export function toastFail(text: string): void {
   loadingOnScreen = false;
-  withToast((toast) => toast.show({ icon: 'fail', content: sentenceCase(text) }));
+  withToast(
+    (toast) => toast.show({ icon: 'fail', content: sentenceCase(text) }),
+    () => plainToast(text),
+  );
 }
 
 export function toastSuccess(
@@ -52,17 +79,25 @@ export function toastSuccess(
   options: { duration?: number; afterClose?: () => void } = {},
 ): void {
   loadingOnScreen = false;
-  withToast((toast) =>
-    toast.show({
-      icon: 'success',
-      content: sentenceCase(text),
-      duration: options.duration,
-      afterClose: options.afterClose,
-    }),
+  withToast(
+    (toast) =>
+      toast.show({
+        icon: 'success',
+        content: sentenceCase(text),
+        duration: options.duration,
+        afterClose: options.afterClose,
+      }),
+    () => {
+      plainToast(text);
+      if (options.afterClose) setTimeout(options.afterClose, options.duration ?? PLAIN_TOAST_MS);
+    },
   );
 }
 
 export function toastText(text: string): void {
   loadingOnScreen = false;
-  withToast((toast) => toast.show({ content: sentenceCase(text) }));
+  withToast(
+    (toast) => toast.show({ content: sentenceCase(text) }),
+    () => plainToast(text),
+  );
 }

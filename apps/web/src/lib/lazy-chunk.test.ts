@@ -16,11 +16,26 @@ describe('route chunks', () => {
     expect(isChunkLoadError(error)).toBe(true);
   });
 
+  it('asks once more for a chunk that failed to load before giving up', async () => {
+    let calls = 0;
+    const flaky = () =>
+      ++calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(7);
+    await expect(loadChunk(flaky, CHUNK_LOAD_TIMEOUT_MS, 1)).resolves.toBe(7);
+    expect(calls).toBe(2);
+  });
+
   it('turns a failed import into a ChunkLoadError and passes a loaded one through', async () => {
-    const failed = loadChunk(() =>
-      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    let calls = 0;
+    const failed = loadChunk(
+      () => {
+        calls++;
+        return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+      },
+      CHUNK_LOAD_TIMEOUT_MS,
+      1,
     );
     await expect(failed).rejects.toBeInstanceOf(ChunkLoadError);
+    expect(calls).toBe(2);
     await expect(loadChunk(() => Promise.resolve({ default: 1 }))).resolves.toEqual({ default: 1 });
   });
 

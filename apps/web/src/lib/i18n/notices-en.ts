@@ -5,6 +5,7 @@ export const noticesEn: Record<NoticesTextKey, string> = {
   'notices.latest': 'Notices',
   'notices.all': 'All notices',
   'notices.noBody': 'This notice has no body text',
+  'notices.notFound': 'This notice cannot be found; the link may be incomplete',
   'notices.unreadBadge': '{count} unread',
   'notices.unread': 'Unread',
   'notices.allCategories': 'All',

@@ -6,6 +6,7 @@ export const noticesZh = {
   'notices.latest': '通知公告',
   'notices.all': '全部通知',
   'notices.noBody': '本通知没有正文',
+  'notices.notFound': '找不到这条通知，链接可能不完整',
   'notices.unreadBadge': '{count} 条未读',
   'notices.unread': '未读',
   'notices.allCategories': '全部',

@@ -115,7 +115,7 @@ export function PhonePreview({
             <Alert
               type="warning"
               showIcon
-              message={t('notices.preview.emptyBody')}
+              title={t('notices.preview.emptyBody')}
               data-testid="notice-preview-empty"
             />
           ) : null}

@@ -6,6 +6,9 @@ import { requestData } from '@/lib/api-client';
 
 export type { NoticeDetail };
 
+/** What a notice's id looks like in its address (/home/notice/:id). */
+export const NOTICE_ID = /^\d{1,10}$/;
+
 export async function getNoticeDetail(id: string): Promise<NoticeDetail> {
   const detail = await requestData<NoticeDetail>({
     url: '/api/blade-desk/notice/detail',
@@ -21,7 +24,7 @@ export const noticeDetailQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [NOTICE_QUERY_ROOT, 'detail', id],
     queryFn: () => getNoticeDetail(id),
-    enabled: /^\d+$/.test(id),
+    enabled: NOTICE_ID.test(id),
     // The attachment links are signed for an hour: a detail older than that is fetched again.
     staleTime: 30 * 60 * 1000,
   });

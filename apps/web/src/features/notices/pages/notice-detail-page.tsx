@@ -1,11 +1,12 @@
 import Button from 'antd-mobile/es/components/button';
+import { useNavigate } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusView } from '@/components/status-view';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/date-time';
 import { useT } from '@/lib/i18n/use-t';
 import { useRouteId } from '@/lib/use-route-id';
-import { useNoticeDetail } from '../api/get-notice-detail';
+import { NOTICE_ID, useNoticeDetail } from '../api/get-notice-detail';
 import { NoticeAttachments } from '../components/notice-attachments';
 import { NoticeContent } from '../components/notice-content';
 import styles from './notice-detail-page.module.css';
@@ -13,7 +14,18 @@ import styles from './notice-detail-page.module.css';
 /** /home/notice/:id: title, release time, department, the content and the attachments. */
 export default function NoticeDetailPage() {
   const t = useT();
-  const detail = useNoticeDetail(useRouteId());
+  const navigate = useNavigate();
+  const id = useRouteId();
+  const detail = useNoticeDetail(id);
+  // Not a notice's id (a cut or mistyped link): nothing to load, so say so with the way home.
+  if (!NOTICE_ID.test(id))
+    return (
+      <StatusView role="alert" testId="not-found" title={t('notices.notFound')}>
+        <Button color="primary" onClick={() => navigate('/home', { replace: true })}>
+          {t('common.backHome')}
+        </Button>
+      </StatusView>
+    );
   if (detail.isPending) return <PageSpinner />;
   if (detail.isError) {
     // A 404 is the server's answer (withdrawn, or not for this reader): its message, no retry.
