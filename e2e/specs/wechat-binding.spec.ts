@@ -43,6 +43,14 @@ test('an unbound WeChat user binds as a student with an SMS code and lands on ho
   await expect(page.getByRole('radio', { name: t('bind.userType.student') })).toBeChecked();
   await expect(page.getByRole('radio', { name: t('bind.userType.employee') })).toBeVisible();
   await expect(page.getByRole('radio', { name: t('bind.userType.other') })).toBeVisible();
+  // The three types share one line under their label, none left alone on a line.
+  const radioTops = await page
+    .getByTestId('bind-user-types')
+    .locator('.adm-radio')
+    .evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(new Set(radioTops).size).toBe(1);
+  // A new WeChat user without an account may sign in with one instead.
+  await expect(page.getByTestId('register-sign-in-instead')).toBeVisible();
   await screenshot(page, 'register');
 
   const phone = freshPhone();

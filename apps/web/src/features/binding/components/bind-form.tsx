@@ -170,18 +170,25 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
     <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate aria-label={t('bind.title')}>
       <div className={styles.fields}>
         {settings.userTypes.length > 1 ? (
-          <div className={styles.choiceRow} role="radiogroup" aria-label={t('bind.userType')}>
+          <div
+            className={`${styles.choiceRow} ${styles.choiceRowStacked}`}
+            role="radiogroup"
+            aria-label={t('bind.userType')}
+          >
             <span className={styles.choiceLabel}>{t('bind.userType')}</span>
-            <Radio.Group
-              value={userType}
-              onChange={(value) => set({ userType: String(value), code: undefined })}
-            >
-              {settings.userTypes.map((type) => (
-                <Radio key={type} value={type} className={styles.radio}>
-                  {t(`bind.userType.${type}`)}
-                </Radio>
-              ))}
-            </Radio.Group>
+            {/* On a line of their own under the label: three types never leave one alone on a line at 320 px. */}
+            <div className={styles.choices} data-testid="bind-user-types">
+              <Radio.Group
+                value={userType}
+                onChange={(value) => set({ userType: String(value), code: undefined })}
+              >
+                {settings.userTypes.map((type) => (
+                  <Radio key={type} value={type} className={styles.radio}>
+                    {t(`bind.userType.${type}`)}
+                  </Radio>
+                ))}
+              </Radio.Group>
+            </div>
           </div>
         ) : null}
         {shown.code ? text('code', codeLabel) : null}

@@ -5,6 +5,7 @@ import { useMobileModules } from '@/api/get-mobile-modules';
 import { useT } from '@/lib/i18n/use-t';
 import { reloadAt, takeReturnAddress } from '@/lib/navigation';
 import { openPopup } from '@/lib/popups';
+import { hasValidUserId } from '@/lib/session';
 import { useSession } from '@/lib/use-session';
 import { BindPanel } from '../components/bind-panel';
 import styles from './register-page.module.css';
@@ -29,15 +30,19 @@ export default function RegisterPage() {
         </Link>
       ) : null}
       <BindPanel idPrefix="register" onBound={() => reloadAt(takeReturnAddress())} />
-      <Button
-        block
-        fill="none"
-        color="primary"
-        style={{ marginTop: '0.75rem' }}
-        onClick={() => openPopup('login')}
-      >
-        {t('bind.signInInstead')}
-      </Button>
+      {/* Only for a visitor without an account session (a new WeChat user): someone signed in already is. */}
+      {hasValidUserId(user) ? null : (
+        <Button
+          block
+          fill="none"
+          color="primary"
+          style={{ marginTop: '0.75rem' }}
+          onClick={() => openPopup('login')}
+          data-testid="register-sign-in-instead"
+        >
+          {t('bind.signInInstead')}
+        </Button>
+      )}
     </div>
   );
 }
