@@ -410,6 +410,7 @@ export const ROUTES: Record<string, RouteRule> = {
   // ---- demo stand-ins (absent in production: checked)
   'GET /api/blade-finance/pay/sandbox/checkout': { class: 'demo-only', why: STANDIN },
   'POST /api/blade-finance/pay/sandbox/checkout': { class: 'demo-only', why: STANDIN },
+  'GET /api/blade-finance/pay/sandbox/checkout.js': { class: 'demo-only', why: STANDIN },
   'POST /api/dev/wechatpay/{tenantId}/pay': { class: 'demo-only', why: STANDIN },
   'POST /api/dev/wechatpay/{tenantId}/jsapi': { class: 'demo-only', why: STANDIN },
   'ALL /api/dev/wechatpay/{tenantId}/v3/*': { class: 'demo-only', why: STANDIN },
