@@ -58,6 +58,14 @@ test('every screen of a signed-in student fits, reads in the language and has la
     await page.goto('/#/order/index?tab=all');
     await expect(page.locator('.adm-tabs-header-mask-right')).toHaveCSS('opacity', '1');
   }
+  // The payment history's two tabs are whole at every width, in both languages.
+  await page.goto('/#/fee/history');
+  const historyTabs = page.locator('.adm-tabs-tab');
+  await expect(historyTabs).toHaveCount(2);
+  for (const box of await historyTabs.evaluateAll((els) =>
+    els.map((el) => el.getBoundingClientRect().toJSON()),
+  ))
+    expect(box.right).toBeLessThanOrEqual(width);
   // The bank card screen names the bank in the reader's language, as the profile does.
   await page.goto('/#/user/bank');
   await expect(page.getByTestId('bank-current-name')).toHaveText(
