@@ -53,6 +53,13 @@ test('an unbound WeChat user binds as a student with an SMS code and lands on ho
   await expect(page.getByTestId('register-sign-in-instead')).toBeVisible();
   await screenshot(page, 'register');
 
+  // Submitted empty: every missing field is marked at once, each with its reason under it.
+  await page.getByRole('button', { name: t('bind.submit') }).click();
+  await expect(page.getByTestId('field-error').first()).toBeVisible();
+  expect(await page.getByTestId('field-error').count()).toBeGreaterThanOrEqual(3);
+  await expect(page.locator('#register-realName-error')).toHaveText(t('validate.realNameRequired'));
+  await screenshot(page, 'register-marked');
+
   const phone = freshPhone();
   await page.getByLabel(t('bind.studentNo'), { exact: true }).fill('S2024002');
   await page.getByLabel(t('bind.idCard'), { exact: true }).fill('110101200402021235');

@@ -144,43 +144,52 @@ export interface FieldProblem {
 }
 
 /**
- * Checks a bind form against spec §5. `withCode` is false when only sending an SMS code
+ * Checks a bind form against spec §5: every field's first problem, in the form's order, so the form
+ * can mark them all at once (issue 24). `withCode` is false when only sending an SMS code
  * (check-and-send-validate), so the verification code is not yet asked for.
  */
-export function validateBindForm(
-  form: BindForm,
-  settings: BindSettings,
-  withCode = true,
-): FieldProblem | null {
+export function bindFormProblems(form: BindForm, settings: BindSettings, withCode = true): FieldProblem[] {
   const userType = form.userType as UserType;
   if (!settings.userTypes.includes(userType))
-    return { field: 'userType', message: 'validate.userTypeNotAllowed' };
+    return [{ field: 'userType', message: 'validate.userTypeNotAllowed' }];
+  const problems: FieldProblem[] = [];
+  const add = (problem: FieldProblem) => {
+    if (!problems.some((p) => p.field === problem.field)) problems.push(problem);
+  };
   const shown = bindFieldsShown(settings, userType);
   const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
   if (shown.code && blank(form.code)) {
     const label = userType === 'student' ? settings.studentNoAlias || 'studentNo' : 'employeeNo';
-    return { field: 'code', message: 'validate.codeRequired', params: { label } };
+    add({ field: 'code', message: 'validate.codeRequired', params: { label } });
   }
-  if (shown.idCard && blank(form.idCard)) return { field: 'idCard', message: 'validate.idCardEmpty' };
+  if (shown.idCard && blank(form.idCard)) add({ field: 'idCard', message: 'validate.idCardEmpty' });
   if (
     userType === 'other' &&
     String(form.idType ?? '1') === '1' &&
     !isMainlandIdCard(String(form.idCard).trim())
   )
-    return { field: 'idCard', message: 'validate.idCardInvalid' };
-  if (blank(form.realName)) return { field: 'realName', message: 'validate.realNameRequired' };
+    add({ field: 'idCard', message: 'validate.idCardInvalid' });
+  if (blank(form.realName)) add({ field: 'realName', message: 'validate.realNameRequired' });
   if (shown.password && blank(form.password))
-    return { field: 'password', message: 'validate.passwordRequired' };
-  if (settings.registerEmail === '2') {
-    if (blank(form.email)) return { field: 'email', message: 'validate.emailRequired' };
-  }
+    add({ field: 'password', message: 'validate.passwordRequired' });
+  if (settings.registerEmail === '2' && blank(form.email))
+    add({ field: 'email', message: 'validate.emailRequired' });
   if (shown.email && !blank(form.email) && !isEmail(String(form.email).trim()))
-    return { field: 'email', message: 'validate.emailInvalid' };
+    add({ field: 'email', message: 'validate.emailInvalid' });
   if (shown.phone) {
-    if (blank(form.phone)) return { field: 'phone', message: 'validate.phoneEmpty' };
-    if (!isPhone(String(form.phone).trim())) return { field: 'phone', message: 'validate.phoneInvalid' };
+    if (blank(form.phone)) add({ field: 'phone', message: 'validate.phoneEmpty' });
+    else if (!isPhone(String(form.phone).trim())) add({ field: 'phone', message: 'validate.phoneInvalid' });
     if (withCode && blank(form.verifyCode))
-      return { field: 'verifyCode', message: 'validate.verifyCodeRequired' };
+      add({ field: 'verifyCode', message: 'validate.verifyCodeRequired' });
   }
-  return null;
+  return problems;
+}
+
+/** The bind form's first problem (the server answers one message), or null. */
+export function validateBindForm(
+  form: BindForm,
+  settings: BindSettings,
+  withCode = true,
+): FieldProblem | null {
+  return bindFormProblems(form, settings, withCode)[0] ?? null;
 }

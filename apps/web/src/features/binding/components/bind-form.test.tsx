@@ -224,3 +224,26 @@ describe('bind form: a reload between sending the code and typing it (issue 24)'
     expect(bindUser).not.toHaveBeenCalled();
   });
 });
+
+describe('bind form: every problem marked at once', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('marks every empty field on submit, says the first, and clears a mark as its field is typed', async () => {
+    const university = bindSettingsFromParams({ bind_userTypes: 'student,employee,other' });
+    render(<BindForm settings={university} user={visitor} idPrefix="m" onBound={vi.fn()} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提交绑定' })));
+    const marked = () =>
+      [...document.querySelectorAll('[data-invalid] input')].map((input) => input.getAttribute('id'));
+    expect(marked()).toEqual(expect.arrayContaining(['m-code', 'm-idCard', 'm-realName']));
+    expect(marked().length).toBeGreaterThanOrEqual(3);
+    expect(screen.getAllByTestId('field-error').length).toBe(marked().length);
+    expect(document.getElementById('m-realName-error')!.textContent).toBe('请输入姓名');
+    expect(vi.mocked(feedback.toastFail)).toHaveBeenCalledTimes(1);
+    expect(bindUser).not.toHaveBeenCalled();
+    expect(registerUser).not.toHaveBeenCalled();
+
+    fill('m-realName', '张三');
+    expect(marked()).not.toContain('m-realName');
+    expect(marked()).toContain('m-idCard');
+  });
+});

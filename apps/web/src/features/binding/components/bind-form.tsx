@@ -3,6 +3,7 @@ import Input from 'antd-mobile/es/components/input';
 import Radio from 'antd-mobile/es/components/radio';
 import {
   bindFieldsShown,
+  bindFormProblems,
   validateBindForm,
   type BindForm as BindFormValues,
   type BindSettings,
@@ -59,7 +60,16 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
   // The student number hidden (bind_studentNo 0): it is found from the ID card instead.
   const resolveByIdCard = userType === 'student' && !shown.code;
   const id = (name: string) => `${idPrefix}-${name}`;
-  const set = (patch: Partial<BindFormValues>) => setForm((current) => ({ ...current, ...patch }));
+  /** What is wrong with each field, all marked at once on submit (issue 24); a field's mark goes as it is edited. */
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const set = (patch: Partial<BindFormValues>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) delete next[key];
+      return next;
+    });
+  };
   // The code sent survives a reload (issue 24), kept in the session storage area with what it was
   // sent for (user type and typed phone): changing either leaves it aside. It also says where the
   // code went (the held phone, masked), shown under the code field.
@@ -111,8 +121,13 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const problem = validateBindForm(form, settings, true);
-    if (problem) return toastFail(problemText(problem, t));
+    const problems = bindFormProblems(form, settings, true);
+    setErrors(Object.fromEntries(problems.map((p) => [p.field, problemText(p, t)])));
+    if (problems.length > 0) {
+      // Every field is marked; the toast says the first, and the first marked field takes the focus.
+      document.getElementById(id(problems[0]!.field))?.focus();
+      return toastFail(problemText(problems[0]!, t));
+    }
     const verifyId = codeSent?.id;
     // A code typed but the one sent is gone (a reload lost it, or it was for another phone).
     if (form.verifyCode?.trim() && codeProblem(form.verifyCode, verifyId))
@@ -153,7 +168,7 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
     extra: Partial<Parameters<typeof Input>[0]> = {},
     placeholderLabel = label,
   ) => (
-    <FormRow htmlFor={id(name)} label={label}>
+    <FormRow htmlFor={id(name)} label={label} error={errors[name]}>
       <Input
         id={id(name)}
         name={name}
@@ -234,6 +249,7 @@ export function BindForm({ settings, user, idPrefix, onBound }: BindFormProps) {
           htmlFor={id('verifyCode')}
           label={shown.verifyCode ? t('bind.verifyCode') : `${t('bind.verifyCode')} (${t('bind.optional')})`}
           extra={<SendCodeButton onSend={sendVerifyCode} />}
+          error={errors.verifyCode}
         >
           <Input
             id={id('verifyCode')}
