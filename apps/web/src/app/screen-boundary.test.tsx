@@ -8,8 +8,11 @@ describe('screen boundary', () => {
   it('a chunk that fails to load shows a clear message with a reload action', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const Broken = lazy(() =>
-      loadChunk<{ default: () => null }>(() =>
-        Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      // Failing twice (loadChunk asks once more, here without the pause).
+      loadChunk<{ default: () => null }>(
+        () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+        undefined,
+        0,
       ),
     );
     const reload = vi.fn();
