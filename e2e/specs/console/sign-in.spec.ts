@@ -35,8 +35,11 @@ test('a finance clerk signs in to the console and sees the dashboard', async ({ 
   await expect(page.getByTestId('dashboard')).toBeVisible();
   await page.getByRole('button', { name: '退出登录' }).click();
   await page.waitForURL(/#\/sign-in$/);
+  // The dashboard's address, opened afresh (a bookmark), leads to sign-in: the session is gone.
   await page.goto('/admin/#/dashboard');
-  await page.waitForURL(/#\/sign-in$/);
+  await page.reload();
+  await expect(page).toHaveURL(/#\/sign-in$/);
+  await expect(page.getByRole('heading', { name: '财务处登录' })).toBeVisible();
 });
 
 test('a student is refused by the console', async ({ page }) => {
@@ -49,6 +52,9 @@ test('a student is refused by the console', async ({ page }) => {
   // A new captcha for the next try; the refused session is gone.
   await again;
   await expect(consoleSignInForm(page).captcha).toHaveValue('');
+  // The dashboard's address, opened afresh (a bookmark), leads to sign-in: the session is gone.
   await page.goto('/admin/#/dashboard');
-  await page.waitForURL(/#\/sign-in$/);
+  await page.reload();
+  await expect(page).toHaveURL(/#\/sign-in$/);
+  await expect(page.getByRole('heading', { name: '财务处登录' })).toBeVisible();
 });
