@@ -1,23 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateTime } from '@/lib/date-time';
-import { toastFail } from '@/lib/feedback';
 import { t } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { loadDialog } from '@/lib/imperative';
 import { absolutePayLink, type PayLink } from '../api/create-pay-link';
 import { payLinkQrSource } from './pay-link-qr';
 import styles from './share-pay-link.module.css';
-import { copyText } from '../copy-text';
-
-/** How long "copied" shows beside the button. */
-const COPIED_MS = 2000;
+import { useCopy } from '../use-copy';
 
 /** The QR code, the link with a copy button, and until when it can be paid. */
 export function PayLinkCard({ url, expireAt }: { url: string; expireAt: string }) {
   const tr = useT();
   const [qr, setQr] = useState<string>();
-  const [copied, setCopied] = useState(false);
-  const field = useRef<HTMLParagraphElement>(null);
+  const { field, copied, copy } = useCopy<HTMLParagraphElement>(url, tr('order.copyByHand'));
 
   useEffect(() => {
     let live = true;
@@ -30,17 +25,6 @@ export function PayLinkCard({ url, expireAt }: { url: string; expireAt: string }
       live = false;
     };
   }, [url]);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    if (await copyText(url, field.current)) setCopied(true);
-    else toastFail(tr('order.copyByHand'));
-  }
 
   return (
     <div className={styles.body} data-testid="pay-link-dialog">

@@ -1,6 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import { formatYuan } from '@cf/shared/money';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BillCard } from '@/components/finance/bill-card';
 import { LoadState } from '@/components/finance/load-state';
@@ -9,7 +9,7 @@ import { localName, payMethodText } from '@/components/finance/finance-text';
 import { LastPayFailedNote, PayStatusTag } from '@/components/finance/status-tag';
 import { OrderInvoiceCard } from '@/components/invoice/order-invoice-card';
 import { formatDateTime } from '@/lib/date-time';
-import { toastFail, toastSuccess, toastText } from '@/lib/feedback';
+import { toastSuccess, toastText } from '@/lib/feedback';
 import { loadDialog } from '@/lib/imperative';
 import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { useCancelOrder } from '../api/cancel-order';
@@ -19,7 +19,7 @@ import { OrderRating } from '../components/order-rating';
 import { OrderSignature } from '../components/order-signature';
 import { showPayLink } from '../components/share-pay-link';
 import { closeReasonText } from '../order-labels';
-import { copyText } from '../copy-text';
+import { useCopy } from '../use-copy';
 import styles from './order-detail-page.module.css';
 import { useRouteId } from '@/lib/use-route-id';
 
@@ -110,26 +110,13 @@ function Field({
   );
 }
 
-/** How long "copied" shows on the button. */
-const COPIED_MS = 2000;
-
 /**
  * The order number on one line (never broken mid-number) under its label, with a copy button: a payer
  * reads it out to the finance office or pastes it into a chat.
  */
 function OrderNoField({ orderNo }: { orderNo: string }) {
   const t = useT();
-  const value = useRef<HTMLSpanElement>(null);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  async function copy() {
-    if (await copyText(orderNo, value.current)) setCopied(true);
-    else toastFail(t('order.copyNoByHand'));
-  }
+  const { field: value, copied, copy } = useCopy<HTMLSpanElement>(orderNo, t('order.copyNoByHand'));
   return (
     <div className={`${styles.field} ${styles.orderNoField}`} data-testid="order-no">
       <dt>{t('order.orderNo')}</dt>
