@@ -70,6 +70,8 @@ export const envSchema = z.object({
   EBILL_APP_KEY: optionalString,
   EBILL_STANDIN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(300),
   JOB_INVOICE_INTERVAL: z.coerce.number().positive().default(5),
+  EVIDENCE_TENANT_MAX_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
+  EVIDENCE_VOID_GRACE_DAYS: z.coerce.number().min(0).max(3650).default(30),
 });
 
 export interface Config {
@@ -121,6 +123,11 @@ export interface Config {
    * under /api/dev/ebill, which answers after `standinDelayMs`.
    */
   ebill: { url?: string; appId?: string; appKey?: string; standinDelayMs: number };
+  /**
+   * Payers' evidence files (modules/fee/evidence-service.ts): what one tenant may hold in all, and how
+   * long the files of a voided (refused) record stay before jobs/purge-evidence.ts removes them.
+   */
+  evidence: { tenantMaxBytes: number; voidGraceMs: number };
 }
 
 export type TrustProxy = false | number | string[];
@@ -279,6 +286,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appId: e.EBILL_APP_ID,
       appKey: e.EBILL_APP_KEY,
       standinDelayMs: e.EBILL_STANDIN_DELAY_MS,
+    },
+    evidence: {
+      tenantMaxBytes: e.EVIDENCE_TENANT_MAX_MB * 1024 * 1024,
+      voidGraceMs: e.EVIDENCE_VOID_GRACE_DAYS * 24 * 3600_000,
     },
   };
 }

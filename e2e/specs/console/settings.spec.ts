@@ -31,6 +31,9 @@ test('a tenant admin hides the student number and the phone bind form asks for t
   await expect(params).toBeVisible();
   // Secrets are shown only as set or not.
   await expect(page.getByTestId('settings-channel-wechat').getByText('未设置').first()).toBeVisible();
+  // The disk the school's files take, against the evidence quota (5 GB by default).
+  await expect(page.getByTestId('storage-evidence')).toContainText('上限 5.0 GB');
+  await expect(page.getByTestId('storage-attachments')).toContainText(/已用 .+（\d+ 个文件）/);
   await consoleScreenshot(page, 'settings');
 
   await params.getByLabel('学生绑定字段').click();

@@ -10,6 +10,10 @@ export const EVIDENCE_LIMITS = {
   maxBytes: 10 * 1024 * 1024,
   /** Files per bill. */
   maxFiles: 5,
+  /** Other-means records with files one payer may have waiting for review; the next waits for one of them. */
+  maxPendingWithFiles: 3,
+  /** What one payer may upload in 24 hours (files still kept: ten full records' worth). */
+  maxBytesPerDay: 100 * 1024 * 1024,
   /** A photo larger than this is not even read by the phone (it could not be shrunk in a browser's memory). */
   maxSourceBytes: 40 * 1024 * 1024,
   /** The phone shrinks a photo to at most this many pixels on its long edge ... */

@@ -203,6 +203,8 @@ export const bills = pgTable(
     reviewedBy: integer('reviewed_by'),
     note: text('note').notNull().default(''),
     refundOfBillId: integer('refund_of_bill_id'),
+    /** When an unreviewed record was voided (refused): its evidence files go a grace period later. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

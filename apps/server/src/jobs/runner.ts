@@ -12,6 +12,10 @@ import { reconcileYesterday } from './reconcile-daily';
 /** How often the nightly reconciliation looks for a day to do (and for failed runs to retry). */
 const DAILY_RECONCILE_INTERVAL_SECONDS = 15 * 60;
 import { resumeStoppedImports } from './run-imports';
+import { purgeOldEvidence } from './purge-evidence';
+
+/** How often evidence files no longer needed are looked for. */
+const EVIDENCE_PURGE_SECONDS = 3600;
 
 /** How often stopped imports are looked for (their lease is 60 s). */
 const IMPORT_RESUME_SECONDS = 15;
@@ -60,6 +64,7 @@ export function startJobs(app: FastifyInstance): Jobs {
     // Cheap when there is nothing to do: yesterday's runs exist once made, and claims skip done ones.
     every(app, 'reconcile-daily', DAILY_RECONCILE_INTERVAL_SECONDS, () => reconcileYesterday(app)),
     every(app, 'resume-imports', IMPORT_RESUME_SECONDS, () => resumeStoppedImports(app)),
+    every(app, 'purge-evidence', EVIDENCE_PURGE_SECONDS, () => purgeOldEvidence(app)),
   ];
   app.log.info({ jobs }, 'jobs started');
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

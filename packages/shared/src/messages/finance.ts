@@ -54,6 +54,18 @@ export const financeMessages = {
     zh: '每笔缴费最多上传 {max} 个凭证文件',
     en: 'At most {max} evidence files can be attached to a payment',
   },
+  'fee.evidencePendingLimit': {
+    zh: '您已有 {max} 笔附凭证的线下缴费待审核，请在财务处审核后再上传',
+    en: 'You have {max} other-means payments with evidence awaiting review; upload more once the finance office has reviewed them',
+  },
+  'fee.evidenceDailyLimit': {
+    zh: '24 小时内最多上传 {max} MB 凭证，请稍后再试',
+    en: 'At most {max} MB of evidence can be uploaded in 24 hours; please try again later',
+  },
+  'fee.evidenceTenantFull': {
+    zh: '学校的凭证存储空间已满，请联系财务处',
+    en: "The school's storage for payment evidence is full; please contact the finance office",
+  },
   'fee.evidenceNotFound': {
     zh: '凭证文件不存在或已被使用，请重新选择',
     en: 'The evidence file does not exist or is already used; please choose it again',

@@ -98,8 +98,21 @@ export const providerSettingsSchema = z.object({
   httpToken: secretStateSchema,
 });
 
+/** The disk the tenant's files take: payers' evidence (against its quota) and notice attachments. */
+export const storageUseSchema = z.object({
+  evidenceBytes: z.number().int(),
+  evidenceFiles: z.number().int(),
+  evidenceMaxBytes: z.number().int(),
+  /** Days the files of a refused record stay. */
+  evidenceKeepDays: z.number(),
+  attachmentBytes: z.number().int(),
+  attachmentFiles: z.number().int(),
+});
+export type StorageUse = z.infer<typeof storageUseSchema>;
+
 export const tenantSettingsSchema = z.object({
   tenantId: z.string(),
+  storage: storageUseSchema,
   params: z.array(z.object({ paramKey: z.enum(SETTINGS_PARAM_KEYS), paramValue: z.string() })),
   mobileModules: z.array(z.string()),
   payChannels: z.array(payChannelSettingsSchema),

@@ -28,6 +28,8 @@ import {
   updateProvider,
 } from '../system/settings-service';
 import { noteAudit } from '@server/http/audit';
+import { evidenceStorage } from '../fee/evidence-service';
+import { tenantAttachmentUse } from '../notice/repo';
 
 const BASE = '/api/blade-finance/admin/settings';
 const adminOnly = { financeLevel: 'admin' } as const;
@@ -44,11 +46,19 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
       schema: {
         ...common,
         summary:
-          "The tenant's settings; secrets only as set / not set (ids: last 4 characters); tenant admin",
+          "The tenant's settings and the disk its files take; secrets only as set / not set (ids: last 4 characters); tenant admin",
         response: { 200: envelopeSchema(tenantSettingsSchema) },
       },
     },
-    async (req) => ok(await readSettings(app.db, req.auth.tenantId, available)),
+    async (req) => {
+      const tenantId = req.auth.tenantId;
+      const evidence = await evidenceStorage(app.db, tenantId, app.config.evidence);
+      const attachments = await tenantAttachmentUse(app.db, tenantId);
+      return ok({
+        ...(await readSettings(app.db, tenantId, available)),
+        storage: { ...evidence, attachmentBytes: attachments.bytes, attachmentFiles: attachments.files },
+      });
+    },
   );
 
   app.put(

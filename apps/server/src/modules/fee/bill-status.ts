@@ -43,7 +43,7 @@ export async function reviewBill(tx: Tx, billId: number, tenantId: string, revie
 export async function voidBill(tx: Tx, billId: number, tenantId: string, reviewer: number | null) {
   const [bill] = await tx
     .update(bills)
-    .set({ status: BILL_VOID, reviewedBy: reviewer })
+    .set({ status: BILL_VOID, reviewedBy: reviewer, voidedAt: new Date() })
     .where(and(eq(bills.id, billId), eq(bills.tenantId, tenantId), eq(bills.status, BILL_NOT_REVIEWED)))
     .returning();
   return bill ?? null;

@@ -1,7 +1,8 @@
 /** Queries of other-means payments' evidence files; every one carries the tenant, and the uploader or the bill. */
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@server/db/client';
-import { billEvidence } from '@server/db/schema-finance';
+import { billEvidence, bills } from '@server/db/schema-finance';
+import { BILL_NOT_REVIEWED, BILL_VOID } from './bill-status';
 
 export type EvidenceRow = typeof billEvidence.$inferSelect;
 
@@ -120,4 +121,79 @@ export async function evidenceOfBills(db: Db, tenantId: string, billIds: number[
     .from(billEvidence)
     .where(and(eq(billEvidence.tenantId, tenantId), inArray(billEvidence.billId, billIds)))
     .orderBy(asc(billEvidence.id));
+}
+
+/** How many of the uploader's records still waiting for review have files (quota of evidence-service.ts). */
+export async function pendingBillsWithEvidence(
+  db: Tx,
+  tenantId: string,
+  uploadedBy: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(DISTINCT ${billEvidence.billId})` })
+    .from(billEvidence)
+    .innerJoin(bills, eq(bills.id, billEvidence.billId))
+    .where(
+      and(
+        eq(billEvidence.tenantId, tenantId),
+        eq(billEvidence.uploadedBy, uploadedBy),
+        eq(bills.status, BILL_NOT_REVIEWED),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Bytes of the uploader's files kept that arrived since `since`. */
+export async function evidenceBytesSince(
+  db: Db,
+  tenantId: string,
+  uploadedBy: number,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${billEvidence.sizeBytes}), 0)` })
+    .from(billEvidence)
+    .where(
+      and(
+        eq(billEvidence.tenantId, tenantId),
+        eq(billEvidence.uploadedBy, uploadedBy),
+        gte(billEvidence.createdAt, since),
+      ),
+    );
+  return Number(row?.bytes ?? 0);
+}
+
+/** What the tenant's evidence files weigh, and how many there are. */
+export async function tenantEvidenceUse(db: Db, tenantId: string): Promise<{ bytes: number; files: number }> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${billEvidence.sizeBytes}), 0)`, files: count() })
+    .from(billEvidence)
+    .where(eq(billEvidence.tenantId, tenantId));
+  return { bytes: Number(row?.bytes ?? 0), files: Number(row?.files ?? 0) };
+}
+
+/**
+ * Removes (at most `limit`) rows of files no longer needed, of every tenant: files never given to a
+ * record since `unusedBefore` (a form given up), and files of records voided before `voidedBefore`.
+ * Answers what to remove from the disk; a row is deleted by one process only (DELETE ... RETURNING).
+ */
+export async function purgeEvidenceRows(
+  db: Db,
+  options: { unusedBefore: Date; voidedBefore: Date; limit: number },
+): Promise<{ tenantId: string; storageKey: string }[]> {
+  const doomed = db
+    .select({ id: billEvidence.id })
+    .from(billEvidence)
+    .leftJoin(bills, eq(bills.id, billEvidence.billId))
+    .where(
+      or(
+        and(isNull(billEvidence.billId), lt(billEvidence.createdAt, options.unusedBefore)),
+        and(eq(bills.status, BILL_VOID), lt(bills.voidedAt, options.voidedBefore)),
+      ),
+    )
+    .limit(options.limit);
+  return db
+    .delete(billEvidence)
+    .where(inArray(billEvidence.id, doomed))
+    .returning({ tenantId: billEvidence.tenantId, storageKey: billEvidence.storageKey });
 }

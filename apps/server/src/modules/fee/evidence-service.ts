@@ -24,22 +24,26 @@ import type { StoredFileReply } from '@server/http/file-reply';
 import type { UploadedFile } from '@server/http/upload';
 import {
   attachEvidence,
+  evidenceBytesSince,
   evidenceOfBill,
   evidenceOfBills,
   evidenceOfUploader,
   insertEvidence,
+  pendingBillsWithEvidence,
+  purgeEvidenceRows,
   removeUnusedEvidence,
+  tenantEvidenceUse,
   type EvidenceRow,
 } from './evidence-repo';
 import { requireCallerPerson } from './person';
 
 /** Unused files one payer may have waiting (two forms' worth); older ones make room. */
 const UNUSED_KEPT = 2 * EVIDENCE_LIMITS.maxFiles;
-/** An unused file older than this belongs to a form given up. */
-const UNUSED_FOR_MS = 24 * 3600_000;
+/** An unused file older than this belongs to a form given up (jobs/purge-evidence.ts removes it too). */
+export const UNUSED_FOR_MS = 24 * 3600_000;
 
 /** The folder of a tenant's evidence under DATA_DIR (tenant ids are short codes; anything else is a bug). */
-function tenantFolder(tenantId: string): string {
+export function tenantFolder(tenantId: string): string {
   if (!/^[0-9A-Za-z_-]{1,32}$/.test(tenantId)) throw new Error('tenant id unfit for a folder name');
   return path.join('bill-evidence', tenantId);
 }
@@ -51,12 +55,39 @@ export const evidenceView = (row: EvidenceRow): Evidence => ({
   sizeBytes: row.sizeBytes,
 });
 
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The quotas that keep one payer (or one school) from filling the disk: records with files waiting for
+ * review, bytes a payer sent in the last 24 hours, and what the tenant holds in all. Checked before a
+ * file is stored; `incoming` bytes are about to be added.
+ */
+async function checkEvidenceQuotas(
+  db: Db,
+  auth: AuthContext,
+  incoming: number,
+  quota: { tenantMaxBytes: number },
+): Promise<void> {
+  const max = EVIDENCE_LIMITS.maxPendingWithFiles;
+  if ((await pendingBillsWithEvidence(db, auth.tenantId, auth.userId)) >= max)
+    throw new AppError(429, 'fee.evidencePendingLimit', { max });
+  const since = new Date(Date.now() - DAY_MS);
+  if (
+    (await evidenceBytesSince(db, auth.tenantId, auth.userId, since)) + incoming >
+    EVIDENCE_LIMITS.maxBytesPerDay
+  )
+    throw new AppError(429, 'fee.evidenceDailyLimit', { max: megabytes(EVIDENCE_LIMITS.maxBytesPerDay) });
+  if ((await tenantEvidenceUse(db, auth.tenantId)).bytes + incoming > quota.tenantMaxBytes)
+    throw new AppError(409, 'fee.evidenceTenantFull');
+}
+
 /** Stores one file the caller sends as evidence of a payment still to be recorded. */
 export async function uploadEvidence(
   db: Db,
   dataDir: string,
   auth: AuthContext,
   file: UploadedFile | undefined,
+  quota: { tenantMaxBytes: number },
 ): Promise<Evidence> {
   await requireCallerPerson(db, auth.tenantId, auth.userId);
   if (file && (file.truncated || file.bytes.length > EVIDENCE_LIMITS.maxBytes))
@@ -74,6 +105,7 @@ export async function uploadEvidence(
     new Date(Date.now() - UNUSED_FOR_MS),
   );
   await Promise.all(stale.map((key) => removeFile(dataDir, folder, key)));
+  await checkEvidenceQuotas(db, auth, file.bytes.length, quota);
 
   const storageKey = await storeFile(dataDir, folder, file.bytes);
   const row = await insertEvidence(db, {
@@ -100,6 +132,10 @@ export async function giveEvidenceToBill(tx: Tx, auth: AuthContext, billId: numb
   if (ids.length === 0) return;
   const taken = await attachEvidence(tx, auth.tenantId, auth.userId, billId, ids);
   if (taken !== ids.length) throw badRequest('fee.evidenceNotFound');
+  // Files uploaded before the other records went in: counted with this record, past the quota.
+  const max = EVIDENCE_LIMITS.maxPendingWithFiles;
+  if ((await pendingBillsWithEvidence(tx, auth.tenantId, auth.userId)) > max)
+    throw new AppError(429, 'fee.evidencePendingLimit', { max });
 }
 
 /** The stored file of a row (a plain ASCII download name: the real one is in the lists). */
@@ -140,4 +176,39 @@ export async function evidenceByBill(db: Db, tenantId: string, billIds: number[]
     byBill.set(row.billId!, list);
   }
   return byBill;
+}
+
+/**
+ * Removes files no longer needed, rows first (a row is taken by one process only), then the files:
+ * files never given to a record within a day, and files of records voided more than `voidGraceMs`
+ * ago (the payer could still show them to the office meanwhile). Answers how many went.
+ */
+export async function purgeEvidence(
+  db: Db,
+  dataDir: string,
+  options: { voidGraceMs: number; limit?: number; now?: number },
+): Promise<number> {
+  const now = options.now ?? Date.now();
+  const gone = await purgeEvidenceRows(db, {
+    unusedBefore: new Date(now - UNUSED_FOR_MS),
+    voidedBefore: new Date(now - options.voidGraceMs),
+    limit: options.limit ?? 500,
+  });
+  await Promise.all(gone.map((row) => removeFile(dataDir, tenantFolder(row.tenantId), row.storageKey)));
+  return gone.length;
+}
+
+/** What the tenant's evidence holds, against its quota (the console's settings). */
+export async function evidenceStorage(
+  db: Db,
+  tenantId: string,
+  quota: { tenantMaxBytes: number; voidGraceMs: number },
+) {
+  const use = await tenantEvidenceUse(db, tenantId);
+  return {
+    evidenceBytes: use.bytes,
+    evidenceFiles: use.files,
+    evidenceMaxBytes: quota.tenantMaxBytes,
+    evidenceKeepDays: quota.voidGraceMs / (24 * 3600_000),
+  };
 }

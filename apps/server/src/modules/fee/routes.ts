@@ -139,6 +139,7 @@ export default async function feeRoutes(fastify: FastifyInstance): Promise<void>
             req.server.config.dataDir,
             req.auth,
             await uploadedFile(req, EVIDENCE_LIMITS.maxBytes),
+            req.server.config.evidence,
           ),
         ),
     );

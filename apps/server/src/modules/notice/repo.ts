@@ -4,7 +4,7 @@
  * reader's user type as the database holds it now (not the token's: a rebinding counts at once).
  * The readers' reads are one prepared statement each (list, detail, mark read, unread count).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/db/client';
 import { rawStatement, type RawStatement } from '@server/db/raw-statement';
@@ -278,4 +278,16 @@ export async function categoriesOf(
     .orderBy(dicts.sort, dicts.id);
   // The dictionary's remark carries the English name (dicts have no language column).
   return rows.map((r) => ({ key: r.key, name: r.name, nameEn: r.remark || r.name }));
+}
+
+/** What the tenant's notice attachments weigh, and how many there are (the console's settings). */
+export async function tenantAttachmentUse(
+  db: Db,
+  tenantId: string,
+): Promise<{ bytes: number; files: number }> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${noticeAttachments.sizeBytes}), 0)`, files: count() })
+    .from(noticeAttachments)
+    .where(eq(noticeAttachments.tenantId, tenantId));
+  return { bytes: Number(row?.bytes ?? 0), files: Number(row?.files ?? 0) };
 }

@@ -94,7 +94,7 @@ export async function readSettings(
   db: Db,
   tenantId: string,
   available: (channel: PayChannelName) => boolean,
-): Promise<TenantSettings> {
+): Promise<Omit<TenantSettings, 'storage'>> {
   const tenant = await findTenant(db, tenantId);
   const rows = await listPayChannelRows(db, tenantId);
   const providers = await listProviders(db, tenantId);

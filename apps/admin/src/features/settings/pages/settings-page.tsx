@@ -7,6 +7,7 @@ import { ModulesCard } from '../components/modules-card';
 import { ParamsForm } from '../components/params-form';
 import { PayChannelCard } from '../components/pay-channel-card';
 import { ProviderCard } from '../components/provider-card';
+import { StorageCard } from '../components/storage-card';
 
 export default function SettingsPage() {
   const { t } = useT();
@@ -22,6 +23,7 @@ export default function SettingsPage() {
             <ParamsForm settings={data} />
             <div style={{ height: 16 }} />
             <ModulesCard modules={data.mobileModules} />
+            <StorageCard storage={data.storage} />
           </Col>
           <Col xs={24} xl={12}>
             <Typography.Title level={5}>{t('settings.payChannels')}</Typography.Title>
