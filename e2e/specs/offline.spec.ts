@@ -1,8 +1,10 @@
 /**
- * Story (issue 24, bad networks): a student on a phone loses the network on Home. What is on the
+ * Stories (issue 24, bad networks): a student on a phone loses the network on Home. What is on the
  * screen stays, a thin bar says the network is gone, a screen that needs data says it could not load
  * with 重试, and when the network is back the bar goes and the data comes. A cut notice link shows a
- * not-found state with the way home instead of spinning.
+ * not-found state with the way home instead of spinning. A notice opened offline says it waits for the
+ * network and comes by itself once it is back; on a slow 3G network (CDP emulation) the screens load
+ * without an error page.
  */
 import { expect } from '@playwright/test';
 import { UNIVERSITY, screenshot, signIn, t, test } from '../support';
@@ -12,8 +14,14 @@ test('offline on Home: the screen stays, a bar says why, a read offers 重试 an
 }) => {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
   // The orders screen has been opened once (its code is on the phone), then Home.
+  // Its list: the orders, or that there are none yet (stories run in parallel on one database).
+  const orders = () =>
+    page
+      .getByTestId('order-card')
+      .first()
+      .or(page.getByText(t('order.empty')));
   await page.goto('/#/order/index');
-  await expect(page.getByTestId('order-card').first()).toBeVisible();
+  await expect(orders()).toBeVisible();
   await page.goto('/#/home');
   const home = page.getByTestId('home-entry-studentPayment');
   await expect(home).toBeVisible();
@@ -29,9 +37,13 @@ test('offline on Home: the screen stays, a bar says why, a read offers 重试 an
   // Orders again, offline: what the phone already has, or why nothing came with 重试 — never a spinner
   // for minutes, never the error page.
   await page.goto('/#/order/index');
-  await expect(page.getByTestId('order-card').first().or(page.getByTestId('load-retry'))).toBeVisible();
+  await expect(orders().or(page.getByTestId('load-retry'))).toBeVisible();
   await expect(page.getByText(t('common.chunkErrorTitle'))).toHaveCount(0);
   await expect(page.getByTestId('offline-bar')).toBeVisible();
+  // The bar sits above the screen's title, never over it.
+  const bar = (await page.getByTestId('offline-bar').boundingBox())!;
+  const title = (await page.getByRole('heading', { level: 1 }).first().boundingBox())!;
+  expect(title.y).toBeGreaterThanOrEqual(bar.y + bar.height - 1);
   await screenshot(page, 'offline-orders');
 
   // Back online: the bar goes and the orders come, by themselves or with the retry.
@@ -39,7 +51,7 @@ test('offline on Home: the screen stays, a bar says why, a read offers 重试 an
   await expect(page.getByTestId('offline-bar')).toHaveCount(0);
   const retry = page.getByTestId('load-retry');
   if (await retry.isVisible().catch(() => false)) await retry.click();
-  await expect(page.getByTestId('order-card').first()).toBeVisible({ timeout: 20_000 });
+  await expect(orders()).toBeVisible({ timeout: 20_000 });
 });
 
 test('a cut notice link shows that the notice cannot be found, with the way home', async ({ page }) => {
@@ -50,4 +62,52 @@ test('a cut notice link shows that the notice cannot be found, with the way home
   await screenshot(page, 'notice-not-found');
   await notFound.getByRole('button', { name: t('common.backHome') }).click();
   await page.waitForURL(/#\/home$/);
+});
+
+test('a notice opened offline waits for the network, says so, and loads by itself when it is back', async ({
+  page,
+}) => {
+  await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
+  // One notice read online (the notice screen's code is on the phone), then back to Home.
+  await page.getByTestId('latest-notice').first().click();
+  await expect(page.getByTestId('notice-title')).toBeVisible();
+  await page.goBack();
+  const another = page.getByTestId('latest-notice').nth(1);
+  await expect(another).toBeVisible();
+
+  await page.context().setOffline(true);
+  await another.click();
+  // No spinner for minutes and no error: the screen says it waits for the network.
+  await expect(page.getByTestId('load-offline')).toHaveText(t('common.waitingForNetwork'));
+  await expect(page.getByTestId('load-error')).toHaveCount(0);
+  await screenshot(page, 'offline-waiting');
+
+  // Back online, nothing pressed: the notice comes.
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('notice-title')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('load-offline')).toHaveCount(0);
+});
+
+test('on a slow mobile network (CDP: 3G latency and bandwidth) Home, the fee list and a notice load without an error page', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  // Slow 3G as Chrome's DevTools define it: 2 s round trip, 400 kbit/s down, 400 kbit/s up.
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 2000,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
+  await page.getByTestId('home-entry-studentPayment').click();
+  await expect(page.getByTestId('fee-year').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(t('common.chunkErrorTitle'))).toHaveCount(0);
+  await expect(page.getByTestId('load-error')).toHaveCount(0);
+  await screenshot(page, 'slow-network-fees');
+  await page.goto('/#/home');
+  await page.getByTestId('latest-notice').first().click();
+  await expect(page.getByTestId('notice-title')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(t('common.chunkErrorTitle'))).toHaveCount(0);
 });

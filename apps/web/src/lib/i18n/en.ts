@@ -13,6 +13,7 @@ export const en: Record<TextKey, string> = {
   'common.loading': 'loading',
   'common.submitting': 'submitting',
   'common.networkError': 'Network error, please check your connection and try again',
+  'common.waitingForNetwork': 'Waiting for the network: this loads by itself once it is back',
   'common.offline': 'No network; this refreshes once it is back',
   'common.confirm': 'OK',
   'common.cancel': 'Cancel',

@@ -12,6 +12,7 @@ export const zh = {
   'common.loading': '加载中',
   'common.submitting': '提交中',
   'common.networkError': '网络异常，请检查网络后重试',
+  'common.waitingForNetwork': '正在等待网络，恢复后将自动加载',
   'common.offline': '网络不可用，恢复后将自动刷新',
   'common.confirm': '确定',
   'common.cancel': '取消',
