@@ -7,7 +7,7 @@
  * without an error page.
  */
 import { expect } from '@playwright/test';
-import { UNIVERSITY, screenshot, signIn, t, test } from '../support';
+import { UNIVERSITY, loginForm, screenshot, signIn, t, test } from '../support';
 
 test('offline on Home: the screen stays, a bar says why, a read offers 重试 and recovers', async ({
   page,
@@ -110,4 +110,27 @@ test('on a slow mobile network (CDP: 3G latency and bandwidth) Home, the fee lis
   await page.getByTestId('latest-notice').first().click();
   await expect(page.getByTestId('notice-title')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(t('common.chunkErrorTitle'))).toHaveCount(0);
+});
+
+test('on slow 3G the first paint is the full-screen splash, then the sign-in screen (never a small box)', async ({
+  page,
+}) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 2000,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+  const opened = page.goto('/#/login');
+  const splash = page.locator('.boot');
+  await expect(splash).toBeVisible({ timeout: 30_000 });
+  const box = (await splash.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.width).toBe(viewport.width);
+  expect(box.height).toBeGreaterThanOrEqual(viewport.height);
+  await screenshot(page, 'slow-network-splash');
+  await opened;
+  await expect(loginForm(page).submit).toBeVisible({ timeout: 60_000 });
 });
