@@ -162,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   if (existsSync(path.join(adminDist, 'index.html'))) {
-    // /admin redirects to /admin/, which serves the console's index.html (hash routes below it).
+    // /admin redirects to /admin/, which serves the console's index.html (hash routes below it); its
+    // scripts go compressed too (the console build precompresses like the phone's).
     await app.register(fastifyStatic, {
       root: adminDist,
       prefix: '/admin/',
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: ['index.html'],
       redirect: true,
       decorateReply: false,
+      preCompressed: true,
     });
   }
   return app;

@@ -4,7 +4,8 @@
  * The person is read again from user-info when the console opens: a role taken away ends the session.
  */
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Menu, Tag, Typography, type MenuProps } from 'antd';
+import { Button, Flex, Layout, Menu, Tag, type MenuProps } from 'antd';
+import { Heading } from '@admin/components/text';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useUserInfo } from '@admin/features/auth/api/get-user-info';
@@ -73,9 +74,9 @@ export function ConsoleLayout() {
         collapsedWidth={64}
         style={{ borderRight: '1px solid #f0f0f0' }}
       >
-        <Typography.Title level={5} style={{ padding: '20px 24px 12px', margin: 0, whiteSpace: 'nowrap' }}>
+        <Heading level={5} style={{ padding: '20px 24px 12px', whiteSpace: 'nowrap' }}>
           {t('app.title')}
-        </Typography.Title>
+        </Heading>
         <Menu
           mode="inline"
           items={items}
@@ -95,9 +96,9 @@ export function ConsoleLayout() {
           }}
         >
           <Flex justify="space-between" align="center" style={{ height: '100%' }} gap={16}>
-            <Typography.Text strong data-testid="header-tenant" data-user-data>
+            <strong data-testid="header-tenant" data-user-data>
               {tenantName}
-            </Typography.Text>
+            </strong>
             <Flex align="center" gap={16}>
               <span data-testid="header-user">
                 <UserOutlined /> <span data-user-data>{user?.realName || user?.account}</span>

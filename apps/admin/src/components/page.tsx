@@ -1,7 +1,8 @@
 /** A console page: its heading, optional actions beside it, and the browser tab's title. */
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useT } from '@admin/lib/i18n/use-t';
+import { Heading } from './text';
 
 export function Page({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   const { t, language } = useT();
@@ -11,9 +12,7 @@ export function Page({ title, extra, children }: { title: string; extra?: ReactN
   return (
     <div>
       <Flex justify="space-between" align="center" gap={16} wrap style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
+        <Heading level={3}>{title}</Heading>
         {extra}
       </Flex>
       {children}

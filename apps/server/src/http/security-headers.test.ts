@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { indexScriptHashes, inlineScriptHashes } from './security-headers';
@@ -134,9 +135,28 @@ describe("the finance office's console at /admin/", () => {
       `<!doctype html><html><head><script>${CONSOLE_SCRIPT}</script></head>` +
         `<body><div id="root"></div><script type="module" src="/admin/assets/index.js"></script></body></html>`,
     );
+    // A script as the console build leaves it: with its .br and .gz beside it.
+    mkdirSync(path.join(admin, 'assets'));
+    const script = Buffer.from('export const x = 1;'.repeat(200));
+    writeFileSync(path.join(admin, 'assets', 'index.js'), script);
+    writeFileSync(path.join(admin, 'assets', 'index.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(admin, 'assets', 'index.js.gz'), gzipSync(script));
     ctx = await createTestApp({ WEB_DIST: builtWebApp(), ADMIN_DIST: admin });
   });
   afterAll(() => ctx.close());
+
+  it('sends its scripts compressed to a browser that accepts it (issue 25)', async () => {
+    const url = '/admin/assets/index.js';
+    const br = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('export const x = 1;'.repeat(200));
+    const gz = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('export const x = 1;'.repeat(200));
+  });
 
   it("serves its own index.html under its own CSP, and the phone app's under the phone app's", async () => {
     const console = await ctx.app.inject({ method: 'GET', url: '/admin/' });

@@ -6,14 +6,16 @@
 import { PAY_METHOD_LABELS, PAY_STATUS_LABELS } from '@cf/shared/labels/pay';
 import { formatYuan } from '@cf/shared/money';
 import type { Dashboard } from '@cf/shared/wire/admin-dashboard';
-import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Tag } from 'antd';
 import { Link } from 'react-router';
 import { Page } from '@admin/components/page';
+import { Heading, Muted } from '@admin/components/text';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useLabel } from '@admin/lib/labels';
 import { useSession } from '@admin/lib/use-session';
 import { useDashboard } from '../api/get-dashboard';
+import { TakingsTable } from '../components/takings-table';
 
 /** Each queue, the screen that works through it and its card's test id. */
 const QUEUES: { key: keyof Dashboard['queues']; title: TextKey; to: string; testId: string }[] = [
@@ -50,36 +52,17 @@ export default function DashboardPage() {
   const { data, isLoading, isError, refetch } = useDashboard();
   const name = session?.user?.realName || session?.user?.account || '';
   const [before, after] = t('dashboard.welcome', { name: '\u0001' }).split('\u0001');
-  const takingsColumns = (first: { title: string; key: string }) => [
-    first,
-    {
-      title: t('dashboard.todayFen'),
-      dataIndex: 'todayFen',
-      key: 'todayFen',
-      align: 'right' as const,
-      render: (fen: number) => formatYuan(fen),
-    },
-    { title: t('dashboard.todayCount'), dataIndex: 'todayCount', key: 'todayCount', align: 'right' as const },
-    {
-      title: t('dashboard.monthFen'),
-      dataIndex: 'monthFen',
-      key: 'monthFen',
-      align: 'right' as const,
-      render: (fen: number) => formatYuan(fen),
-    },
-    { title: t('dashboard.monthCount'), dataIndex: 'monthCount', key: 'monthCount', align: 'right' as const },
-  ];
   return (
     <Page
       title={t('dashboard.heading')}
       extra={<Button onClick={() => void refetch()}>{t('common.refresh')}</Button>}
     >
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
+      <Heading level={4} style={{ marginBottom: 8 }}>
         {before}
         <span data-user-data>{name}</span>
         {after}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('dashboard.queuesHint')}</Typography.Paragraph>
+      </Heading>
+      <Muted block>{t('dashboard.queuesHint')}</Muted>
       {isError ? <Alert type="error" title={t('common.unknownError')} /> : null}
       {isLoading || !data ? (
         <Skeleton active />
@@ -93,9 +76,7 @@ export default function DashboardPage() {
                   value={formatYuan(data.total.todayFen)}
                   data-testid="dashboard-today"
                 />
-                <Typography.Text type="secondary">
-                  {t('dashboard.payments', { count: data.total.todayCount })}
-                </Typography.Text>
+                <Muted>{t('dashboard.payments', { count: data.total.todayCount })}</Muted>
               </Card>
             </Col>
             <Col span={6}>
@@ -105,9 +86,7 @@ export default function DashboardPage() {
                   value={formatYuan(data.total.monthFen)}
                   data-testid="dashboard-month"
                 />
-                <Typography.Text type="secondary">
-                  {t('dashboard.payments', { count: data.total.monthCount })}
-                </Typography.Text>
+                <Muted>{t('dashboard.payments', { count: data.total.monthCount })}</Muted>
               </Card>
             </Col>
             <Col span={12}>
@@ -138,33 +117,27 @@ export default function DashboardPage() {
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
             <Col span={12}>
               <Card title={t('dashboard.byChannel')}>
-                <Table
-                  size="small"
-                  rowKey="channel"
-                  pagination={false}
-                  dataSource={data.byChannel}
-                  columns={takingsColumns({
-                    title: t('dashboard.channel'),
-                    key: 'channel',
-                    render: (_: unknown, row: Dashboard['byChannel'][number]) => channelName(row.channel),
-                  } as never)}
+                <TakingsTable
+                  testId="takings-by-channel"
+                  nameTitle={t('dashboard.channel')}
+                  rows={data.byChannel.map((row) => ({
+                    ...row,
+                    key: row.channel,
+                    name: channelName(row.channel),
+                  }))}
                 />
               </Card>
             </Col>
             <Col span={12}>
               <Card title={t('dashboard.byItem')}>
-                <Table
-                  size="small"
-                  rowKey="item"
-                  pagination={false}
-                  dataSource={data.byItem}
-                  columns={takingsColumns({
-                    title: t('dashboard.item'),
-                    key: 'item',
-                    render: (_: unknown, row: Dashboard['byItem'][number]) => (
-                      <span data-user-data>{language === 'en' ? row.itemEn : row.item}</span>
-                    ),
-                  } as never)}
+                <TakingsTable
+                  testId="takings-by-item"
+                  nameTitle={t('dashboard.item')}
+                  rows={data.byItem.map((row) => ({
+                    ...row,
+                    key: row.item,
+                    name: <span data-user-data>{language === 'en' ? row.itemEn : row.item}</span>,
+                  }))}
                 />
               </Card>
             </Col>
