@@ -20,9 +20,8 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
   // unspecified :: and the loopback ::1 land here too, as 0.0.0.0 and 0.0.0.1: inner.
   if (zero(0, 12)) return [v4(12)];
   switch (address.range()) {
-    // ::ffff:a.b.c.d, the IPv4-mapped form.
+    // ::ffff:a.b.c.d, the IPv4-mapped form, and ::ffff:0:a.b.c.d (SIIT, RFC 6145).
     case 'ipv4Mapped':
-    // ::ffff:0:a.b.c.d (SIIT, RFC 6145).
     case 'rfc6145':
       return [v4(12)];
     // NAT64's well-known prefix 64:ff9b::/96 (RFC 6052); the local-use 64:ff9b:1::/48 is not public.
