@@ -356,8 +356,7 @@ describe('the role ladder', () => {
     const recorded = registered.get(ctx.app) ?? [];
     ops = opsOf(ctx.app);
     configs = new Map();
-    for (const r of recorded)
-      for (const op of routeOps([r])) configs.set(op.key, r.config?.financeLevel);
+    for (const r of recorded) for (const op of routeOps([r])) configs.set(op.key, r.config?.financeLevel);
   });
   afterAll(() => ctx?.close());
 
@@ -393,7 +392,8 @@ describe('the role ladder', () => {
         const roleRefusal = reply.statusCode === 403 && Object.values(REFUSAL).includes(body.msg);
         if (rank(level) < rank(rule.level)) {
           const words = REFUSAL[level === undefined ? 'clerk' : rule.level];
-          if (reply.statusCode !== 403 || body.msg !== words) problems.push(`${where}: expected 403 "${words}"`);
+          if (reply.statusCode !== 403 || body.msg !== words)
+            problems.push(`${where}: expected 403 "${words}"`);
         } else if (reply.statusCode === 401 || roleRefusal) {
           problems.push(`${where}: refused by the role check`);
         }

@@ -24,7 +24,12 @@ import { fail, ok } from './http/envelope';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/redact';
-import { API_CACHE_CONTROL, contentSecurityPolicy, isApiPath, securityHeaders } from './http/security-headers';
+import {
+  API_CACHE_CONTROL,
+  contentSecurityPolicy,
+  isApiPath,
+  securityHeaders,
+} from './http/security-headers';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';

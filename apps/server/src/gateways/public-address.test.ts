@@ -63,12 +63,9 @@ describe('isInnerAddress', () => {
     // NAT64 (DNS64) and 6to4 forms of a public address stay public.
     '64:ff9b::8.8.8.8',
     '2002:808:808::1',
-  ])(
-    '%s is public',
-    (address) => {
-      expect(isInnerAddress(address)).toBe(false);
-    },
-  );
+  ])('%s is public', (address) => {
+    expect(isInnerAddress(address)).toBe(false);
+  });
 });
 
 describe('assertPublicAddress', () => {

@@ -13,8 +13,7 @@ import ipaddr from 'ipaddr.js';
 /** The IPv4 addresses an IPv6 address carries by a standard embedding, or undefined when it carries none. */
 function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
   const bytes = address.toByteArray();
-  const v4 = (at: number, mask = 0) =>
-    new ipaddr.IPv4(bytes.slice(at, at + 4).map((b) => (b ^ mask) & 0xff));
+  const v4 = (at: number, mask = 0) => new ipaddr.IPv4(bytes.slice(at, at + 4).map((b) => (b ^ mask) & 0xff));
   const zero = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
   // ::a.b.c.d, the deprecated IPv4-compatible form (::/96; ipaddr.js calls ::7f00:1 unicast). The
   // unspecified :: and the loopback ::1 land here too, as 0.0.0.0 and 0.0.0.1: inner.

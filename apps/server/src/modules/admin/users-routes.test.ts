@@ -197,7 +197,10 @@ describe('finance office: disabling and enabling goes down the role ladder only'
       headers: { ...bladeAuth(await tokenFor(ctx, '100001', actor)), 'accept-language': lang },
     });
   const setRow = (account: string, status: number) =>
-    db().update(users).set({ status }).where(and(eq(users.tenantId, '100001'), eq(users.account, account)));
+    db()
+      .update(users)
+      .set({ status })
+      .where(and(eq(users.tenantId, '100001'), eq(users.account, account)));
   const auditRows = async () => (await db().select().from(auditLog)).length;
 
   beforeAll(async () => {
