@@ -7,7 +7,10 @@
  *   own-data        the signed-in caller's own person, orders, fees, profile; with the victim's ids
  *                   filled in, every other caller is refused or sees nothing of the victim's
  *   finance-office  a finance role of the token's tenant only; everyone else is refused (401/403), the
- *                   finance office of another tenant is refused or sees nothing of this tenant's
+ *                   finance office of another tenant is refused or sees nothing of this tenant's. Each
+ *                   names its lowest level (`level`: clerk, manager or admin, the route's
+ *                   config.financeLevel); the matrix's role ladder checks a level below it gets 403 and
+ *                   that level and those above get past the role check
  *   demo-only       a stand-in of an outside system (WeChat, WeChat Pay, SMS outbox, sandbox
  *                   checkout); must not exist in production mode (checked), so not run in the matrix
  *
@@ -44,8 +47,13 @@ export type FillerName =
   | 'importKind'
   | 'providerKind';
 
+/** The finance office's levels, lowest first (modules/admin/guard.ts). */
+export type RouteLevel = 'clerk' | 'manager' | 'admin';
+
 export interface RouteRule {
   class: RouteClass;
+  /** finance-office only, and required there: the lowest level that may call the route. */
+  level?: RouteLevel;
   /** Why, for public and demo-only routes and for anything unusual. */
   why?: string;
   /** Parameter name -> the filler it takes (for `{id}` and names that mean something else here). */
@@ -213,38 +221,52 @@ export const ROUTES: Record<string, RouteRule> = {
   // ---- finance office
   'POST /api/blade-finance/admin/salary/import': {
     class: 'finance-office',
+    level: 'clerk',
     why: 'a refused file is answered 200 with its line report, and every answered load is audited',
     mayWrite: ['audit_log'],
   },
   'POST /api/blade-finance/admin/salary/other-income/import': {
     class: 'finance-office',
+    level: 'clerk',
     why: 'a refused file is answered 200 with its line report, and every answered load is audited',
     mayWrite: ['audit_log'],
   },
-  'GET /api/blade-finance/admin/salary/slip/list': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/salary/slip/list': { class: 'finance-office', level: 'clerk' },
   // ---- bulk imports (issue 15)
   'GET /api/blade-finance/admin/import/{kind}/template': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { kind: 'importKind' },
   },
   'POST /api/blade-finance/admin/import/{kind}': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { kind: 'importKind' },
     why: 'an upload is a job of the caller’s own tenant (checked in the background), and is audited',
     mayWrite: ['import_jobs', 'audit_log'],
   },
-  'GET /api/blade-finance/admin/import/job/list': { class: 'finance-office', ids: { kind: 'importKind' } },
-  'GET /api/blade-finance/admin/import/job/{id}': { class: 'finance-office', ids: { id: 'importJobId' } },
+  'GET /api/blade-finance/admin/import/job/list': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { kind: 'importKind' },
+  },
+  'GET /api/blade-finance/admin/import/job/{id}': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'importJobId' },
+  },
   'POST /api/blade-finance/admin/import/job/{id}/commit': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'importJobId' },
   },
   'GET /api/blade-finance/admin/import/job/{id}/report': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'importJobId' },
   },
-  'GET /api/blade-finance/admin/salary/months': { class: 'finance-office' },
-  'GET /api/blade-finance/admin/salary/other-income/batches': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/salary/months': { class: 'finance-office', level: 'clerk' },
+  'GET /api/blade-finance/admin/salary/other-income/batches': { class: 'finance-office', level: 'clerk' },
   // ---- signature, rating
   'GET /api/blade-finance/signature/detail/{id}': { class: 'own-data', ids: { id: 'orderId' } },
   'POST /api/blade-finance/signature/submit/{id}': { class: 'own-data', ids: { id: 'orderId' } },
@@ -252,80 +274,133 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/blade-finance/rating/detail/{id}': { class: 'own-data', ids: { id: 'orderId' } },
   'POST /api/blade-finance/rating/submit/{id}': { class: 'own-data', ids: { id: 'orderId' } },
 
-  'GET /api/blade-finance/admin/rating/averages': { class: 'finance-office' },
-  'GET /api/blade-finance/admin/fee-item/signature/list': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/rating/averages': { class: 'finance-office', level: 'clerk' },
+  'GET /api/blade-finance/admin/fee-item/signature/list': { class: 'finance-office', level: 'clerk' },
   'PUT /api/blade-finance/admin/fee-item/{id}/signature': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'feeItemId' },
   },
-  'GET /api/blade-finance/admin/bill/list': { class: 'finance-office', ownerSees: true },
-  'GET /api/blade-finance/admin/binding/list': { class: 'finance-office' },
-  'POST /api/blade-finance/admin/binding/{id}/approve': { class: 'finance-office', ids: { id: 'bindingId' } },
-  'POST /api/blade-finance/admin/binding/{id}/refuse': { class: 'finance-office', ids: { id: 'bindingId' } },
-  'POST /api/blade-finance/admin/user/{id}/disable': { class: 'finance-office', ids: { id: 'userId' } },
-  'POST /api/blade-finance/admin/user/{id}/enable': { class: 'finance-office', ids: { id: 'userId' } },
-  'POST /api/blade-finance/admin/bill/{id}/review': { class: 'finance-office', ids: { id: 'billId' } },
-  'POST /api/blade-finance/admin/bill/{id}/void': { class: 'finance-office', ids: { id: 'billId' } },
+  'GET /api/blade-finance/admin/bill/list': { class: 'finance-office', level: 'clerk', ownerSees: true },
+  'GET /api/blade-finance/admin/binding/list': { class: 'finance-office', level: 'clerk' },
+  'POST /api/blade-finance/admin/binding/{id}/approve': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'bindingId' },
+  },
+  'POST /api/blade-finance/admin/binding/{id}/refuse': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'bindingId' },
+  },
+  'POST /api/blade-finance/admin/user/{id}/disable': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'userId' },
+  },
+  'POST /api/blade-finance/admin/user/{id}/enable': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'userId' },
+  },
+  'POST /api/blade-finance/admin/bill/{id}/review': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'billId' },
+  },
+  'POST /api/blade-finance/admin/bill/{id}/void': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'billId' },
+  },
   'GET /api/blade-finance/admin/bill/{id}/evidence/{evidenceId}': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'billId', evidenceId: 'evidenceId' },
   },
-  'POST /api/blade-finance/admin/order/{id}/refund': { class: 'finance-office', ids: { id: 'orderId' } },
-  'GET /api/blade-finance/admin/payment-exception/list': { class: 'finance-office', ownerSees: true },
+  'POST /api/blade-finance/admin/order/{id}/refund': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'orderId' },
+  },
+  'GET /api/blade-finance/admin/payment-exception/list': {
+    class: 'finance-office',
+    level: 'clerk',
+    ownerSees: true,
+  },
   'POST /api/blade-finance/admin/payment-exception/refund/{id}': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'exceptionId' },
   },
   'POST /api/blade-finance/admin/payment-exception/resolve/{id}': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'exceptionId' },
   },
-  'GET /api/blade-finance/admin/invoice/list': { class: 'finance-office' },
-  'GET /api/blade-finance/admin/dashboard': { class: 'finance-office' },
-  'GET /api/blade-finance/admin/person/list': { class: 'finance-office', ownerSees: true },
+  'GET /api/blade-finance/admin/invoice/list': { class: 'finance-office', level: 'clerk' },
+  'GET /api/blade-finance/admin/dashboard': { class: 'finance-office', level: 'clerk' },
+  'GET /api/blade-finance/admin/person/list': { class: 'finance-office', level: 'clerk', ownerSees: true },
   'GET /api/blade-finance/admin/person/{id}': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'personId' },
     ownerSees: true,
   },
-  'POST /api/blade-finance/admin/person/{id}/update': { class: 'finance-office', ids: { id: 'personId' } },
+  'POST /api/blade-finance/admin/person/{id}/update': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'personId' },
+  },
   'GET /api/blade-finance/admin/person/{id}/receivables': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'personId' },
     ownerSees: true,
   },
-  'GET /api/blade-finance/admin/fee-item/list': { class: 'finance-office' },
-  'POST /api/blade-finance/admin/fee-item': { class: 'finance-office' },
-  'POST /api/blade-finance/admin/fee-item/{id}/update': { class: 'finance-office', ids: { id: 'feeItemId' } },
+  'GET /api/blade-finance/admin/fee-item/list': { class: 'finance-office', level: 'clerk' },
+  'POST /api/blade-finance/admin/fee-item': { class: 'finance-office', level: 'clerk' },
+  'POST /api/blade-finance/admin/fee-item/{id}/update': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'feeItemId' },
+  },
   'POST /api/blade-finance/admin/receivable/{id}/waive': {
     class: 'finance-office',
+    level: 'manager',
     ids: { id: 'receivableId' },
   },
   'POST /api/blade-finance/admin/receivable/{id}/reduce': {
     class: 'finance-office',
+    level: 'manager',
     ids: { id: 'receivableId' },
   },
   'POST /api/blade-finance/admin/receivable/{id}/defer': {
     class: 'finance-office',
+    level: 'manager',
     ids: { id: 'receivableId' },
   },
   'GET /api/blade-finance/admin/order/list': {
     class: 'finance-office',
+    level: 'clerk',
     omit: ['paymentNo', 'channel'],
     ownerSees: true,
   },
   'GET /api/blade-finance/admin/order/totals': {
     class: 'finance-office',
+    level: 'clerk',
     omit: ['paymentNo', 'channel'],
     why: 'sums and a count of the caller tenant’s orders: no marker can be in it',
   },
   'GET /api/blade-finance/admin/order/{id}': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'orderId' },
     ownerSees: true,
   },
   'GET /api/blade-finance/admin/order/export': {
     class: 'finance-office',
+    level: 'clerk',
     omit: ['paymentNo'],
     why:
       'an XLSX file (zipped): the markers cannot be read in it; orders-routes.test.ts reads it back per tenant. ' +
@@ -334,15 +409,21 @@ export const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/blade-finance/admin/audit/list': {
     class: 'finance-office',
+    level: 'clerk',
     why: "the caller's tenant's log holds the filters its own exports were asked with (the victim's numbers the matrix sent)",
     echoesCallers: true,
   },
   'GET /api/blade-finance/admin/audit/export': {
     class: 'finance-office',
+    level: 'clerk',
     why: "an XLSX file, as order/export; another tenant's finance office exports its own log, audited in it",
     mayWrite: ['audit_log'],
   },
-  'POST /api/blade-finance/admin/invoice/{id}/retry': { class: 'finance-office', ids: { id: 'invoiceId' } },
+  'POST /api/blade-finance/admin/invoice/{id}/retry': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'invoiceId' },
+  },
 
   // ---- notices (readers: tenant and audience walls, see modules/notice/notices.test.ts)
   'GET /api/blade-desk/notice/list': { class: 'own-data' },
@@ -359,51 +440,79 @@ export const ROUTES: Record<string, RouteRule> = {
     ids: { id: 'noticeAttachmentId' },
     why: 'a plain download link (WeChat’s browser sends no header): the signature for one reader is the credential, and that reader’s walls are checked again',
   },
-  'GET /api/blade-finance/admin/settings': { class: 'finance-office' },
-  'PUT /api/blade-finance/admin/settings/params': { class: 'finance-office' },
-  'PUT /api/blade-finance/admin/settings/modules': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/settings': { class: 'finance-office', level: 'admin' },
+  'PUT /api/blade-finance/admin/settings/params': { class: 'finance-office', level: 'admin' },
+  'PUT /api/blade-finance/admin/settings/modules': { class: 'finance-office', level: 'admin' },
   'PUT /api/blade-finance/admin/settings/pay-channels/{channel}': {
     class: 'finance-office',
+    level: 'admin',
     why: "the merchant's own ids and keys, never the victim's",
     omit: ['appId', 'mchId', 'serialNo', 'privateKeyPem', 'apiV3Key', 'clear'],
   },
   'PUT /api/blade-finance/admin/settings/providers/{kind}': {
     class: 'finance-office',
+    level: 'admin',
     ids: { kind: 'providerKind' },
     why: "the provider's own token, never the victim's",
     omit: ['httpToken', 'clearToken'],
   },
-  'GET /api/blade-finance/admin/reconciliation/runs': { class: 'finance-office' },
+  'GET /api/blade-finance/admin/reconciliation/runs': { class: 'finance-office', level: 'clerk' },
   'POST /api/blade-finance/admin/reconciliation/runs': {
     class: 'finance-office',
+    level: 'clerk',
     why: "another tenant's finance office reconciles its own day (its own run row and audit row)",
     mayWrite: ['audit_log', 'reconciliation_runs', 'reconciliation_lines'],
   },
   'GET /api/blade-finance/admin/reconciliation/runs/{id}': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'reconciliationRunId' },
   },
   'GET /api/blade-finance/admin/reconciliation/runs/{id}/export': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'reconciliationRunId' },
   },
-  'GET /api/blade-desk/admin/notice/list': { class: 'finance-office' },
-  'GET /api/blade-desk/admin/notice/{id}': { class: 'finance-office', ids: { id: 'noticeId' } },
-  'POST /api/blade-desk/admin/notice': { class: 'finance-office' },
-  'PUT /api/blade-desk/admin/notice/{id}': { class: 'finance-office', ids: { id: 'noticeId' } },
-  'POST /api/blade-desk/admin/notice/{id}/publish': { class: 'finance-office', ids: { id: 'noticeId' } },
-  'POST /api/blade-desk/admin/notice/{id}/withdraw': { class: 'finance-office', ids: { id: 'noticeId' } },
-  'POST /api/blade-desk/admin/notice/{id}/attachment': { class: 'finance-office', ids: { id: 'noticeId' } },
+  'GET /api/blade-desk/admin/notice/list': { class: 'finance-office', level: 'clerk' },
+  'GET /api/blade-desk/admin/notice/{id}': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'noticeId' },
+  },
+  'POST /api/blade-desk/admin/notice': { class: 'finance-office', level: 'clerk' },
+  'PUT /api/blade-desk/admin/notice/{id}': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'noticeId' },
+  },
+  'POST /api/blade-desk/admin/notice/{id}/publish': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'noticeId' },
+  },
+  'POST /api/blade-desk/admin/notice/{id}/withdraw': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'noticeId' },
+  },
+  'POST /api/blade-desk/admin/notice/{id}/attachment': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'noticeId' },
+  },
   'DELETE /api/blade-desk/admin/notice/{id}/attachment/{attachmentId}': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'noticeId', attachmentId: 'noticeAttachmentId' },
   },
   'GET /api/blade-desk/admin/notice/{id}/attachment/{attachmentId}': {
     class: 'finance-office',
+    level: 'clerk',
     ids: { id: 'noticeId', attachmentId: 'noticeAttachmentId' },
   },
   'POST /api/blade-desk/admin/notice/preview': {
     class: 'finance-office',
+    level: 'clerk',
     why: 'changes nothing: the HTML cut down to the allow-list, as storing would keep it',
   },
 

@@ -38,14 +38,18 @@ import { tokenFor } from '../test/issue-token';
 import { resetRateLimits } from '@server-test/user-fixtures';
 
 /** Every route each Fastify instance registers (onRoute sees hidden ones too), by instance. */
-const registered = vi.hoisted(() => new WeakMap<object, { method: string | string[]; url: string }[]>());
+type Recorded = { method: string | string[]; url: string; config?: { financeLevel?: string } };
+const registered = vi.hoisted(() => new WeakMap<object, Recorded[]>());
 vi.mock('fastify', async (importOriginal) => {
   const fastify = await importOriginal<typeof import('fastify')>();
   const create = ((options?: object) => {
     const app = fastify.default(options);
-    const routes: { method: string | string[]; url: string }[] = [];
+    const routes: Recorded[] = [];
     registered.set(app, routes);
-    app.addHook('onRoute', (route) => void routes.push({ method: route.method, url: route.url }));
+    app.addHook(
+      'onRoute',
+      (route) => void routes.push({ method: route.method, url: route.url, config: route.config }),
+    );
     return app;
   }) as unknown as typeof fastify.default;
   return { ...fastify, default: create, fastify: create };
@@ -224,6 +228,8 @@ describe('the access matrix', () => {
         );
         const judged = judge(reply, req, sameTenant ? rule : { ...rule, allowMarkers: [] }, forbidden);
         problems.push(...judged.problems.map((p) => `${where}: ${p}`));
+        if (rule.class !== 'public' && !/\bno-store\b/.test(String(reply.headers['cache-control'])))
+          problems.push(`${where}: Cache-Control is ${reply.headers['cache-control']}, not no-store`);
         if (rule.class !== 'public' && !token && ![401, 403].includes(reply.statusCode))
           problems.push(`${where}: answered ${reply.statusCode} without a token, not 401/403`);
         if (rule.class === 'finance-office' && !caller.otherFinance && ![401, 403].includes(reply.statusCode))
@@ -267,6 +273,7 @@ describe('the access matrix', () => {
     const controlled = ops.filter((o) => ROUTES[o.key]?.ownerSees);
     expect(controlled.length).toBeGreaterThan(8);
     const blind: string[] = [];
+    const stored: string[] = [];
     for (const op of controlled) {
       const rule = ruleOf(op);
       const token = await ownerOf(rule);
@@ -274,12 +281,15 @@ describe('the access matrix', () => {
       const ownRule = { ...rule, omit: [...(rule.omit ?? []), 'payAuthToken'] };
       for (const req of requestsFor(op, ownRule, docOf(op), fillers(victim))) {
         const reply = await call(ctx, req.method, req.url, token, req.body);
+        if (!/\bno-store\b/.test(String(reply.headers['cache-control'])))
+          stored.push(`${op.key}: Cache-Control ${reply.headers['cache-control']}`);
         const shown = judge(reply, req, { ...rule, allowMarkers: [] }, victim.markers).problems;
         if (reply.statusCode !== 200 || !shown.some((p) => p.includes("answered the victim's")))
           blind.push(`${op.key}: ${req.url} -> ${reply.statusCode} ${reply.body.slice(0, 200)}`);
       }
     }
     expect(blind, 'the owner did not see the victim’s data, so the matrix would prove nothing').toEqual([]);
+    expect(stored, 'replies with the owner’s data a browser or proxy may keep').toEqual([]);
   });
 
   it('controls: the owner’s own writes through the same requests do change the data', async () => {
@@ -315,5 +325,83 @@ describe('the access matrix', () => {
     const watched = await fingerprint(ctx.database.db);
     expect(watched.size).toBeGreaterThan(25);
     expect(Object.keys(UNWATCHED_TABLES)).toEqual(['rate_limits']);
+  });
+});
+
+/**
+ * The finance office's role ladder: every finance-office route names its lowest level in the table
+ * (`level`), the route's config says the same, a level below it is refused 403 with the level's words,
+ * and that level and those above get past the role check. Each call is a bare one (ids 0, no body), so
+ * what lies past the check answers 200, 400 or 404 and changes nothing of the demo's.
+ */
+describe('the role ladder', () => {
+  let ctx: TestContext;
+  let ops: RouteOp[];
+  let configs: Map<string, string | undefined>;
+  const LADDER = [
+    { account: 'student1', level: undefined },
+    { account: 'finance1', level: 'clerk' },
+    { account: 'manager1', level: 'manager' },
+    { account: 'admin1', level: 'admin' },
+  ] as const;
+  const rank = (level: string | undefined) => (level ? ['clerk', 'manager', 'admin'].indexOf(level) : -1);
+  const REFUSAL: Record<string, string> = {
+    clerk: 'Only the finance office may do this',
+    manager: 'Only a finance manager may do this',
+    admin: "Only the school's administrator may do this",
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ WEB_DIST: NO_WEB_DIST, ADMIN_DIST: NO_WEB_DIST });
+    const recorded = registered.get(ctx.app) ?? [];
+    ops = opsOf(ctx.app);
+    configs = new Map();
+    for (const r of recorded) for (const op of routeOps([r])) configs.set(op.key, r.config?.financeLevel);
+  });
+  afterAll(() => ctx?.close());
+
+  const officeRoutes = () => Object.entries(ROUTES).filter(([, r]) => r.class === 'finance-office');
+
+  it('every finance-office route declares its lowest level, as its route config says; no other route has one', () => {
+    const problems: string[] = [];
+    expect(officeRoutes().length).toBeGreaterThan(50);
+    for (const [key, rule] of Object.entries(ROUTES)) {
+      if (!ops.some((o) => o.key === key)) continue; // reported by the matrix
+      const configured = configs.get(key) ?? (rule.class === 'finance-office' ? 'clerk' : undefined);
+      if (rule.class === 'finance-office' && !rule.level)
+        problems.push(`${key}: give it \`level\` (clerk, manager or admin) in access-matrix-routes.ts`);
+      else if (rule.level !== configured)
+        problems.push(`${key}: the table says ${rule.level}, the route's config.financeLevel ${configured}`);
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  it('a level below a route’s is refused 403 in words; that level and those above get past the role check', async () => {
+    const problems: string[] = [];
+    const tokens = new Map<string, string>();
+    for (const { account } of LADDER) tokens.set(account, await tokenFor(ctx, UNI, account));
+    for (const [key, rule] of officeRoutes()) {
+      const op = ops.find((o) => o.key === key);
+      if (!op || !rule.level) continue; // reported above
+      const url = op.path.replace(/\{[^}]+\}/g, '0');
+      for (const { account, level } of LADDER) {
+        await resetRateLimits(ctx.database.db);
+        const reply = await call(ctx, op.method, url, tokens.get(account)!);
+        const where = `${key} as ${account} (${level ?? 'no finance role'}): ${reply.statusCode} ${reply.body.slice(0, 160)}`;
+        const body = reply.headers['content-type']?.toString().includes('json') ? reply.json() : {};
+        const roleRefusal = reply.statusCode === 403 && Object.values(REFUSAL).includes(body.msg);
+        if (rank(level) < rank(rule.level)) {
+          const words = REFUSAL[level === undefined ? 'clerk' : rule.level];
+          if (reply.statusCode !== 403 || body.msg !== words)
+            problems.push(`${where}: expected 403 "${words}"`);
+        } else if (reply.statusCode === 401 || roleRefusal) {
+          problems.push(`${where}: refused by the role check`);
+        }
+        if (reply.statusCode < 500 && !/\bno-store\b/.test(String(reply.headers['cache-control'])))
+          problems.push(`${where}: Cache-Control is ${reply.headers['cache-control']}, not no-store`);
+        if (reply.statusCode >= 500) problems.push(`${where}: 5xx`);
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });

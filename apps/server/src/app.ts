@@ -24,7 +24,12 @@ import { fail, ok } from './http/envelope';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { loggerOptions } from './http/redact';
-import { contentSecurityPolicy, securityHeaders } from './http/security-headers';
+import {
+  API_CACHE_CONTROL,
+  contentSecurityPolicy,
+  isApiPath,
+  securityHeaders,
+} from './http/security-headers';
 import adminRoutes from './modules/admin/routes';
 import authRoutes from './modules/auth/routes';
 import clientRoutes from './modules/client/routes';
@@ -107,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const adminCsp = contentSecurityPolicy({ production, webDist: adminDist });
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('content-security-policy', isConsolePath(req.url) ? adminCsp() : csp());
+    if (isApiPath(req.url)) reply.header('cache-control', API_CACHE_CONTROL);
     done();
   });
   await app.register(formbody);

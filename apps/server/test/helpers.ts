@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed/demo';
 import { createGateways } from '../src/gateways';
 import type { FetchLike } from '../src/gateways/types';
+import { outboundFetch } from '../src/gateways/outbound-fetch';
 
 export const TEST_WIRE_KEY = 'TestWireKey_0123456789abcdefghij';
 
@@ -56,7 +57,7 @@ export function injectFetch(getApp: () => FastifyInstance): FetchLike {
   return async (url, init) => {
     const u = new URL(url);
     if (LOOPBACK_HOSTS.has(u.hostname)) {
-      const res = await fetch(url, init);
+      const res = await outboundFetch(url, init);
       return { status: res.status, text: () => res.text() };
     }
     const res = await getApp().inject({

@@ -9,6 +9,7 @@ import { createNotifyGateways } from './notify-providers';
 import { createPayGateways, type PayGateways } from './pay-channels';
 import type { FetchLike, MailGateway, SmsGateway, WechatOauthGateway } from './types';
 import { wechatOauth } from './wechat-oauth';
+import { outboundFetch } from './outbound-fetch';
 
 export const DEV_WECHAT_PREFIX = '/api/dev/wechat';
 
@@ -52,7 +53,7 @@ export function createGateways(
   config: Config,
   db: Db,
   selfUrl: () => string,
-  fetchFn: FetchLike = fetch,
+  fetchFn: FetchLike = outboundFetch,
 ): Gateways {
   const pay = createPayGateways({ config, db, selfUrl, fetchFn });
   const { sms, mail } = createNotifyGateways({ config, db, fetchFn });

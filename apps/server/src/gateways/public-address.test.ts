@@ -25,16 +25,47 @@ describe('isInnerAddress', () => {
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
     'not an address',
+    // issue 23: IPv6 forms carrying a loopback address, and the documentation ranges.
+    '::127.0.0.1',
+    '::7f00:1',
+    '::ffff:0:127.0.0.1',
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::1',
+    '2002:c0a8:101::1',
+    '2001:0:7f00:1:8000:63bf:3fff:fdd2',
+    '2001:0:4136:e378:8000:63bf:80ff:fffe',
+    '64:ff9b:1::8.8.8.8',
+    '192.0.2.1',
+    '198.51.100.7',
+    '203.0.113.200',
+    '2001:db8::1',
+    '198.18.0.1',
+    '192.88.99.1',
+    '255.255.255.255',
+    '240.0.0.1',
+    'fec0::1',
   ])('%s is inner', (address) => {
     expect(isInnerAddress(address)).toBe(true);
   });
 
-  it.each(['93.184.216.34', '172.32.0.1', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8'])(
-    '%s is public',
-    (address) => {
-      expect(isInnerAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '172.32.0.1',
+    '8.8.8.8',
+    '1.1.1.1',
+    '114.114.114.114',
+    '192.0.3.1',
+    '203.0.114.1',
+    '2606:4700::1111',
+    '2400:3200::1',
+    '::ffff:8.8.8.8',
+    // NAT64 (DNS64) and 6to4 forms of a public address stay public.
+    '64:ff9b::8.8.8.8',
+    '2002:808:808::1',
+  ])('%s is public', (address) => {
+    expect(isInnerAddress(address)).toBe(false);
+  });
 });
 
 describe('assertPublicAddress', () => {
@@ -56,5 +87,29 @@ describe('assertPublicAddress', () => {
     await expect(assertPublicAddress('https://nowhere.example.edu/send', resolvesTo())).rejects.toThrow(
       /public/,
     );
+  });
+
+  it.each([
+    'https://[::127.0.0.1]/send',
+    'https://[::ffff:0:127.0.0.1]/send',
+    'https://[64:ff9b::127.0.0.1]/send',
+    'https://[::ffff:7f00:1]/send',
+    'https://192.0.2.10/send',
+    'https://198.51.100.10/send',
+    'https://203.0.113.10/send',
+    'https://2130706433/send',
+    'https://0x7f.1/send',
+  ])('refuses %s as saved', async (url) => {
+    await expect(assertPublicAddress(url, resolvesTo('93.184.216.34'))).rejects.toThrow(/public/);
+  });
+
+  it('checks what a name resolves to by the same rule (each send resolves again)', async () => {
+    for (const address of ['::127.0.0.1', '64:ff9b::127.0.0.1', '203.0.113.5'])
+      await expect(
+        assertPublicAddress('https://sms.example.edu/send', resolvesTo('93.184.216.34', address)),
+      ).rejects.toThrow(/public/);
+    await expect(
+      assertPublicAddress('https://sms.example.edu/send', resolvesTo('64:ff9b::808:808', '8.8.4.4')),
+    ).resolves.toBeUndefined();
   });
 });

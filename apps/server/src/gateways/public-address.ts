@@ -8,41 +8,49 @@
  * connection (DNS rebinding) is left to the deployment's egress rules.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-const inner = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  inner.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  inner.addSubnet(net, prefix, 'ipv6');
+/** The IPv4 addresses an IPv6 address carries by a standard embedding, or undefined when it carries none. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const bytes = address.toByteArray();
+  const v4 = (at: number, mask = 0) => new ipaddr.IPv4(bytes.slice(at, at + 4).map((b) => (b ^ mask) & 0xff));
+  const zero = (from: number, to: number) => bytes.slice(from, to).every((b) => b === 0);
+  // ::a.b.c.d, the deprecated IPv4-compatible form (::/96; ipaddr.js calls ::7f00:1 unicast). The
+  // unspecified :: and the loopback ::1 land here too, as 0.0.0.0 and 0.0.0.1: inner.
+  if (zero(0, 12)) return [v4(12)];
+  switch (address.range()) {
+    // ::ffff:a.b.c.d, the IPv4-mapped form, and ::ffff:0:a.b.c.d (SIIT, RFC 6145).
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return [v4(12)];
+    // NAT64's well-known prefix 64:ff9b::/96 (RFC 6052); the local-use 64:ff9b:1::/48 is not public.
+    case 'rfc6052':
+      return zero(4, 12) ? [v4(12)] : [];
+    // 6to4, 2002:a.b.c.d::/48.
+    case '6to4':
+      return [v4(2)];
+    // Teredo, 2001:0::/32: the server's address, and the client's (bits inverted).
+    case 'teredo':
+      return [v4(4), v4(12, 0xff)];
+    default:
+      return undefined;
+  }
 }
 
-/** Whether an IP address (v4, v6 or v4-mapped v6) lies in a loopback, private, link-local or reserved range. */
+/**
+ * Whether an IP address (v4 or v6) is anything but a public unicast one, by ipaddr.js's range
+ * classification: only `unicast` is public, so loopback, private, link-local, carrier-grade NAT,
+ * documentation, benchmarking, multicast and reserved ranges are all inner. An IPv6 address that
+ * embeds IPv4 addresses (mapped, compatible, SIIT, NAT64, 6to4, Teredo) is inner unless each of those
+ * is public; a name or anything unparsable is inner.
+ */
 export function isInnerAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return inner.check(mapped[1]!, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return inner.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (!ipaddr.isValid(address)) return true;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() !== 'unicast';
+  const embedded = embeddedIPv4(parsed as ipaddr.IPv6);
+  if (embedded) return embedded.length === 0 || embedded.some((v4) => v4.range() !== 'unicast');
+  return parsed.range() !== 'unicast';
 }
 
 export type Lookup = (host: string) => Promise<readonly { address: string }[]>;
@@ -54,7 +62,7 @@ export async function assertPublicAddress(url: string, lookup: Lookup = systemLo
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:') throw new Error('a school provider address must use https');
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [{ address: host }] : await lookup(host);
+  const addresses = ipaddr.isValid(host) ? [{ address: host }] : await lookup(host);
   if (addresses.length === 0 || addresses.some((a) => isInnerAddress(a.address))) {
     throw new Error(`a school provider address must be public (${parsed.hostname})`);
   }

@@ -3,6 +3,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, wirePassword, type TestContext } from '@server-test/helpers';
 import { passwordLogin, tokenRequest } from '@server-test/sign-in';
+import type { InvoiceRow } from '@server/modules/invoice/invoice-status';
+import { fileUrl } from '@server/modules/invoice/service';
+import { signedLink } from '@server/modules/notice/attachment-link';
 import { isSecretName, loggerOptions, REDACTED, redactText, redactValue } from './redact';
 
 /** A pino destination that keeps every line written. */
@@ -39,9 +42,24 @@ describe('the redaction list', () => {
       'pay-auth-token',
       'paySign',
       'wechatpay-signature',
+      'sig',
+      'urlSig',
+      'x-sig',
+      'hmac',
     ])
       expect(isSecretName(name), name).toBe(true);
-    for (const name of ['username', 'tenantId', 'grant_type', 'orderNo', 'state', 'source', 'current'])
+    for (const name of [
+      'username',
+      'tenantId',
+      'grant_type',
+      'orderNo',
+      'state',
+      'source',
+      'current',
+      'expires',
+      'user',
+      'download',
+    ])
       expect(isSecretName(name), name).toBe(false);
   });
 
@@ -185,5 +203,34 @@ describe('log lines of real requests', () => {
     expect(urls).toContain(
       `/api/blade-auth/oauth/token?grant_type=refresh_token&tenantId=100001&refresh_token=${REDACTED}`,
     );
+  });
+
+  it('never carry the signature of a signed link (notice attachment, invoice file, pay link)', async () => {
+    const userId = 1;
+    const attachment = signedLink(ctx.config.jwtSecret, { tenantId: '100001', userId, attachmentId: 7 });
+    const invoice = fileUrl(ctx.app, { id: 9, tenantId: '100001' } as InvoiceRow);
+    const sig = new URL(attachment, 'http://x').searchParams.get('sig')!;
+    const token = new URL(invoice, 'http://x').searchParams.get('token')!;
+    expect(sig.length).toBeGreaterThan(20);
+    for (const url of [
+      attachment,
+      invoice,
+      '/api/blade-finance/pay/cashier?orderNo=O1&payAuthToken=PAYLINK2.sig',
+    ])
+      await ctx.app.inject({ method: 'GET', url });
+
+    const text = sink.text();
+    expect(text).toContain('/api/blade-desk/notice/attachment/7?expires=');
+    for (const secret of [sig, token, token.split('.')[1]!, 'PAYLINK2'])
+      expect(text, secret).not.toContain(secret);
+    const urls = sink.lines
+      .map((line) => JSON.parse(line) as { req?: { url?: string } })
+      .flatMap((l) => l.req?.url ?? []);
+    expect(urls).toContainEqual(
+      expect.stringMatching(
+        /^\/api\/blade-desk\/notice\/attachment\/7\?expires=\d+&user=1&sig=\[REDACTED\]$/,
+      ),
+    );
+    expect(urls).toContain(`/api/blade-finance/invoice/file/9?token=${REDACTED}`);
   });
 });

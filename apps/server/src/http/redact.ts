@@ -29,7 +29,25 @@ const SECRET_NAMES = new Set([
 ]);
 
 /** Parts of names that make any name a secret: refresh_token, payAuthToken, appsecret, paySign... */
-const SECRET_PARTS = ['password', 'passwd', 'secret', 'token', 'sign', 'ticket', 'cookie', 'credential'];
+const SECRET_PARTS = [
+  'password',
+  'passwd',
+  'secret',
+  'token',
+  'sign',
+  'ticket',
+  'cookie',
+  'credential',
+  'hmac',
+];
+
+/**
+ * The one rule of signed links (a notice attachment's `sig`, an invoice file's `token`, a pay link's
+ * `payAuthToken`): whatever makes a link work without a sign-in is a signature or a token by name,
+ * `sig` or a name ending in it included, and its value never reaches a log line. The link's other
+ * parameters (`expires`, `user`) stay: without the signature they open nothing.
+ */
+const SIGNATURE_SUFFIXES = ['sig'];
 
 /** In a logged object (not a query or header) `code` is an error's code, kept for the reader. */
 const FIELD_NOT_SECRET = new Set(['code']);
@@ -37,7 +55,11 @@ const FIELD_NOT_SECRET = new Set(['code']);
 export function isSecretName(name: string, where: 'param' | 'field' = 'param'): boolean {
   const lower = name.toLowerCase();
   if (where === 'field' && FIELD_NOT_SECRET.has(lower)) return false;
-  return SECRET_NAMES.has(lower) || SECRET_PARTS.some((part) => lower.includes(part));
+  return (
+    SECRET_NAMES.has(lower) ||
+    SECRET_PARTS.some((part) => lower.includes(part)) ||
+    SIGNATURE_SUFFIXES.some((suffix) => lower.endsWith(suffix))
+  );
 }
 
 const decode = (text: string) => {

@@ -94,3 +94,13 @@ export function securityHeaders(options: { production: boolean }): FastifyHelmet
     hsts: options.production ? { maxAge: HSTS_MAX_AGE, includeSubDomains: false } : false,
   };
 }
+
+/**
+ * Every API reply says `Cache-Control: no-store` unless its route says otherwise (the public catalogue's
+ * `no-cache`, a notice attachment's short private copy): people's, orders' and salary data, to the
+ * payer, the staff member or the finance office, is never kept by a browser or a proxy. Set before the
+ * route runs, so a route's own header (set later) wins.
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
+export const isApiPath = (url: string): boolean => url.startsWith('/api/');

@@ -80,6 +80,14 @@ export const financeMessages = {
     zh: '仅学校管理员可操作',
     en: "Only the school's administrator may do this",
   },
+  'admin.userAboveYou': {
+    zh: '只能停用或启用角色低于您的账号',
+    en: 'You may only disable or enable accounts whose role is below yours',
+  },
+  'admin.lastTenantAdmin': {
+    zh: '不能停用最后一个启用中的学校管理员账号',
+    en: "The school's last active administrator cannot be disabled",
+  },
   'enroll.notFound': {
     zh: '未找到该新生，请核对身份证号和姓名',
     en: 'No newly admitted student matches this ID number and name; please check your input',

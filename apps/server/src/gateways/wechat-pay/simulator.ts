@@ -27,6 +27,7 @@ import {
 import { SimBills, type StatementEdits } from './simulator-bills';
 import { SimOrderBook, type Answer, type SimOrder, type SimRefund } from './simulator-orders';
 import type { IncomingHeaders, PayFetch, RefundStatus } from './types';
+import { outboundFetch } from '../outbound-fetch';
 import { beijingTime, parseJson, type WireTradeState } from './wire';
 
 export interface SimulatedMerchant {
@@ -407,7 +408,7 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
     /** POSTs a notify to its notify_url, as WeChat does. */
     async deliver(
       notify: SimulatedNotify,
-      fetchFn: PayFetch = fetch,
+      fetchFn: PayFetch = outboundFetch,
     ): Promise<{ status: number; body: string }> {
       const res = await fetchFn(notify.notifyUrl, {
         method: 'POST',

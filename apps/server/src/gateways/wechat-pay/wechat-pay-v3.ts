@@ -12,6 +12,7 @@ import { parseWechatPayNotify, wechatPayNotifyAck, wechatPayNotifyFail } from '.
 import { PlatformKeyring, type RawAnswer } from './platform-keys';
 import { authorizationHeader, jsapiParams, verifyPlatformSignature } from './signing';
 import { PayChannelError, type PayChannel, type PayFetch } from './types';
+import { outboundFetch } from '../outbound-fetch';
 import {
   beijingTime,
   parseJson,
@@ -37,7 +38,7 @@ interface SignedAnswer {
 
 export function wechatPayV3(
   settings: WechatPayConfig,
-  fetchFn: PayFetch = fetch,
+  fetchFn: PayFetch = outboundFetch,
   options: WechatPayOptions = {},
 ): PayChannel {
   const config = resolveWechatPayConfig(settings);

@@ -40,18 +40,34 @@ declare module 'fastify' {
   }
 }
 
-const rank = (level: FinanceLevel) => FINANCE_LEVELS.indexOf(level);
+/** A level's place on the ladder; no finance level (a student, a teacher) is below every one (-1). */
+export const rank = (level: FinanceLevel | undefined) => (level ? FINANCE_LEVELS.indexOf(level) : -1);
+
+/** The role alias of the tenant's administrator (the top of the ladder). */
+export const TENANT_ADMIN_ROLE = 'admin';
+
+/** The highest finance level among role aliases, or undefined. */
+export function levelOfRoles(roles: readonly { roleAlias: string }[]): FinanceLevel | undefined {
+  let best: FinanceLevel | undefined;
+  for (const role of roles) {
+    const level = LEVEL_OF_ROLE[role.roleAlias];
+    if (level && rank(level) > rank(best)) best = level;
+  }
+  return best;
+}
+
+/** A user's highest finance level (of the tenant's roles in users.role_ids), or undefined. */
+export async function financeLevelOfUser(
+  db: Db,
+  user: { tenantId: string; roleIds: string },
+): Promise<FinanceLevel | undefined> {
+  return levelOfRoles(await rolesOf(db, user.tenantId, user.roleIds));
+}
 
 /** The caller's highest finance level, or undefined. Read from the database, so a revoked role stops at once. */
 export async function financeLevelOf(db: Db, auth: AuthContext): Promise<FinanceLevel | undefined> {
   const user = auth.userId > 0 ? await findUser(db, auth.tenantId, auth.userId) : undefined;
-  const roles = user ? await rolesOf(db, auth.tenantId, user.roleIds) : [];
-  let best: FinanceLevel | undefined;
-  for (const role of roles) {
-    const level = LEVEL_OF_ROLE[role.roleAlias];
-    if (level && (!best || rank(level) > rank(best))) best = level;
-  }
-  return best;
+  return user ? financeLevelOfUser(db, user) : undefined;
 }
 
 export async function requireFinanceRole(

@@ -2,10 +2,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
-import { auditLog, oauthLinks, users } from '@server/db/schema';
+import { auditLog, oauthLinks, roles, users } from '@server/db/schema';
+import type { AuthContext } from '@server/http/context';
+import { AppError } from '@server/http/errors';
 import { DEMO_WECHAT_USERS } from '@server/db/seed/demo';
 import { passwordLogin, tokenRequest } from '@server-test/sign-in';
 import { SESSION_RECHECK_MS } from '../auth/tokens';
+import { setUserEnabled } from './users-service';
 
 const MP_APP = 'wxdemo0000100001';
 const WECHAT_PERSON = DEMO_WECHAT_USERS[2].openId;
@@ -174,5 +177,133 @@ describe('finance office: disable and enable a user', () => {
       .update(users)
       .set({ status: 1 })
       .where(eq(users.id, (await userRow('teacher1')).id));
+  });
+});
+
+describe('finance office: disabling and enabling goes down the role ladder only', () => {
+  let ctx: TestContext;
+  const db = () => ctx.database.db;
+  const idOf = async (account: string) => {
+    const [row] = await db()
+      .select()
+      .from(users)
+      .where(and(eq(users.tenantId, '100001'), eq(users.account, account)));
+    return row!;
+  };
+  const setStatus = async (actor: string, target: string, action: 'disable' | 'enable', lang = 'en') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/blade-finance/admin/user/${(await idOf(target)).id}/${action}`,
+      headers: { ...bladeAuth(await tokenFor(ctx, '100001', actor)), 'accept-language': lang },
+    });
+  const setRow = (account: string, status: number) =>
+    db()
+      .update(users)
+      .set({ status })
+      .where(and(eq(users.tenantId, '100001'), eq(users.account, account)));
+  const auditRows = async () => (await db().select().from(auditLog)).length;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('refuses a clerk the tenant admin and the finance manager, both ways, in zh and en, and changes nothing', async () => {
+    const before = await auditRows();
+    for (const target of ['admin1', 'manager1']) {
+      const res = await setStatus('finance1', target, 'disable');
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toMatchObject({
+        code: 403,
+        success: false,
+        msg: 'You may only disable or enable accounts whose role is below yours',
+      });
+      expect((await idOf(target)).status).toBe(1);
+    }
+    const zh = await setStatus('finance1', 'admin1', 'disable', 'zh');
+    expect(zh.json()).toMatchObject({ code: 403, msg: '只能停用或启用角色低于您的账号' });
+    // Disabled by someone else: a clerk cannot enable them either.
+    await setRow('manager1', 0);
+    const enable = await setStatus('finance1', 'manager1', 'enable');
+    expect(enable.statusCode).toBe(403);
+    expect((await idOf('manager1')).status).toBe(0);
+    await setRow('manager1', 1);
+    expect(await auditRows()).toBe(before);
+  });
+
+  it('lets a manager disable a clerk, not an admin; an admin disables and enables a manager (audited)', async () => {
+    expect((await setStatus('manager1', 'admin1', 'disable')).statusCode).toBe(403);
+    expect((await idOf('admin1')).status).toBe(1);
+    const clerk = await setStatus('manager1', 'finance1', 'disable');
+    expect(clerk.statusCode, clerk.body).toBe(200);
+    expect((await idOf('finance1')).status).toBe(0);
+    // A clerk cannot change another clerk (same level); the manager enables its clerk again.
+    expect((await setStatus('manager1', 'finance1', 'enable')).statusCode).toBe(200);
+
+    const manager = await setStatus('admin1', 'manager1', 'disable');
+    expect(manager.statusCode, manager.body).toBe(200);
+    const [row] = await db().select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(row).toMatchObject({
+      userId: (await idOf('admin1')).id,
+      action: 'admin POST /api/blade-finance/admin/user/:id/disable',
+    });
+    expect(row!.detail).toMatchObject({ params: { id: (await idOf('manager1')).id }, status: 200 });
+    expect((await setStatus('admin1', 'manager1', 'enable')).statusCode).toBe(200);
+    expect((await idOf('manager1')).status).toBe(1);
+  });
+
+  it('a clerk cannot change another clerk', async () => {
+    const [clerkRole] = await db()
+      .select()
+      .from(roles)
+      .where(and(eq(roles.tenantId, '100001'), eq(roles.roleAlias, 'finance')));
+    await db()
+      .insert(users)
+      .values({ tenantId: '100001', account: 'finance-b', roleIds: String(clerkRole!.id) });
+    expect((await setStatus('finance1', 'finance-b', 'disable')).statusCode).toBe(403);
+    expect((await idOf('finance-b')).status).toBe(1);
+  });
+
+  it('never disables the last active tenant admin, even when two admins disable each other at once', async () => {
+    const [adminRole] = await db()
+      .select()
+      .from(roles)
+      .where(and(eq(roles.tenantId, '100001'), eq(roles.roleAlias, 'admin')));
+    await db()
+      .insert(users)
+      .values({ tenantId: '100001', account: 'admin-b', roleIds: `7777, ${adminRole!.id}` });
+    const a = await idOf('admin1');
+    const b = await idOf('admin-b');
+    const actor = (user: typeof a): AuthContext => ({
+      tenantId: '100001',
+      userId: user.id,
+      oauthId: null,
+      sessionId: 's',
+      account: user.account,
+      userType: null,
+      roleName: 'admin',
+    });
+    const results = await Promise.allSettled([
+      setUserEnabled(db(), actor(a), b.id, false),
+      setUserEnabled(db(), actor(b), a.id, false),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(AppError);
+    expect((refused.reason as AppError).messageKey).toBe('admin.lastTenantAdmin');
+    const statuses = [(await idOf('admin1')).status, (await idOf('admin-b')).status].sort();
+    expect(statuses).toEqual([0, 1]);
+
+    // An admin already disabled is answered as it is; the last enabled one is refused (an actor
+    // whose own row was disabled a moment ago, as the loser of the race above).
+    await setRow('admin1', 1);
+    await setRow('admin-b', 0);
+    expect(await setUserEnabled(db(), actor(a), b.id, false)).toEqual({ userId: String(b.id), status: 0 });
+    await setRow('admin1', 0);
+    await setRow('admin-b', 1);
+    await expect(setUserEnabled(db(), actor(a), b.id, false)).rejects.toMatchObject({
+      messageKey: 'admin.lastTenantAdmin',
+    });
+    expect((await idOf('admin-b')).status).toBe(1);
   });
 });

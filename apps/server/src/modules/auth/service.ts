@@ -7,15 +7,14 @@ import type { Db } from '@server/db/client';
 import { roles, userBindings } from '@server/db/schema';
 import type { Gateways } from '@server/gateways';
 import type { AuthContext } from '@server/http/context';
-import { badRequest, notFound, OAuthError } from '@server/http/errors';
+import { OAuthError } from '@server/http/errors';
 import { hit } from '@server/http/rate-limit';
 import { passwordGrant } from './password-grant';
 import { refreshGrant } from './refresh-grant';
 import { socialGrant } from './social-grant';
 import { displayName, findOauthLink, findUser, roleNameOf, rolesOf, VISITOR_ROLE } from './subject';
 import type { TokenParams } from './token-params';
-import { forgetUserSessions, type TokenReply } from './tokens';
-import { disableUser, enableUser, USER_DISABLED, USER_ENABLED } from './user-status';
+import type { TokenReply } from './tokens';
 
 export interface AuthDeps {
   db: Db;
@@ -114,25 +113,4 @@ export async function userInfo(db: Db, auth: AuthContext): Promise<UserInfo | nu
     bound: false,
     bindingStatus: null,
   };
-}
-
-/**
- * The finance office disables or enables a user of its own tenant (never itself). Disabling ends
- * the user's sessions: their next request is refused in this process at once, elsewhere within
- * SESSION_RECHECK_MS. Already in that state: answered as it is, nothing changes.
- */
-export async function setUserEnabled(
-  db: Db,
-  actor: AuthContext,
-  userId: number,
-  enabled: boolean,
-): Promise<{ userId: string; status: number }> {
-  if (!enabled && userId === actor.userId) throw badRequest('auth.cannotDisableSelf');
-  const user = await findUser(db, actor.tenantId, userId);
-  if (!user) throw notFound('auth.userNotFound');
-  const changed = await db.transaction((tx) =>
-    enabled ? enableUser(tx, actor.tenantId, userId) : disableUser(tx, actor.tenantId, userId),
-  );
-  if (changed && !enabled) forgetUserSessions(actor.tenantId, userId);
-  return { userId: String(userId), status: enabled ? USER_ENABLED : USER_DISABLED };
 }

@@ -27,10 +27,8 @@ const description =
 
 export default async function salaryRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // Pay is never kept by a browser or a proxy, refusals included.
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  // Pay is never kept by a browser or a proxy, refusals included: every API reply is no-store
+  // (app.ts, http/security-headers.ts API_CACHE_CONTROL).
   const payee = (req: Parameters<typeof requirePayee>[1]) => requirePayee(userCtx(req), req);
 
   app.get(
