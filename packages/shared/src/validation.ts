@@ -56,6 +56,13 @@ export const isMainlandIdCard = (value: string): boolean =>
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK = '10X98765432';
 
+/** GB 11643's check character of an ID number's first 17 digits (ISO 7064 MOD 11-2, X for 10). */
+export function idCardCheckCharacter(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i]!;
+  return ID_CHECK[sum % 11]!;
+}
+
 /**
  * GB 11643: an 18-character mainland ID number ends in the check character of its first 17 digits
  * (ISO 7064 MOD 11-2, X for 10). A 15-character (first-generation) number has none: true. Upper case
@@ -63,10 +70,7 @@ const ID_CHECK = '10X98765432';
  */
 export function idCardCheckOk(value: string): boolean {
   if (value.length === 15) return /^\d{15}$/.test(value);
-  if (!/^\d{17}[\dX]$/.test(value)) return false;
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(value[i]) * ID_WEIGHTS[i]!;
-  return ID_CHECK[sum % 11] === value[17];
+  return /^\d{17}[\dX]$/.test(value) && idCardCheckCharacter(value) === value[17];
 }
 
 export const USER_TYPES = ['student', 'employee', 'other'] as const;
