@@ -30,7 +30,7 @@ test('an ID card matching several students opens the pick popup; the choice wait
   await expect(page.getByRole('radio', { name: t('bind.userType.student') })).toBeChecked();
   // (学籍号 is the college's own name for it, a setting it wrote: the same in both languages.)
   await expect(page.getByLabel('学籍号', { exact: true })).toHaveCount(0);
-  await page.getByLabel(t('bind.idCard'), { exact: true }).fill('320102200501015555');
+  await page.getByLabel(t('bind.idCard'), { exact: true }).fill('320102200501005555');
   await page.getByLabel(t('bind.realName'), { exact: true }).fill('孙九');
   await page.getByLabel(t('bind.email'), { exact: true }).fill('sunjiu@example.edu.cn');
   await page.getByRole('button', { name: t('bind.submit') }).click();

@@ -62,7 +62,7 @@ test('an unbound WeChat user binds as a student with an SMS code and lands on ho
 
   const phone = freshPhone();
   await page.getByLabel(t('bind.studentNo'), { exact: true }).fill('S2024002');
-  await page.getByLabel(t('bind.idCard'), { exact: true }).fill('110101200402021235');
+  await page.getByLabel(t('bind.idCard'), { exact: true }).fill('110101200402051235');
   await page.getByLabel(t('bind.realName'), { exact: true }).fill('李四');
   await page.getByLabel(t('bind.phone'), { exact: true }).fill(phone);
 

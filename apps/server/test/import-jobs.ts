@@ -3,9 +3,13 @@
  * multipart), wait for the job to settle, commit it; answers in English.
  */
 import type { Readable } from 'node:stream';
+import { idCardCheckCharacter } from '@cf/shared/validation';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import { basicAuth, type TestContext } from './helpers';
+
+/** A mainland ID number made of 17 digits and their check character (GB 11643). */
+export const withCheck = (first17: string): string => first17 + idCardCheckCharacter(first17);
 
 export const IMPORT_BASE = '/api/blade-finance/admin/import';
 

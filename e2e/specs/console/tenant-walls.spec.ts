@@ -17,7 +17,7 @@ test('another school’s finance office never sees this school’s people, order
   await page.getByTestId('people-search').locator('input').fill('S2024001');
   await page.getByTestId('people-search').locator('input').press('Enter');
   await expect(people.locator('.ant-empty')).toBeVisible();
-  await page.getByTestId('people-search').locator('input').fill('110101200401011234');
+  await page.getByTestId('people-search').locator('input').fill('110101200401071234');
   await page.getByTestId('people-search').locator('input').press('Enter');
   await expect(people.locator('.ant-empty')).toBeVisible();
   await consoleScreenshot(page, 'people-other-tenant');

@@ -10,6 +10,7 @@ import {
   SCHOOL_TIME_ZONE,
   isEmail,
   isLoosePhone,
+  idCardCheckOk,
   isMainlandIdCard,
   isPhone,
   validateBindForm,
@@ -51,6 +52,18 @@ describe('phone, e-mail and ID rules', () => {
     expect(isMainlandIdCard('110101800101123')).toBe(true);
     expect(isMainlandIdCard('11010120030404123X')).toBe(true);
     for (const length of [0, 14, 16, 17, 19]) expect(isMainlandIdCard('1'.repeat(length))).toBe(false);
+  });
+
+  it('checks the check character of an 18-character ID number (GB 11643)', () => {
+    expect(idCardCheckOk('11010519491231002X')).toBe(true);
+    // What 1.10101200607015E+17 (a number cell) reads as fits its check character: the number
+    // cell itself is what an import refuses.
+    expect(idCardCheckOk('110101200607015000')).toBe(true);
+    expect(idCardCheckOk('110101200607015001')).toBe(false);
+    expect(idCardCheckOk('110105194912310021')).toBe(false);
+    expect(idCardCheckOk('110101800101123')).toBe(true);
+    for (const bad of ['11010519491231002x', '1101051949123100XX', 'ABCDEFGHIJKLMNO'])
+      expect(idCardCheckOk(bad)).toBe(false);
   });
 });
 

@@ -53,6 +53,26 @@ export const isEmail = (value: string): boolean => EMAIL_PATTERN.test(value);
 export const isMainlandIdCard = (value: string): boolean =>
   (ID_CARD_LENGTHS as readonly number[]).includes(value.length);
 
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+/** GB 11643's check character of an ID number's first 17 digits (ISO 7064 MOD 11-2, X for 10). */
+export function idCardCheckCharacter(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i]!;
+  return ID_CHECK[sum % 11]!;
+}
+
+/**
+ * GB 11643: an 18-character mainland ID number ends in the check character of its first 17 digits
+ * (ISO 7064 MOD 11-2, X for 10). A 15-character (first-generation) number has none: true. Upper case
+ * expected (x made X by the caller). Used where people are loaded (imports), beside isMainlandIdCard.
+ */
+export function idCardCheckOk(value: string): boolean {
+  if (value.length === 15) return /^\d{15}$/.test(value);
+  return /^\d{17}[\dX]$/.test(value) && idCardCheckCharacter(value) === value[17];
+}
+
 export const USER_TYPES = ['student', 'employee', 'other'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 

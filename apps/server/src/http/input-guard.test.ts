@@ -157,7 +157,7 @@ describe('text with a NUL byte or another control character', () => {
     const res = await call({
       method: 'POST',
       url: '/api/blade-finance/enroll/lookup',
-      payload: { idCard: '110101200402021235', name: 'no\tsuch\r\nperson' },
+      payload: { idCard: '110101200402051235', name: 'no\tsuch\r\nperson' },
       signedIn: true,
     });
     expect(res.statusCode).toBe(400);

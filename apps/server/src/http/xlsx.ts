@@ -1,9 +1,11 @@
 /**
  * A streamed XLSX download (exceljs' streaming writer): rows are written and committed batch by
  * batch, so an export of many rows never sits whole in memory. Amounts go in yuan as numbers with two
- * decimals (format 0.00), headers in the request's language.
+ * decimals (format 0.00), headers in the request's language. Text a spreadsheet would run (= + - @)
+ * is written behind an apostrophe (sheetText, packages/shared); numbers stay numbers.
  */
 import { PassThrough } from 'node:stream';
+import { sheetCell, sheetText } from '@cf/shared/spreadsheet-cell';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
@@ -36,7 +38,7 @@ export async function sendXlsx<T>(
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c, i) => ({
     key: String(i),
-    header: c.header,
+    header: sheetText(c.header),
     width: c.width ?? (c.kind === 'time' ? 20 : 16),
     style:
       c.kind === 'yuan' ? { numFmt: '0.00' } : c.kind === 'time' ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {},
@@ -50,7 +52,7 @@ export async function sendXlsx<T>(
           .addRow(
             columns.map((c) => {
               const v = c.value(row);
-              return c.kind === 'yuan' && typeof v === 'number' ? fenToYuan(v) : v;
+              return c.kind === 'yuan' && typeof v === 'number' ? fenToYuan(v) : sheetCell(v);
             }),
           )
           .commit();
@@ -59,7 +61,7 @@ export async function sendXlsx<T>(
       const row = sheet.addRow(
         columns.map((c) => {
           const v = c.total ?? null;
-          return c.kind === 'yuan' && typeof v === 'number' ? fenToYuan(v) : v;
+          return c.kind === 'yuan' && typeof v === 'number' ? fenToYuan(v) : sheetCell(v);
         }),
       );
       row.font = { bold: true };

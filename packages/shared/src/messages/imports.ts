@@ -84,6 +84,22 @@ export const importMessages = {
     zh: '身份证号应为 15 或 18 位',
     en: 'A mainland ID number has 15 or 18 characters',
   },
+  'imports.idCardCheck': {
+    zh: '身份证号最后一位校验码不正确（GB 11643），请核对号码',
+    en: 'The last character of this ID number is not its check character (GB 11643); check the number',
+  },
+  'imports.numberCell': {
+    zh: '第 {row} 行“{column}”是数字单元格（{value}），数字会丢掉开头的 0 和第 15 位之后的数字。请把该列设为文本格式，重新输入后再上传',
+    en: 'Row {row}, column "{column}" is a number cell ({value}); a number loses leading zeros and every digit past the 15th. Format the column as text, type it again and upload',
+  },
+  'imports.headerNotFound': {
+    zh: '第 1 行不是表头：没有一个模板中的列名（如 {columns}）。请上传模板的工作表，表头放在第 1 行',
+    en: 'Row 1 is not a header: it has none of the template’s headers (such as {columns}). Upload the template’s sheet with its header on row 1',
+  },
+  'imports.titleRow': {
+    zh: '表头在第 {row} 行：请删除其上方的标题行，让表头位于第 1 行',
+    en: 'The header is on row {row}: delete the title rows above it so the header is on row 1',
+  },
   'imports.phoneInvalid': { zh: '不是有效的手机号', en: 'Not a valid phone number' },
   'imports.schoolYearInvalid': {
     zh: '不是学年（如 2025-2026）',

@@ -14,6 +14,14 @@ export const salaryMessages = {
     zh: '月份格式不正确，应为 YYYY-MM',
     en: 'The month is not valid; use YYYY-MM',
   },
+  'salary.periodTooFar': {
+    zh: '月份 {period} 晚于本月之后 {max} 个月，请检查月份',
+    en: 'The month {period} is more than {max} months after this month; check the month',
+  },
+  'salary.payDateFar': {
+    zh: '发放日期 {value} 与工资月份 {period} 相差超过 {max} 个月',
+    en: 'The pay date {value} is more than {max} months away from the month {period}',
+  },
   'salary.fileTooLarge': {
     zh: '文件超过 {mb} MB，请拆分后再导入',
     en: 'The file is larger than {mb} MB; please split it',

@@ -156,8 +156,13 @@ export type OfflineRequest = z.input<typeof offlineBody>;
 /** An evidence file of an other-means payment (an image or a PDF the payer uploaded). */
 export const evidenceSchema = z.object({
   id: z.number(),
-  /** The name the payer's file had (shown to the clerk; the stored file has a random name). */
+  /**
+   * The name the payer's file had, bidi controls and invisible characters removed (cleanFileName):
+   * shown to the clerk, never used to save the file.
+   */
   name: z.string(),
+  /** The name to save the file under, made by the server (evidence-<id>.<extension of its checked type>). */
+  downloadName: z.string(),
   mimeType: z.enum(EVIDENCE_TYPES),
   sizeBytes: z.number(),
 });

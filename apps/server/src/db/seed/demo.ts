@@ -274,7 +274,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
           tenantId: '100001',
           studentNo: 'S2024001',
           studentName: '张三',
-          idCard: '110101200401011234',
+          idCard: '110101200401071234',
           startYear: 2024,
           major: '会计学',
           className: '会计2401',
@@ -284,7 +284,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
           tenantId: '100001',
           studentNo: 'S2024002',
           studentName: '李四',
-          idCard: '110101200402021235',
+          idCard: '110101200402051235',
           startYear: 2024,
           major: '金融学',
           className: '金融2401',
@@ -304,7 +304,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
           tenantId: '100001',
           studentNo: 'S2023001',
           studentName: '赵六',
-          idCard: '11010120030404123X',
+          idCard: '11010120030401123X',
           startYear: 2023,
           major: '法学',
           className: '法学2301',
@@ -319,7 +319,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
           tenantId: '100001',
           employeeNo: 'E1001',
           employeeName: '陈老师',
-          idCard: '110101198001011111',
+          idCard: '110101198001051111',
           passwordHash: staffHash,
           phone: '13800000002',
           department: '财务处',
@@ -328,7 +328,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
           tenantId: '100001',
           employeeNo: 'E1002',
           employeeName: '刘老师',
-          idCard: '110101198202022222',
+          idCard: '110101198204022222',
           passwordHash: staffHash,
           phone: '13800000021',
           department: '教务处',
@@ -336,7 +336,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
       ])
       .returning({ id: employees.id });
     await tx.insert(otherPeople).values([
-      { tenantId: '100001', idType: 1, idCard: '110101199001013333', name: '周七', phone: '13800000031' },
+      { tenantId: '100001', idType: 1, idCard: '110101199001003333', name: '周七', phone: '13800000031' },
       { tenantId: '100001', idType: 2, idCard: 'E12345678', name: '吴八', phone: '13800000032' },
     ]);
     const collegeStudents = await tx
@@ -347,7 +347,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
           tenantId: '100002',
           studentNo: 'C2024001',
           studentName: '孙九',
-          idCard: '320102200501015555',
+          idCard: '320102200501005555',
           startYear: 2024,
           major: '护理',
           className: '护理2401',
@@ -357,7 +357,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
           tenantId: '100002',
           studentNo: 'C2021007',
           studentName: '孙九',
-          idCard: '320102200501015555',
+          idCard: '320102200501005555',
           startYear: 2021,
           major: '药学',
           className: '药学2102',
@@ -367,7 +367,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
           tenantId: '100002',
           studentNo: 'C2024002',
           studentName: '郑十',
-          idCard: '320102200502026666',
+          idCard: '320102200502046666',
           startYear: 2024,
           major: '护理',
           className: '护理2401',
@@ -378,7 +378,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
     await tx
       .insert(otherPeople)
       .values([
-        { tenantId: '100002', idType: 1, idCard: '320102199001017777', name: '钱十一', phone: '13800000051' },
+        { tenantId: '100002', idType: 1, idCard: '320102199001097777', name: '钱十一', phone: '13800000051' },
       ]);
 
     const [student1, teacher1] = await tx

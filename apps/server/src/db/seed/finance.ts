@@ -292,7 +292,7 @@ async function seedCatalogue(db: Db) {
     {
       tenantId: '100001',
       name: '林小一',
-      idCard: '110101200705051238',
+      idCard: '110101200705061238',
       admissionNo: 'A2025001',
       major: '会计学',
       startYear: 2025,
@@ -300,7 +300,7 @@ async function seedCatalogue(db: Db) {
     {
       tenantId: '100001',
       name: '何小二',
-      idCard: '11010120070606124X',
+      idCard: '11010120070706124X',
       admissionNo: 'A2025002',
       major: '计算机科学',
       startYear: 2025,

@@ -86,7 +86,7 @@ export async function seedSalaryDemo(db: Db): Promise<void> {
       tenantId: TENANT,
       employeeNo: 'E1003',
       employeeName: '王老师',
-      idCard: '110101198503033337',
+      idCard: '110101198503073337',
       phone: '13800000022',
       department: '科研处',
     })

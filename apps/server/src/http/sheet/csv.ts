@@ -8,7 +8,10 @@ import Papa from 'papaparse';
 import { columnName, normaliseCell, type SheetLimits, type SheetRow } from './types';
 import { FileRefused } from './zip';
 
-/** UTF-8 when the bytes are valid UTF-8, else GBK (what Excel saves as "CSV" on a Chinese system). */
+/**
+ * UTF-8 when the bytes are valid UTF-8, else GBK (what Excel saves as "CSV" on a Chinese system);
+ * every line end (CRLF, LF or CR, mixed in one file) made LF.
+ */
 export function decodeCsv(file: Buffer): string {
   let text: string;
   try {
@@ -16,7 +19,9 @@ export function decodeCsv(file: Buffer): string {
   } catch {
     text = iconv.decode(file, 'gbk');
   }
-  return text.replace(/^\uFEFF/, '');
+  // Line ends are read line by line (issue 23): a CRLF file with one LF-only (or CR-only) line end
+  // would otherwise be split on CRLF alone, two rows becoming one.
+  return text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
 }
 
 /** A CSV cell that a spreadsheet would run: =SUM(...), @cmd, +A1, -A1 (but not -5 or +5). */
@@ -35,6 +40,7 @@ export function readCsv(text: string, limits: SheetLimits, onRow: (row: SheetRow
   let refused: FileRefused | undefined;
   Papa.parse<string[]>(text, {
     skipEmptyLines: false,
+    newline: '\n',
     step(result, parser) {
       line++;
       const raw = result.data;

@@ -7,6 +7,11 @@ export interface SheetRow {
   formulas: number[];
   /** Indexes of cells inside a merged range (XLSX only). */
   merged?: number[];
+  /**
+   * Indexes of cells the file holds as numbers (XLSX only, dates not counted): a text column (an ID,
+   * a phone, a school number) refuses them, as the number may have lost digits or leading zeros.
+   */
+  numbers?: number[];
 }
 
 export interface Sheet {
@@ -38,6 +43,12 @@ export const normaliseCell = (text: string): string =>
   text
     .replace(FULL_WIDTH, (c) => (c === '\u3000' ? ' ' : String.fromCharCode(c.charCodeAt(0) - 0xfee0)))
     .trim();
+
+/**
+ * A number cell's text as Excel shows it: 15 significant digits (1.1+2.2 pasted as a value is stored
+ * as 3.3000000000000003 and shown as 3.3), then as JavaScript writes that number.
+ */
+export const excelNumberText = (n: number): string => String(Number(n.toPrecision(15)));
 
 /** "XFD1048576" -> {row: 1048576, col: 16384}; null when it is not a cell reference. */
 export function cellAddress(ref: string): { row: number; col: number } | null {

@@ -1,16 +1,18 @@
 /**
  * An XLSX read as a stream (issue 23): the zip's directory is checked first (zip.ts), then the
- * workbook's small parts (which sheet is first, its styles' date formats, the shared strings) and the
+ * workbook's small parts (which sheet is shown, its styles' date formats, the shared strings) and the
  * sheet's own <dimension>, so a sheet reaching past the limits is refused before any cell is built.
  * The worksheet itself is parsed as it inflates: each row is handed on when its </row> closes, so
  * memory holds the shared strings and a row, not the sheet; a cell past the limits stops the reading.
- * What a cell reads as is what exceljs answered before: numbers as JavaScript writes them, dates
+ * What a cell reads as is what exceljs answered before, but numbers as Excel shows them (15 significant
+ * digits, then as JavaScript writes them) and noted as numbers; dates
  * (date-formatted numbers) as YYYY-MM-DD, rich text joined, formulas by their cached result.
  */
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import {
   cellAddress,
   columnName,
+  excelNumberText,
   normaliseCell,
   type MergedRange,
   type SheetLimits,
@@ -71,34 +73,49 @@ function part(entries: Map<string, ZipEntry>, name: string, max: number): ZipEnt
   return entry;
 }
 
-/** The zip's directory checked, and the first sheet (in the workbook's order) found. */
+/**
+ * The zip's directory checked, and the sheet a clerk sees on opening the workbook: the active tab
+ * (workbook.xml's bookViews) when it is visible, else the first visible sheet in the workbook's order.
+ * A hidden or very hidden sheet is never read (issue 23: a hidden first sheet was imported).
+ */
 async function openBook(file: Buffer): Promise<Book> {
   const entries = readZipDirectory(file);
   const workbook = part(entries, 'xl/workbook.xml', PART_BYTES.index);
   const rels = part(entries, 'xl/_rels/workbook.xml.rels', PART_BYTES.index);
   let date1904 = false;
-  let firstSheetRel: string | undefined;
+  let activeTab = 0;
+  const sheets: { rel: string; visible: boolean }[] = [];
   if (workbook)
     await parseXml(file, workbook, PART_BYTES.index, {
       open(name, attributes) {
         if (name === 'workbookPr') date1904 = attributes.date1904 === '1' || attributes.date1904 === 'true';
-        if (name === 'sheet' && firstSheetRel === undefined) firstSheetRel = attributes['r:id'] ?? '';
+        if (name === 'workbookView' && attributes.activeTab !== undefined)
+          activeTab = Number(attributes.activeTab) || 0;
+        if (name === 'sheet')
+          sheets.push({
+            rel: attributes['r:id'] ?? '',
+            visible: attributes.state === undefined || attributes.state === 'visible',
+          });
       },
     });
+  const active = sheets[activeTab]?.visible ? sheets[activeTab] : sheets.find((s) => s.visible);
+  if (sheets.length > 0 && !active) throw unreadable();
   let target: string | undefined;
-  if (rels && firstSheetRel)
+  if (rels && active)
     await parseXml(file, rels, PART_BYTES.index, {
       open(name, attributes) {
-        if (name === 'Relationship' && attributes.Id === firstSheetRel) target = attributes.Target;
+        if (name === 'Relationship' && attributes.Id === active.rel) target = attributes.Target;
       },
     });
   const sheetName = target
     ? target.startsWith('/')
       ? target.slice(1)
       : `xl/${target}`
-    : [...entries.keys()]
-        .filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name))
-        .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]))[0];
+    : sheets.length > 0
+      ? undefined
+      : [...entries.keys()]
+          .filter((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name))
+          .sort((a, b) => Number(/\d+/.exec(a)![0]) - Number(/\d+/.exec(b)![0]))[0];
   const sheet = sheetName ? entries.get(sheetName) : undefined;
   if (!sheet) throw unreadable();
   return {
@@ -201,7 +218,7 @@ function excelDate(serial: number, date1904: boolean): string {
 }
 
 /**
- * Reads the first sheet, handing on each row with a cell as its </row> closes. Refuses the file
+ * Reads the active visible sheet (openBook), handing on each row with a cell as its </row> closes. Refuses the file
  * (FileRefused) past the zip's or the sheet's limits. Answers the merged ranges (they follow the rows
  * in the file).
  */
@@ -227,11 +244,16 @@ export async function readXlsx(
   let rowsSeen = 0;
   let cells: string[] = [];
   let formulas: number[] = [];
+  let numbers: number[] = [];
   let col = 0;
   let cell: { type: string; style: number; formula: boolean; value: string; inline: string } | null = null;
   /** What text goes to: the cell's <v>, its inline string's <t>, or nothing. */
   let into: 'value' | 'inline' | null = null;
   let phonetic = 0;
+
+  /** A cell the file holds as a number that is not shown as a date. */
+  const isNumberCell = (c: NonNullable<typeof cell>) =>
+    c.type === 'n' && c.value !== '' && !dates.has(c.style);
 
   const cellText = (c: NonNullable<typeof cell>): string => {
     switch (c.type) {
@@ -253,7 +275,7 @@ export async function readXlsx(
         if (c.value === '') return '';
         const n = parseFloat(c.value);
         if (dates.has(c.style) && Number.isFinite(n)) return excelDate(n, book.date1904);
-        return String(n);
+        return Number.isFinite(n) ? excelNumberText(n) : String(n);
       }
     }
   };
@@ -266,6 +288,7 @@ export async function readXlsx(
           if (!Number.isSafeInteger(line) || line < 1) throw unreadable();
           cells = [];
           formulas = [];
+          numbers = [];
           col = 0;
           break;
         }
@@ -325,6 +348,7 @@ export async function readXlsx(
           while (cells.length < col - 1) cells.push('');
           cells[col - 1] = normaliseCell(cellText(cell));
           if (cell.formula) formulas.push(col - 1);
+          else if (isNumberCell(cell)) numbers.push(col - 1);
           cell = null;
           into = null;
           break;
@@ -332,7 +356,7 @@ export async function readXlsx(
           if (cells.length === 0) break;
           // Rows without a number repeated, or out of order, are still rows: counted all the same.
           if (++rowsSeen > limits.maxRows + 1) throw new FileRefused('imports.tooManyRows');
-          on.row({ line, cells, formulas });
+          on.row({ line, cells, formulas, ...(numbers.length ? { numbers } : {}) });
           break;
       }
     },

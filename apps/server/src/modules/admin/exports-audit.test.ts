@@ -53,7 +53,7 @@ beforeAll(async () => {
     .values({
       tenantId: UNI,
       kind: 'people',
-      file: Buffer.from('人员类型,学号/工号,姓名,证件号码\n学生,S2031001,甲,110101200601011111'),
+      file: Buffer.from('人员类型,学号/工号,姓名,证件号码\n学生,S2031001,甲,110101200601081111'),
       status: 'checked',
       rows: 1,
       created: 1,

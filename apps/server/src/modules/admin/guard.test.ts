@@ -357,7 +357,7 @@ describe('the finance-office scope (modules/admin)', () => {
         body: { amountFen: 100, reason: 'guard test', kind: 'refundOnly' },
       }),
       // A load is audited whatever its line report says (here: an empty file, nothing stored).
-      'POST /api/blade-finance/admin/salary/import': async () => ({ query: '?period=2030-01' }),
+      'POST /api/blade-finance/admin/salary/import': async () => ({ query: '?period=2027-05' }),
       'POST /api/blade-finance/admin/salary/other-income/import': async () => ({}),
       'POST /api/blade-finance/admin/reconciliation/runs': async () => ({
         body: { billDate: '2026-01-05', channel: 'wechat' },
@@ -387,7 +387,7 @@ describe('the finance-office scope (modules/admin)', () => {
           .values({
             tenantId: UNI,
             kind: 'people',
-            file: Buffer.from('人员类型,学号/工号,姓名,证件号码\n学生,S2031001,甲,110101200601011111'),
+            file: Buffer.from('人员类型,学号/工号,姓名,证件号码\n学生,S2031001,甲,110101200601081111'),
             status: 'checked',
             rows: 1,
             created: 1,

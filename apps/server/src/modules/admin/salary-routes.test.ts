@@ -7,12 +7,12 @@ import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers
 import { signIn } from '@server-test/user-fixtures';
 
 const HEADER = '工号,姓名,发放日期,应发合计,扣款合计,个税合计,实发合计';
-const SLIPS = [HEADER, 'E1001,陈老师,2031-03-15,10000,800,200,9000', 'E1003,王老师,2031-03-16,5000,0,0,5000'];
+const SLIPS = [HEADER, 'E1001,陈老师,2027-04-15,10000,800,200,9000', 'E1003,王老师,2027-04-16,5000,0,0,5000'];
 const INCOME = [
   '工号,项目,发放部门,发放日期,金额,税额,实发',
-  'E1001,监考费,教务处,2031-03-10,600,0,600',
-  'E1003,监考费,教务处,2031-03-10,400,40,360',
-  'E1003,讲座酬金,研究生院,2031-03-12,2000,240,1760',
+  'E1001,监考费,教务处,2027-04-10,600,0,600',
+  'E1003,监考费,教务处,2027-04-10,400,40,360',
+  'E1003,讲座酬金,研究生院,2027-04-12,2000,240,1760',
 ];
 
 describe('the console’s salary lists', () => {
@@ -46,7 +46,7 @@ describe('the console’s salary lists', () => {
   it('lists the months loaded, newest first, with counts, sums and when they were loaded', async () => {
     const stored = await call(
       'POST',
-      '/api/blade-finance/admin/salary/import?period=2031-03',
+      '/api/blade-finance/admin/salary/import?period=2027-04',
       'finance1',
       SLIPS.join('\n'),
     );
@@ -56,11 +56,11 @@ describe('the console’s salary lists', () => {
     expect(res.statusCode).toBe(200);
     const months = res.json().data as { period: string; loadedAt: string }[];
     expect(months[0]).toEqual({
-      period: '2031-03',
+      period: '2027-04',
       slips: 2,
       grossFen: 1_500_000,
       netFen: 1_400_000,
-      payDate: '2031-03-16',
+      payDate: '2027-04-16',
       loadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const periods = months.map((m) => m.period);
@@ -69,7 +69,7 @@ describe('the console’s salary lists', () => {
     // Another tenant's office does not see this month; a student is refused.
     const other = await call('GET', '/api/blade-finance/admin/salary/months', 'finance2');
     expect(other.statusCode).toBe(200);
-    expect(other.json().data.map((m: { period: string }) => m.period)).not.toContain('2031-03');
+    expect(other.json().data.map((m: { period: string }) => m.period)).not.toContain('2027-04');
     const student = await call('GET', '/api/blade-finance/admin/salary/months', 'student1');
     expect(student.statusCode).toBe(403);
   });
@@ -94,7 +94,7 @@ describe('the console’s salary lists', () => {
     expect(records).toContainEqual({
       project: '监考费',
       department: '教务处',
-      paidOn: '2031-03-10',
+      paidOn: '2027-04-10',
       records: 2,
       amountFen: 100_000,
       taxFen: 4_000,

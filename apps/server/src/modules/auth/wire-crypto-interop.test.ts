@@ -85,8 +85,8 @@ describe('wire crypto interoperates with crypto-js', () => {
     const padded = encrypt32BytePadded(md5, KEY);
     expect(Buffer.from(padded, 'base64')).toHaveLength(64);
     expect(aesDecryptBase64(padded, KEY)).toBe(md5);
-    expect(aesDecryptBase64(encrypt32BytePadded('{"idCard":"110101200401011234"}x', KEY), KEY)).toBe(
-      '{"idCard":"110101200401011234"}x',
+    expect(aesDecryptBase64(encrypt32BytePadded('{"idCard":"110101200401071234"}x', KEY), KEY)).toBe(
+      '{"idCard":"110101200401071234"}x',
     );
   });
 

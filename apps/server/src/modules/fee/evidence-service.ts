@@ -6,6 +6,7 @@
  * (../admin/bills-routes.ts); to anyone else it does not exist. Files live under
  * DATA_DIR/bill-evidence/<tenant> (db/file-store.ts).
  */
+import { cleanFileName } from '@cf/shared/file-name';
 import path from 'node:path';
 import {
   EVIDENCE_EXTENSION,
@@ -48,9 +49,14 @@ export function tenantFolder(tenantId: string): string {
   return path.join('bill-evidence', tenantId);
 }
 
+/** The name a stored evidence file is saved under: made by the server from its id and checked type. */
+const evidenceDownloadName = (row: EvidenceRow) =>
+  `evidence-${row.id}.${EVIDENCE_EXTENSION[row.mimeType as EvidenceType] ?? 'bin'}`;
+
 export const evidenceView = (row: EvidenceRow): Evidence => ({
   id: row.id,
-  name: row.name,
+  name: cleanFileName(row.name),
+  downloadName: evidenceDownloadName(row),
   mimeType: row.mimeType as EvidenceType,
   sizeBytes: row.sizeBytes,
 });
@@ -111,7 +117,7 @@ export async function uploadEvidence(
   const row = await insertEvidence(db, {
     tenantId: auth.tenantId,
     uploadedBy: auth.userId,
-    name: file.filename || `evidence.${EVIDENCE_EXTENSION[mimeType]}`,
+    name: cleanFileName(file.filename ?? '', `evidence.${EVIDENCE_EXTENSION[mimeType]}`).slice(-200),
     mimeType,
     sizeBytes: file.bytes.length,
     storageKey,
@@ -146,7 +152,7 @@ function fileOf(dataDir: string, tenantId: string, row: EvidenceRow | undefined)
   return {
     mimeType: type,
     size: row.sizeBytes,
-    downloadName: `evidence-${row.id}.${EVIDENCE_EXTENSION[type] ?? 'bin'}`,
+    downloadName: evidenceDownloadName(row),
     stream,
   };
 }

@@ -120,9 +120,27 @@ describe('evidence of other-means payments', () => {
     const list = await api(ctx, 'GET', 'admin/bill/list', t.finance1, { query: { status: 1, size: 100 } });
     const listed = list.json().data.records.find((bill: { id: number }) => bill.id === billId);
     expect(listed.evidence).toEqual([
-      { id: ids[0], name: '转账截图.jpg', mimeType: 'image/jpeg', sizeBytes: 2048 },
-      { id: ids[1], name: 'receipt.jpeg', mimeType: 'image/png', sizeBytes: png.length },
-      { id: ids[2], name: 'statement.pdf', mimeType: 'application/pdf', sizeBytes: pdf().length },
+      {
+        id: ids[0],
+        name: '转账截图.jpg',
+        downloadName: `evidence-${ids[0]}.jpg`,
+        mimeType: 'image/jpeg',
+        sizeBytes: 2048,
+      },
+      {
+        id: ids[1],
+        name: 'receipt.jpeg',
+        downloadName: `evidence-${ids[1]}.png`,
+        mimeType: 'image/png',
+        sizeBytes: png.length,
+      },
+      {
+        id: ids[2],
+        name: 'statement.pdf',
+        downloadName: `evidence-${ids[2]}.pdf`,
+        mimeType: 'application/pdf',
+        sizeBytes: pdf().length,
+      },
     ]);
     const office = await get(t.finance1, officeUrl(billId, ids[1]!));
     expect(office.statusCode).toBe(200);
@@ -154,6 +172,38 @@ describe('evidence of other-means payments', () => {
     expect(reused.json().msg).toBe(
       'The evidence file does not exist or is already used; please choose it again',
     );
+  });
+
+  it('shows the payer’s file names without bidi controls, and saves files under the server’s names', async () => {
+    const poly = await upload(t.student1, 'poly.pdf.html', pdf());
+    // A right-to-left override: shown as "scanexe.pdf", really scan…exe.
+    const rlo = await upload(t.student1, 'scan\u202efdp.exe', makePng(4, 4));
+    expect(rlo.statusCode, rlo.body).toBe(200);
+    expect(rlo.json().data).toMatchObject({ name: 'scanfdp.exe', mimeType: 'image/png' });
+    const ids = [poly, rlo].map((res) => res.json().data.id as number);
+    const stored = await db().select().from(billEvidence).where(eq(billEvidence.id, ids[1]!));
+    expect(stored[0]!.name).toBe('scanfdp.exe');
+    // A name stored before the rule is shown cleaned too.
+    await db()
+      .update(billEvidence)
+      .set({ name: 'old\u202e\u200bgpj.exe' })
+      .where(eq(billEvidence.id, ids[1]!));
+    const recorded = await record(t.student1, ids);
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const billId = recorded.json().data.id as number;
+    const list = await api(ctx, 'GET', 'admin/bill/list', t.finance1, { query: { status: 1, size: 100 } });
+    const listed = list.json().data.records.find((bill: { id: number }) => bill.id === billId);
+    expect(listed.evidence).toMatchObject([
+      { id: ids[0], name: 'poly.pdf.html', downloadName: `evidence-${ids[0]}.pdf` },
+      { id: ids[1], name: 'oldgpj.exe', downloadName: `evidence-${ids[1]}.png` },
+    ]);
+    for (const [id, ext] of [
+      [ids[0], 'pdf'],
+      [ids[1], 'png'],
+    ] as const) {
+      const file = await get(t.finance1, officeUrl(billId, id!));
+      expect(file.headers['content-disposition']).toBe(`attachment; filename="evidence-${id}.${ext}"`);
+    }
   });
 
   it('refuses what is not an image or a PDF by its bytes, with a translated message', async () => {

@@ -4,7 +4,7 @@
  * records its own problem and answers null; cells are already trimmed and full-width digits made
  * ASCII by the file reader (../salary/import-file.ts).
  */
-import { isCalendarDate, isMainlandIdCard, isPhone } from '@cf/shared/validation';
+import { idCardCheckOk, isCalendarDate, isMainlandIdCard, isPhone } from '@cf/shared/validation';
 import { normaliseDate, yuanToFen } from '../salary/import-rules';
 import type { TableRow } from './table';
 
@@ -110,7 +110,8 @@ export const ID_TYPES: Choices<1 | 2> = [
 
 /**
  * An ID number, x made X. A mainland one (idType 1) has 15 or 18 characters, the spec's rule (§5, §9)
- * and the bind form's (`isMainlandIdCard`), so whoever is loaded can bind; another document at most 40.
+ * and the bind form's (`isMainlandIdCard`), so whoever is loaded can bind, and an 18-character one
+ * ends in its check character (GB 11643, `idCardCheckOk`); another document at most 40.
  * `mainland` null: the document type is unknown (its own problem); the number is only required.
  */
 export function idNumber<K extends string>(
@@ -124,8 +125,13 @@ export function idNumber<K extends string>(
   // An unknown document type (null) is the type cell's problem: the number is not judged by it.
   if (mainland === null) return null;
   if (!mainland) return limited(row, key, value, 40);
-  if (isMainlandIdCard(value)) return value;
-  row.problem(key, 'imports.idCardInvalid');
+  if (!isMainlandIdCard(value)) {
+    row.problem(key, 'imports.idCardInvalid');
+    return null;
+  }
+  // Its check character too (issue 23): a typo in a loaded ID keeps its holder from binding.
+  if (idCardCheckOk(value)) return value;
+  row.problem(key, 'imports.idCardCheck');
   return null;
 }
 

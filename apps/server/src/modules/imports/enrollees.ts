@@ -19,14 +19,16 @@ const COLUMNS: readonly Column<Key>[] = [
   { key: 'name', zh: '姓名', en: 'name', aliases: ['realName'], required: true, example: '孙新生' },
   {
     key: 'idCard',
+    text: true,
     zh: '身份证号',
     en: 'idCard',
     aliases: ['证件号码', 'idNumber'],
     required: true,
-    example: '110101200801016666',
+    example: '110101200801016664',
   },
   {
     key: 'admissionNo',
+    text: true,
     zh: '录取号',
     en: 'admissionNo',
     aliases: ['录取编号', '录取通知书编号'],

@@ -233,13 +233,13 @@ describe('hostile spreadsheets', () => {
       expect(await health()).toBe(200);
       // The next file is read by a new worker, as usual.
       Object.assign(SHEET_WORKERS, limits);
-      const next = await upload('people', `${PEOPLE_HEADER}\n学生,S1,甲,身份证,11010120070101001X,2026`);
+      const next = await upload('people', `${PEOPLE_HEADER}\n学生,S1,甲,身份证,11010120070108001X,2026`);
       expect((await settled(next.json().data.id)).status).toBe('checked');
     }, 90_000);
 
     it('past its time limit: the job fails with a clear line', async () => {
       SHEET_WORKERS.timeoutMs = 1;
-      const rows = Array.from({ length: 30_000 }, (_, i) => `学生,S${i},甲,身份证,11010120070101001X,2026`);
+      const rows = Array.from({ length: 30_000 }, (_, i) => `学生,S${i},甲,身份证,11010120070108001X,2026`);
       const res = await upload('people', [PEOPLE_HEADER, ...rows].join('\n'));
       const job = await settled(res.json().data.id);
       expect(job).toMatchObject({ status: 'failed', errorCount: 1 });
@@ -254,7 +254,7 @@ describe('hostile spreadsheets', () => {
         .values({
           tenantId: T,
           kind: 'people',
-          file: Buffer.from(`${PEOPLE_HEADER}\n学生,S9,乙,身份证,11010120070101001X,2026`),
+          file: Buffer.from(`${PEOPLE_HEADER}\n学生,S9,乙,身份证,11010120070108001X,2026`),
           status: 'checking',
           attempts,
           updatedAt: new Date(Date.now() - 3_600_000),
@@ -276,7 +276,7 @@ describe('hostile spreadsheets', () => {
         .set({ updatedAt: new Date(Date.now() - 3_600_000) })
         .where(eq(importJobs.id, twice));
       expect(await resumeImports(db(), silent)).toBe(0);
-      const again = await upload('people', `${PEOPLE_HEADER}\n学生,S1,甲,身份证,11010120070101001X,2026`);
+      const again = await upload('people', `${PEOPLE_HEADER}\n学生,S1,甲,身份证,11010120070108001X,2026`);
       expect(again.statusCode, again.body).toBe(200);
       expect((await settled(again.json().data.id)).status).toBe('checked');
     });

@@ -12,7 +12,13 @@ import { importJobs } from '@server/db/schema-imports';
 import { receivables } from '@server/db/schema-finance';
 import { salarySlips } from '@server/db/schema-salary';
 import { createTestApp, type TestContext } from '@server-test/helpers';
-import { IMPORT_BASE, importClient, xlsxOf, type ImportJobReply as Job } from '@server-test/import-jobs';
+import {
+  IMPORT_BASE,
+  importClient,
+  withCheck,
+  xlsxOf,
+  type ImportJobReply as Job,
+} from '@server-test/import-jobs';
 import { tokenFor } from '@server-test/issue-token';
 import { serialDate } from './cells';
 import { resumeImports } from './service';
@@ -46,10 +52,10 @@ describe('bulk loading by the finance office', () => {
     const file = [
       PEOPLE_HEADER,
       // S2024001 exists: a new class is an update; S2024002 as stored is unchanged.
-      '学生,S2024001,张三,身份证,110101200401011234,2024,会计学,会计2402,,13800000001',
-      '学生,S2024002,李四,身份证,110101200402021235,2024,金融学,金融2401,,13800000011',
-      '学生,S2099001,新同学,身份证,11010120060101123x,2026,法学,法学2601,,13900000001',
-      '教职工,E2099001,新老师,,110101198001011111,,,,财务处,',
+      '学生,S2024001,张三,身份证,110101200401071234,2024,会计学,会计2402,,13800000001',
+      '学生,S2024002,李四,身份证,110101200402051235,2024,金融学,金融2401,,13800000011',
+      '学生,S2099001,新同学,身份证,11010120060109123x,2026,法学,法学2601,,13900000001',
+      '教职工,E2099001,新老师,,110101198001051111,,,,财务处,',
     ].join('\n');
     const before = await studentCount();
     const job = await check('people', file);
@@ -75,7 +81,7 @@ describe('bulk loading by the finance office', () => {
       .select()
       .from(students)
       .where(and(eq(students.tenantId, T), eq(students.studentNo, 'S2099001')));
-    expect(fresh).toMatchObject({ idCard: '11010120060101123X', className: '法学2601', startYear: 2026 });
+    expect(fresh).toMatchObject({ idCard: '11010120060109123X', className: '法学2601', startYear: 2026 });
     const [staff] = await db()
       .select()
       .from(employees)
@@ -93,9 +99,9 @@ describe('bulk loading by the finance office', () => {
     const file = [
       PEOPLE_HEADER,
       '学生,S2099101,甲,身份证,12345,2026,,,,',
-      '学生,S2099102,乙,身份证,110101200601011111,2026,,,,1234',
-      '老师,S2099103,丙,身份证,110101200601012222,2026,,,,',
-      '学生,S2099104,丁,身份证,110101200601013333,2026,,,,',
+      '学生,S2099102,乙,身份证,110101200601081111,2026,,,,1234',
+      '老师,S2099103,丙,身份证,110101200601052222,2026,,,,',
+      '学生,S2099104,丁,身份证,110101200601023333,2026,,,,',
     ].join('\n');
     const job = await check('people', file);
     expect(job.status).toBe('checked');
@@ -158,7 +164,7 @@ describe('bulk loading by the finance office', () => {
   it('accepts English headers, trims spaces and makes full-width digits plain', async () => {
     const file = [
       'type,number,name,idCard,phone,class',
-      'student , Ｓ２０９９２０１ ,  宽字符  ,１１０１０１２００６０１０１４４４４, １３９０００００２０２ ,会计2601 ',
+      'student , Ｓ２０９９２０１ ,  宽字符  ,１１０１０１２００６０６０１４４４４, １３９０００００２０２ ,会计2601 ',
     ].join('\n');
     const job = await check('people', file);
     expect(job).toMatchObject({ errorCount: 0, created: 1 });
@@ -169,7 +175,7 @@ describe('bulk loading by the finance office', () => {
       .where(and(eq(students.tenantId, T), eq(students.studentNo, 'S2099201')));
     expect(row).toMatchObject({
       studentName: '宽字符',
-      idCard: '110101200601014444',
+      idCard: '110101200606014444',
       phone: '13900000202',
       className: '会计2601',
     });
@@ -178,8 +184,8 @@ describe('bulk loading by the finance office', () => {
   it('finds duplicate keys inside the file', async () => {
     const file = [
       PEOPLE_HEADER,
-      '学生,S2099301,甲,身份证,110101200601015555,,,,,',
-      '学生,S2099302,乙,身份证,110101200601016666,,,,,',
+      '学生,S2099301,甲,身份证,110101200601075555,,,,,',
+      '学生,S2099302,乙,身份证,110101200601046666,,,,,',
       '学生,S2099301,甲二,身份证,110101200601017777,,,,,',
     ].join('\n');
     const job = await check('people', file);
@@ -191,7 +197,7 @@ describe('bulk loading by the finance office', () => {
   it('reads a GBK CSV', async () => {
     const text = [
       PEOPLE_HEADER,
-      '学生,S2099401,国标码,身份证,110101200601018888,2026,历史学,历史2601,,',
+      '学生,S2099401,国标码,身份证,110101200601098888,2026,历史学,历史2601,,',
     ].join('\r\n');
     const job = await check('people', iconv.encode(text, 'gbk'));
     expect(job).toMatchObject({ errorCount: 0, created: 1 });
@@ -199,7 +205,7 @@ describe('bulk loading by the finance office', () => {
 
   it('refuses formulas and merged cells, and reads dates given as serial numbers', async () => {
     expect(serialDate('46295')).toBe('2026-09-30');
-    const csv = await check('people', `${PEOPLE_HEADER}\n学生,=1+1,甲,身份证,110101200601019999,,,,,`);
+    const csv = await check('people', `${PEOPLE_HEADER}\n学生,=1+1,甲,身份证,110101200601069999,,,,,`);
     expect(csv.errors).toEqual([
       expect.objectContaining({
         row: 2,
@@ -210,15 +216,15 @@ describe('bulk loading by the finance office', () => {
     const header = PEOPLE_HEADER.split(',');
     const withFormula = await xlsxOf([
       header,
-      ['学生', 'S2099501', '甲', '身份证', '110101200601010001', { formula: '2020+6' }, '', '', '', ''],
+      ['学生', 'S2099501', '甲', '身份证', '110101200601020001', { formula: '2020+6' }, '', '', '', ''],
     ]);
     const f = await check('people', withFormula, '', 'application/octet-stream');
     expect(f.errors).toEqual([expect.objectContaining({ row: 2, column: '入学年份' })]);
     const merged = await xlsxOf(
       [
         header,
-        ['学生', 'S2099502', '甲', '身份证', '110101200601010002', '2026', '法学', '法学2601', '', ''],
-        ['学生', 'S2099503', '乙', '身份证', '110101200601010003', '2026', '法学', '', '', ''],
+        ['学生', 'S2099502', '甲', '身份证', '110101200601040002', '2026', '法学', '法学2601', '', ''],
+        ['学生', 'S2099503', '乙', '身份证', '110101200601060003', '2026', '法学', '', '', ''],
       ],
       'G2:G3',
     );
@@ -280,7 +286,7 @@ describe('bulk loading by the finance office', () => {
       .insert(importJobs)
       .values({ tenantId: T, kind: 'people', file: Buffer.from('x'), status: 'checking', phase: 'validate' })
       .returning();
-    const res = await upload('people', `${PEOPLE_HEADER}\n学生,S2099601,甲,身份证,110101200601010004,,,,,`);
+    const res = await upload('people', `${PEOPLE_HEADER}\n学生,S2099601,甲,身份证,110101200601080004,,,,,`);
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(
       'An import of this kind is already running in your school; wait for it to finish and try again',
@@ -289,7 +295,7 @@ describe('bulk loading by the finance office', () => {
     expect((await upload('fee-items', '项目类型,项目名称,单价\n自选项目,纪念册,45')).statusCode).toBe(200);
     const other = await upload(
       'people',
-      `${PEOPLE_HEADER}\n学生,C2099001,甲,身份证,110101200601010005,,,,,`,
+      `${PEOPLE_HEADER}\n学生,C2099001,甲,身份证,110101200606010005,,,,,`,
       '',
       'text/csv',
       otherTenant,
@@ -325,7 +331,7 @@ describe('bulk loading by the finance office', () => {
       FOR EACH ROW EXECUTE FUNCTION refuse_halfway()`);
     const rows = Array.from(
       { length: 2000 },
-      (_, i) => `学生,H${i},学生${i},身份证,1101012006${String(i).padStart(8, '0')},,,,,`,
+      (_, i) => `学生,H${i},学生${i},身份证,${withCheck(`1101012006${String(i).padStart(7, '0')}`)},,,,,`,
     );
     const job = await check('people', [PEOPLE_HEADER, ...rows].join('\n'));
     expect(job).toMatchObject({ created: 2000, errorCount: 0 });
@@ -368,22 +374,22 @@ describe('bulk loading by the finance office', () => {
     ]);
     const slips = await check(
       'salary',
-      '工号,姓名,发放日期,应发合计,扣款合计,个税合计,实发合计\nE1001,陈老师,2031-01-15,10000,800,500,8700',
-      '?period=2031-01',
+      '工号,姓名,发放日期,应发合计,扣款合计,个税合计,实发合计\nE1001,陈老师,2027-05-15,10000,800,500,8700',
+      '?period=2027-05',
     );
     expect(slips).toMatchObject({ errorCount: 0, created: 1, updated: 0 });
     await committed(slips.id);
     const stored = await db()
       .select()
       .from(salarySlips)
-      .where(and(eq(salarySlips.tenantId, T), eq(salarySlips.period, '2031-01')));
+      .where(and(eq(salarySlips.tenantId, T), eq(salarySlips.period, '2027-05')));
     expect(stored).toMatchObject([{ netFen: 870_000 }]);
     expect((await upload('salary', 'x', '?period=2031-13')).statusCode).toBe(400);
   });
 
   it('takes over a job whose process stopped (after its lease) and finishes it', async () => {
     // A job left checking by a process that died two minutes ago, and one stamped just now (running).
-    const file = Buffer.from(`${PEOPLE_HEADER}\n学生,S2099701,续跑,身份证,110101200601017001,,,,,`);
+    const file = Buffer.from(`${PEOPLE_HEADER}\n学生,S2099701,续跑,身份证,110101200601047001,,,,,`);
     const [stale] = await db()
       .insert(importJobs)
       .values({

@@ -19,14 +19,16 @@ const COLUMNS: readonly Column<Key>[] = [
   { key: 'idType', zh: '证件类型', en: 'idType', example: '身份证' },
   {
     key: 'idCard',
+    text: true,
     zh: '证件号码',
     en: 'idCard',
     aliases: ['身份证号', 'idNumber'],
     required: true,
-    example: '110101199003037777',
+    example: '110101199003037772',
   },
   {
     key: 'phone',
+    text: true,
     zh: '预留手机号',
     en: 'phone',
     aliases: ['手机号', '财务预留手机号', 'reservedPhone'],

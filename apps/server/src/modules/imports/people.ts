@@ -27,6 +27,7 @@ const COLUMNS: readonly Column<Key>[] = [
   { key: 'type', zh: '人员类型', en: 'type', aliases: ['类型', 'userType'], required: true, example: '学生' },
   {
     key: 'no',
+    text: true,
     zh: '学号/工号',
     en: 'number',
     aliases: ['学号', '工号', '编号', 'no', 'code'],
@@ -37,11 +38,12 @@ const COLUMNS: readonly Column<Key>[] = [
   { key: 'idType', zh: '证件类型', en: 'idType', example: '身份证' },
   {
     key: 'idCard',
+    text: true,
     zh: '证件号码',
     en: 'idCard',
     aliases: ['身份证号', 'idNumber'],
     required: true,
-    example: '110101200601011234',
+    example: '110101200601011236',
   },
   { key: 'startYear', zh: '入学年份', en: 'startYear', example: '2026' },
   { key: 'major', zh: '专业', en: 'major', example: '会计学' },
@@ -49,6 +51,7 @@ const COLUMNS: readonly Column<Key>[] = [
   { key: 'department', zh: '部门', en: 'department', example: '' },
   {
     key: 'phone',
+    text: true,
     zh: '预留手机号',
     en: 'phone',
     aliases: ['手机号', '财务预留手机号', 'reservedPhone'],

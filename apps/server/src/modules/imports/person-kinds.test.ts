@@ -67,9 +67,9 @@ describe('importing outside people and new students', () => {
     const file = [
       OTHER_HEADER,
       // 周七 as stored: unchanged; 吴八 (another document) gets a new phone: updated.
-      '周七,身份证,110101199001013333,13800000031',
+      '周七,身份证,110101199001003333,13800000031',
       '吴八,其他证件,E12345678,13800000099',
-      '郑外一,身份证,11010119900202123x,13900000101',
+      '郑外一,身份证,11010119900203123x,13900000101',
       '王外二,护照,P1234567,',
       '钱外三,其他证件,P7654321,',
     ].join('\n');
@@ -92,11 +92,11 @@ describe('importing outside people and new students', () => {
             and(eq(otherPeople.tenantId, T), eq(otherPeople.idType, idType), eq(otherPeople.idCard, idCard)),
           )
       )[0];
-    expect(await byId(1, '11010119900202123X')).toMatchObject({ name: '郑外一', phone: '13900000101' });
+    expect(await byId(1, '11010119900203123X')).toMatchObject({ name: '郑外一', phone: '13900000101' });
     expect(await byId(2, 'E12345678')).toMatchObject({ name: '吴八', phone: '13800000099' });
     expect(await byId(2, 'P1234567')).toMatchObject({ name: '王外二', phone: null });
     // The bind form's look-up (type other, idType and number, x or X) finds the loaded person.
-    expect(await findOtherPerson(db(), T, 1, '11010119900202123x')).toMatchObject({ name: '郑外一' });
+    expect(await findOtherPerson(db(), T, 1, '11010119900203123x')).toMatchObject({ name: '郑外一' });
     // Loaded again: nothing changes.
     expect(await check('other-people', fixed)).toMatchObject({ created: 0, updated: 0, unchanged: 5 });
   });
@@ -105,9 +105,9 @@ describe('importing outside people and new students', () => {
     const file = [
       ENROLLEE_HEADER,
       // 林小一 as stored; 何小二's ID written with a small x is the same person, with a new major.
-      '林小一,110101200705051238,A2025001,会计学,2025',
-      '何小二,11010120070606124x,A2025002,软件工程,2025',
-      '冯新一,110101200801011111,A2026002,法学,2026',
+      '林小一,110101200705061238,A2025001,会计学,2025',
+      '何小二,11010120070706124x,A2025002,软件工程,2025',
+      '冯新一,110101200801091111,A2026002,法学,2026',
     ].join('\n');
     const job = await check('enrollees', file);
     expect(job).toMatchObject({ rows: 3, created: 1, updated: 1, unchanged: 1, errorCount: 0 });
@@ -116,10 +116,10 @@ describe('importing outside people and new students', () => {
       .select()
       .from(enrollees)
       .where(and(eq(enrollees.tenantId, T), eq(enrollees.admissionNo, 'A2025002')));
-    expect(he).toMatchObject({ idCard: '11010120070606124X', major: '软件工程', startYear: 2025 });
+    expect(he).toMatchObject({ idCard: '11010120070706124X', major: '软件工程', startYear: 2025 });
     const visitor = await visitorToken(ctx, T, 'o-import-enrollee-1');
     const found = await api(ctx, 'POST', 'enroll/lookup', visitor, {
-      body: { idCard: '110101200801011111', name: '冯新一' },
+      body: { idCard: '110101200801091111', name: '冯新一' },
     });
     expect(found.json().data).toMatchObject({ name: '冯新一', admissionNo: 'A2026002', major: '法学' });
   });
@@ -129,8 +129,8 @@ describe('importing outside people and new students', () => {
       ENROLLEE_HEADER,
       // A2025001 is 林小一's, who is not in the file.
       '褚新二,110101200802022222,A2025001,,',
-      '卫新三,110101200803033333,A2026101,,',
-      '蒋新四,110101200804044444,A2026101,,',
+      '卫新三,110101200803063333,A2026101,,',
+      '蒋新四,110101200800044444,A2026101,,',
     ].join('\n');
     const job = await check('enrollees', file);
     expect(messages(job)).toEqual([
@@ -141,7 +141,7 @@ describe('importing outside people and new students', () => {
     // When the file gives 林小一 another number, A2025001 is free for the new student.
     const moved = await check(
       'enrollees',
-      [ENROLLEE_HEADER, '林小一,110101200705051238,A2025901,,', '褚新二,110101200802022222,A2025001,,'].join(
+      [ENROLLEE_HEADER, '林小一,110101200705061238,A2025901,,', '褚新二,110101200802022222,A2025001,,'].join(
         '\n',
       ),
     );
@@ -155,10 +155,10 @@ describe('importing outside people and new students', () => {
         OTHER_HEADER,
         '甲,身份证,1101011990010112,',
         '乙,其他证件,' + 'X'.repeat(41) + ',',
-        ',身份证,110101199001011111,',
-        '丁,身份证,110101199001012222,1234',
-        '戊,身份证,11010119900303333x,',
-        '己,身份证,11010119900303333X,',
+        ',身份证,110101199001061111,',
+        '丁,身份证,110101199001032222,1234',
+        '戊,身份证,11010119900306333x,',
+        '己,身份证,11010119900306333X,',
       ].join('\n'),
     );
     expect(messages(others)).toEqual([
@@ -175,9 +175,9 @@ describe('importing outside people and new students', () => {
       [
         ENROLLEE_HEADER,
         '甲,E12345678,A1,,',
-        '乙,110101200805055555,,,',
-        '丙,110101200806066666,A2,,1900',
-        '丁,110101200806066666,A3,,',
+        '乙,110101200805035555,,,',
+        '丙,110101200806076666,A2,,1900',
+        '丁,110101200806076666,A3,,',
       ].join('\n'),
     );
     expect(messages(fresh)).toEqual([
@@ -196,21 +196,21 @@ describe('importing outside people and new students', () => {
         [0, '', 'The file is empty or has no data rows'],
       ]);
     }
-    const wrong = await check('other-people', '学号,姓名,证件号码\nS1,甲,110101199001011111');
+    const wrong = await check('other-people', '学号,姓名,证件号码\nS1,甲,110101199001061111');
     expect(messages(wrong)).toEqual([[1, '学号', 'Unknown column: 学号; use the template’s headers']]);
     expect(wrong).toMatchObject({ created: 0, updated: 0, unchanged: 0 });
-    const missing = await check('enrollees', '姓名,身份证号\n甲,110101200801011111');
+    const missing = await check('enrollees', '姓名,身份证号\n甲,110101200801091111');
     expect(messages(missing)).toEqual([[1, '录取号', 'Missing column: 录取号']]);
   });
 
   it('refuses formulas and merged cells, reads GBK, full-width digits and trailing spaces', async () => {
-    const formula = await check('enrollees', `${ENROLLEE_HEADER}\n甲,110101200807077777,=A1,,`);
+    const formula = await check('enrollees', `${ENROLLEE_HEADER}\n甲,110101200807007777,=A1,,`);
     expect(messages(formula)).toEqual([[2, '录取号', 'Formulas are not accepted; paste the values instead']]);
     const merged = await xlsxOf(
       [
         OTHER_HEADER.split(','),
-        ['褚外四', '身份证', '110101199004041234', '13900000104'],
-        ['卫外五', '身份证', '110101199005051234', ''],
+        ['褚外四', '身份证', '110101199004051234', '13900000104'],
+        ['卫外五', '身份证', '110101199005011234', ''],
       ],
       'D2:D3',
     );
@@ -222,7 +222,7 @@ describe('importing outside people and new students', () => {
     const gbk = iconv.encode(
       [
         ENROLLEE_HEADER,
-        ' 沈新五 ,１１０１０１２００８０８０８８８８８, Ａ２０２６５０１ ,历史学 ,２０２６',
+        ' 沈新五 ,１１０１０１２００８０８０４８８８８, Ａ２０２６５０１ ,历史学 ,２０２６',
       ].join('\r\n'),
       'gbk',
     );
@@ -232,7 +232,7 @@ describe('importing outside people and new students', () => {
     const [row] = await db()
       .select()
       .from(enrollees)
-      .where(and(eq(enrollees.tenantId, T), eq(enrollees.idCard, '110101200808088888')));
+      .where(and(eq(enrollees.tenantId, T), eq(enrollees.idCard, '110101200808048888')));
     expect(row).toMatchObject({ name: '沈新五', admissionNo: 'A2026501', major: '历史学', startYear: 2026 });
   });
 });

@@ -37,6 +37,7 @@ const COLUMNS: readonly Column<Key>[] = [
   { key: 'personType', zh: '人员类型', en: 'personType', aliases: ['类型', 'type'], example: '学生' },
   {
     key: 'no',
+    text: true,
     zh: '学号/工号',
     en: 'number',
     aliases: ['学号', '工号', '编号', 'no'],

@@ -4,8 +4,9 @@
  * loaded through /admin/salary/import. Merged cells are refused, as for every kind.
  */
 import { isPeriod } from '@cf/shared/salary';
+import { calendarDateIn } from '@cf/shared/validation';
 import { insertIncomes } from '../salary/repo';
-import type { Problem as SalaryProblem } from '../salary/import-rules';
+import { MAX_MONTHS_AHEAD, periodTooFarAhead, type Problem as SalaryProblem } from '../salary/import-rules';
 import { isBlankRow, type Sheet } from '../salary/import-file';
 import { planIncomes, planSlips, storeSlips } from '../salary/import-service';
 import { planOf, refusedPlan, type ImportRules } from './kind';
@@ -76,6 +77,16 @@ export const salaryImport: ImportRules = {
     const { period, replace } = optionsOf(options);
     if (!isPeriod(period))
       return refusedPlan(0, [{ row: 0, column: '', value: period, key: 'salary.periodInvalid' }]);
+    if (periodTooFarAhead(period, calendarDateIn(new Date())))
+      return refusedPlan(0, [
+        {
+          row: 0,
+          column: '',
+          value: period,
+          key: 'salary.periodTooFar',
+          params: { period, max: MAX_MONTHS_AHEAD },
+        },
+      ]);
     await progress.phase('validate', sheet.rows.length);
     const plan = await planSlips(db, tenantId, split.readable, { period, replace });
     await progress.tick(sheet.rows.length);

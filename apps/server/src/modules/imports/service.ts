@@ -5,6 +5,7 @@
  * nothing. A job of a stopped process is taken over after its lease (resumeImports, run by jobs/).
  * Two running imports of one kind in one tenant: the second is refused (imports.busy).
  */
+import { cleanFileName } from '@cf/shared/file-name';
 import { translate, type Language, type MessageKey } from '@cf/shared/messages';
 import { isPeriod } from '@cf/shared/salary';
 import type { ImportJob, ImportJobSummary, ImportKind } from '@cf/shared/wire/admin-imports';
@@ -235,7 +236,7 @@ export async function startImport(
     job = await insertJob(db, {
       tenantId: caller.tenantId,
       kind,
-      fileName: query.fileName ?? '',
+      fileName: query.fileName ? cleanFileName(query.fileName, '') : '',
       file,
       options,
       createdBy: caller.userId,
@@ -279,7 +280,7 @@ function summary(db: Db, job: Omit<ImportJobState, 'errors' | 'options'>): Impor
   return {
     id: job.id,
     kind: job.kind as ImportKind,
-    fileName: job.fileName,
+    fileName: cleanFileName(job.fileName, ''),
     status: job.status as ImportJobSummary['status'],
     phase: (live?.phase ?? job.phase) as ImportJobSummary['phase'],
     done: live?.done ?? job.done,

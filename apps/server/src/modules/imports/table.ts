@@ -4,7 +4,7 @@
  * merged cells are refused here for every kind.
  */
 import type { MessageKey, PlainMessageParams } from '@cf/shared/messages';
-import { isBlankRow, type Sheet, type SheetRow } from '../salary/import-file';
+import { headerBelow, isBlankRow, isNumberCell, type Sheet, type SheetRow } from '../salary/import-file';
 
 export interface Problem {
   row: number;
@@ -25,6 +25,11 @@ export interface Column<K extends string = string> {
   required?: boolean;
   /** The template's example cell. */
   example: string;
+  /**
+   * An identity written as text (an ID, a phone, a school number): a number cell is refused, as
+   * Excel keeps 15 digits and no leading zeros (1.10101200607015E+17 reads 110101200607015000).
+   */
+  text?: boolean;
 }
 
 /** The column the XLSX report adds; a report uploaded again is read without it. */
@@ -55,7 +60,16 @@ export class TableRow<K extends string> {
       this.problem(key, 'salary.formulaCell');
       return '';
     }
-    return this.row.cells[index] ?? '';
+    const value = this.row.cells[index] ?? '';
+    if (this.table.textual.has(key) && isNumberCell(this.row, index)) {
+      this.problem(key, 'imports.numberCell', {
+        column: this.table.header[index] ?? '',
+        row: this.row.line,
+        value: value.slice(0, 40),
+      });
+      return '';
+    }
+    return value;
   }
 
   /** The cell's text, or a 'must not be empty' problem and null. */
@@ -92,6 +106,8 @@ export class Table<K extends string> {
   readonly problems: Problem[] = [];
   readonly badLines = new Set<number>();
   readonly rows: TableRow<K>[] = [];
+  /** Columns whose cells must be text (Column.text). */
+  readonly textual = new Set<K>();
 
   constructor(
     readonly header: string[],
@@ -110,6 +126,7 @@ export class Table<K extends string> {
 export function readTable<K extends string>(sheet: Sheet, columns: readonly Column<K>[]): Table<K> {
   const data = sheet.rows.filter((r) => !isBlankRow(r));
   const table = new Table<K>(sheet.header, data);
+  for (const c of columns) if (c.text) table.textual.add(c.key);
   if (sheet.header.every((h) => h === '') || data.length === 0) {
     table.problems.push({ row: 0, column: '', value: '', key: 'salary.fileEmpty' });
     return table;
@@ -118,6 +135,29 @@ export function readTable<K extends string>(sheet: Sheet, columns: readonly Colu
   for (const c of columns)
     for (const word of [c.zh, c.en, ...(c.aliases ?? [])]) words.set(normalise(word), c.key);
   const seen = new Set<K>();
+  const known = (title: string) => words.has(normalise(title));
+  if (!sheet.header.some(known)) {
+    // A title row or a notes sheet: one message, not an "unknown column" per cell (issue 23).
+    const below = headerBelow(sheet, known);
+    table.problems.push(
+      below === null
+        ? {
+            row: 1,
+            column: '',
+            value: '',
+            key: 'imports.headerNotFound',
+            params: {
+              columns: [...columns]
+                .sort((a, b) => Number(b.required ?? false) - Number(a.required ?? false))
+                .slice(0, 3)
+                .map((c) => c.zh)
+                .join('、'),
+            },
+          }
+        : { row: 1, column: '', value: '', key: 'imports.titleRow', params: { row: below } },
+    );
+    return table;
+  }
   sheet.header.forEach((title, index) => {
     if (title === '' || title === REPORT_COLUMN) return;
     const key = words.get(normalise(title));

@@ -2,10 +2,12 @@
  * The workbooks a clerk downloads: a kind's template (Chinese headers, an example row, and a sheet
  * naming each column in both languages), and a job's report — the file as uploaded with every cell
  * that has a problem filled red and noted, a problems column, and a sheet listing every problem.
- * A report uploaded again after fixing is read without its problems column (table.ts).
+ * A report uploaded again after fixing is read without its problems column (table.ts). Every text cell
+ * goes through sheetRow/sheetText (packages/shared): a file's `=cmd|...` is written as text, not run.
  */
 import type { Language } from '@cf/shared/messages';
 import type { ImportKind } from '@cf/shared/wire/admin-imports';
+import { sheetRow, sheetText } from '@cf/shared/spreadsheet-cell';
 import ExcelJS from 'exceljs';
 import type { StoredProblem } from '@server/db/schema-imports';
 import type { Sheet } from '../salary/import-file';
@@ -23,8 +25,8 @@ export async function templateWorkbook(kind: ImportKind): Promise<Buffer> {
   const { columns } = IMPORT_RULES[kind];
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('导入模板');
-  sheet.addRow(columns.map((c) => c.zh)).font = HEADER_FONT;
-  sheet.addRow(columns.map((c) => c.example));
+  sheet.addRow(sheetRow(columns.map((c) => c.zh))).font = HEADER_FONT;
+  sheet.addRow(sheetRow(columns.map((c) => c.example)));
   columns.forEach((c, i) => {
     sheet.getColumn(i + 1).width = Math.max(12, c.zh.length * 2 + 4);
     // Numbers as text: leading zeros of numbers and ID cards survive Excel.
@@ -32,7 +34,7 @@ export async function templateWorkbook(kind: ImportKind): Promise<Buffer> {
   });
   const notes = book.addWorksheet('说明 Notes');
   notes.addRow(['列 Column', 'English header', '必填 Required', '示例 Example']).font = HEADER_FONT;
-  for (const c of columns) notes.addRow([c.zh, c.en, c.required ? '是 yes' : '', c.example]);
+  for (const c of columns) notes.addRow(sheetRow([c.zh, c.en, c.required ? '是 yes' : '', c.example]));
   notes.columns.forEach((col) => (col.width = 22));
   return bufferOf(book);
 }
@@ -57,13 +59,13 @@ export async function reportWorkbook(
       cell.fill = RED;
       cell.note = messageOf(p, lang);
     }
-    row.getCell(header.length + 1).value = found.map((p) => messageOf(p, lang)).join('；');
+    row.getCell(header.length + 1).value = sheetText(found.map((p) => messageOf(p, lang)).join('；'));
   };
-  const top = marked.addRow([...header, REPORT_COLUMN]);
+  const top = marked.addRow(sheetRow([...header, REPORT_COLUMN]));
   top.font = HEADER_FONT;
   mark(top, problems.filter(fileLevel));
   for (const row of sheet?.rows ?? []) {
-    const added = marked.addRow(row.cells);
+    const added = marked.addRow(sheetRow(row.cells));
     const found = byRow.get(row.line);
     if (found) mark(added, found);
   }
@@ -72,7 +74,7 @@ export async function reportWorkbook(
   const list = book.addWorksheet(lang === 'zh' ? '问题清单' : 'Problems');
   list.addRow(lang === 'zh' ? ['行', '列', '值', '问题'] : ['Row', 'Column', 'Value', 'Problem']).font =
     HEADER_FONT;
-  for (const p of problems) list.addRow([p.row, p.column, p.value, messageOf(p, lang)]);
+  for (const p of problems) list.addRow(sheetRow([p.row, p.column, p.value, messageOf(p, lang)]));
   list.getColumn(4).width = 70;
   return bufferOf(book);
 }

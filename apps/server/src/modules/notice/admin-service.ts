@@ -3,6 +3,7 @@
  * write drafts, edit, publish, withdraw, attach files, list them all. Content is sanitized here, on
  * the way in, so the database never holds anything the allow-list refuses.
  */
+import { cleanFileName } from '@cf/shared/file-name';
 import type { Readable } from 'node:stream';
 import type { AdminNotice, NoticeWriteBody } from '@cf/shared/wire/notice';
 import type { PageQuery } from '@cf/shared/wire/envelope';
@@ -28,7 +29,7 @@ import { ATTACHMENT_PATH, sanitizeNoticeHtml } from './sanitize';
 
 const attachmentView = (f: AttachmentRow) => ({
   id: f.id,
-  name: f.name,
+  name: cleanFileName(f.name),
   size: f.sizeBytes,
   url: `${ATTACHMENT_PATH}${f.id}`,
 });
@@ -161,7 +162,7 @@ export async function attachFile(
   if (file && (file.truncated || file.bytes.length > MAX_ATTACHMENT_BYTES))
     throw new AppError(413, 'notice.fileTooLarge', { max: MAX_ATTACHMENT_BYTES / 1024 / 1024 });
   if (!file || file.bytes.length === 0) throw badRequest('notice.fileMissing');
-  const name = file.filename.trim().slice(-200) || 'file';
+  const name = cleanFileName(file.filename).slice(-200);
   const mimeType = attachmentType(name, file.bytes.subarray(0, 16));
   if (!mimeType) throw new AppError(415, 'notice.fileType', { types: ALLOWED_EXTENSIONS.join(', ') });
   const [existing] = await db
@@ -228,7 +229,7 @@ export async function adminAttachmentFile(
   const file = await ownAttachment(db, auth.tenantId, noticeId, attachmentId);
   const stream = openFile(dataDir, NOTICE_FILES, file.storageKey);
   if (!stream) throw notFound('notice.attachmentNotFound');
-  return { name: file.name, mimeType: file.mimeType, size: file.sizeBytes, stream };
+  return { name: cleanFileName(file.name), mimeType: file.mimeType, size: file.sizeBytes, stream };
 }
 
 /** The content as storing would keep it (the console's phone preview of an unsaved edit). */

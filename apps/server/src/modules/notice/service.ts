@@ -4,6 +4,7 @@
  * reader's wall (repo.ts, READABLE): another tenant's, another audience's, a draft or a withdrawn
  * notice does not exist for the reader (404).
  */
+import { cleanFileName } from '@cf/shared/file-name';
 import type { Readable } from 'node:stream';
 import type { Language } from '@cf/shared/messages';
 import type { NoticeCategory, NoticeDetail, NoticeListQuery, NoticeRecord } from '@cf/shared/wire/notice';
@@ -76,7 +77,7 @@ export async function noticeDetail(
     ),
     attachments: notice.attachments.map((f) => ({
       id: f.id,
-      name: f.name,
+      name: cleanFileName(f.name),
       size: f.size,
       inline: opensInline(f.mimeType),
       link: signedLink(config.jwtSecret, { ...own, attachmentId: f.id }),
@@ -118,5 +119,5 @@ export async function attachmentFile(
   if (!(await canRead(db, { tenantId: file.tenantId, userId: link.userId }, file.noticeId))) throw gone();
   const stream = openFile(config.dataDir, NOTICE_FILES, file.storageKey);
   if (!stream) throw gone();
-  return { name: file.name, mimeType: file.mimeType, size: file.sizeBytes, stream };
+  return { name: cleanFileName(file.name), mimeType: file.mimeType, size: file.sizeBytes, stream };
 }

@@ -142,21 +142,21 @@ describe('create-other and create-enroll', () => {
   it('lets a WeChat visitor find an enrollee and pay an enrolment fee, once', async () => {
     const visitor = await visitorToken(ctx, UNI, 'o-enroll-visitor-1');
     const wrong = await api(ctx, 'POST', 'enroll/lookup', visitor, {
-      body: { idCard: '110101200705051238', name: '林小二' },
+      body: { idCard: '110101200705061238', name: '林小二' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().msg).toBe(
       'No newly admitted student matches this ID number and name; please check your input',
     );
     const found = await api(ctx, 'POST', 'enroll/lookup', visitor, {
-      body: { idCard: '110101200705051238', name: '林小一' },
+      body: { idCard: '110101200705061238', name: '林小一' },
     });
     expect(found.json().data).toMatchObject({ name: '林小一', admissionNo: 'A2025001', paidItemIds: [] });
     const items = found.json().data.items as { id: number; nameEn: string }[];
     const tuition = items.find((i) => i.nameEn === 'Freshman tuition')!;
     const lodging = items.find((i) => i.nameEn === 'Freshman accommodation')!;
 
-    const body = { idCard: '110101200705051238', name: '林小一', feeItemId: tuition.id };
+    const body = { idCard: '110101200705061238', name: '林小一', feeItemId: tuition.id };
     const first = await api(ctx, 'POST', 'order/create-enroll', visitor, { body });
     expect(first.json().data.totalFen).toBe(500_000);
     expect(await orderRow(db(), first.json().data.orderId)).toMatchObject({
@@ -183,7 +183,7 @@ describe('create-other and create-enroll', () => {
     const paid = await api(ctx, 'POST', 'order/create-enroll', visitor, { body });
     expect(paid.json().msg).toBe('This item has already been paid');
     const after = await api(ctx, 'POST', 'enroll/lookup', visitor, {
-      body: { idCard: '110101200705051238', name: '林小一' },
+      body: { idCard: '110101200705061238', name: '林小一' },
     });
     expect(after.json().data.paidItemIds).toEqual([tuition.id]);
 

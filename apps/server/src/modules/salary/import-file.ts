@@ -41,5 +41,26 @@ export async function refuseUnsafeFile(
   throw new AppError(400, refusal.key, refusal.params);
 }
 
+/** How Excel writes a long number it shows as one (a CSV saved from such a cell): 1.10101200607015E+17. */
+const SCIENTIFIC = /^[+-]?\d+(\.\d+)?E[+-]?\d+$/i;
+
+/**
+ * Whether the cell was a number in the file (XLSX), or is a number as Excel writes it in a CSV: a text
+ * column (an ID, a phone, a school or staff number) refuses it, as Excel keeps 15 digits and no
+ * leading zeros (1.10101200607015E+17 reads 110101200607015000).
+ */
+export const isNumberCell = (row: SheetRow, index: number): boolean =>
+  (row.numbers?.includes(index) ?? false) || SCIENTIFIC.test(row.cells[index] ?? '');
+
 /** A row with nothing in it (a spreadsheet's trailing blank lines) is not data. */
 export const isBlankRow = (row: SheetRow) => row.cells.every((c) => c === '');
+
+/**
+ * When row 1 names none of the known columns (a title row above the header, or a notes sheet): the
+ * line of the first of the next rows that names two of them (the header under a title), or null.
+ */
+export function headerBelow(sheet: Sheet, isKnown: (title: string) => boolean): number | null {
+  for (const row of sheet.rows.slice(0, 10))
+    if (row.cells.filter((c) => c !== '' && isKnown(c)).length >= 2) return row.line;
+  return null;
+}

@@ -7,7 +7,7 @@ import type { MessageKey, PlainMessageParams } from '@cf/shared/messages';
 import { formatYuan } from '@cf/shared/money';
 import { itemTotals, otherIncomeBalances, slipBalances, type SalaryGroup } from '@cf/shared/salary';
 import { isCalendarDate } from '@cf/shared/validation';
-import { isBlankRow, type Sheet, type SheetRow } from './import-file';
+import { headerBelow, isBlankRow, isNumberCell, type Sheet, type SheetRow } from './import-file';
 import type { NewOtherIncome, NewSlip } from './repo';
 
 export interface Problem {
@@ -69,6 +69,7 @@ interface Layout<K extends string> {
 /** Finds each known column in the header; reports missing, unknown and repeated ones (row 1). */
 function mapHeader<K extends string>(
   header: string[],
+  rows: SheetRow[],
   known: Record<K, readonly string[]>,
   withItems: boolean,
   problems: Problem[],
@@ -76,6 +77,34 @@ function mapHeader<K extends string>(
   const at: Partial<Record<K, number>> = {};
   const items: ItemColumn[] = [];
   const seen = new Set<string>();
+  const roles = Object.keys(known) as K[];
+  const isKnown = (title: string) => {
+    const word = normalise(title);
+    const item = withItems ? /^([^:：]+)[:：](.+)$/.exec(title) : null;
+    return (
+      roles.some((k) => known[k].includes(word)) || (item !== null && normalise(item[1]!) in ITEM_PREFIXES)
+    );
+  };
+  if (!header.some(isKnown)) {
+    // A title row or a notes sheet: one message, not an "unknown column" per cell (issue 23).
+    const below = headerBelow({ header, rows }, isKnown);
+    problems.push(
+      below === null
+        ? {
+            row: 1,
+            column: '',
+            key: 'imports.headerNotFound',
+            params: {
+              columns: roles
+                .slice(0, 3)
+                .map((k) => known[k][0]!)
+                .join('、'),
+            },
+          }
+        : { row: 1, column: '', key: 'imports.titleRow', params: { row: below } },
+    );
+    return { at, items };
+  }
   header.forEach((title, index) => {
     if (title === '') return;
     const word = normalise(title);
@@ -115,6 +144,20 @@ export function normaliseDate(text: string): string | null {
   const date = `${match[1]}-${match[2]!.padStart(2, '0')}-${match[3]!.padStart(2, '0')}`;
   return isCalendarDate(date) ? date : null;
 }
+
+/** Slips of a month at most this many months after today's month (later is a typing slip). */
+export const MAX_MONTHS_AHEAD = 6;
+/** A slip's pay date lies at most this many months before or after its month (back pay included). */
+export const PAY_DATE_MONTHS = 12;
+
+/** Months from `from` to `to`, both YYYY-MM (or a date, whose month is taken). */
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+  (Number(to.slice(5, 7)) - Number(from.slice(5, 7)));
+
+/** Whether a month (YYYY-MM) lies more than MAX_MONTHS_AHEAD after today's (YYYY-MM-DD). */
+export const periodTooFarAhead = (period: string, today: string): boolean =>
+  monthsBetween(today, period) > MAX_MONTHS_AHEAD;
 
 /** Reads one row's cells through the header, collecting its problems. */
 class RowReader {
@@ -157,6 +200,16 @@ class RowReader {
     const staffNo = this.text(noAt);
     const name = this.text(nameAt, false);
     if (staffNo === null) return null;
+    // A staff number is text: a number cell may have lost leading zeros or digits (issue 23).
+    if (isNumberCell(this.row, noAt!))
+      return (
+        this.problem(noAt!, 'imports.numberCell', {
+          column: this.header[noAt!] ?? '',
+          row: this.row.line,
+          value: staffNo.slice(0, 40),
+        }),
+        null
+      );
     const person = staff.get(staffNo);
     if (!person)
       return (this.problem(noAt!, 'salary.personUnknown', { staffNo: staffNo.slice(0, 40) }), null);
@@ -197,7 +250,7 @@ export function checkSlipSheet(sheet: Sheet, staff: Staff, period: string): Slip
   const rows = dataRows(sheet);
   if (sheet.header.every((h) => h === '') || rows.length === 0)
     return { slips: [], rows: 0, problems: [{ row: 0, column: '', key: 'salary.fileEmpty' }] };
-  const { at, items } = mapHeader(sheet.header, SLIP_COLUMNS, true, problems);
+  const { at, items } = mapHeader(sheet.header, sheet.rows, SLIP_COLUMNS, true, problems);
   if (problems.length) return { slips: [], rows: rows.length, problems };
   const groups = new Set(items.map((i) => i.group));
   const firstRowOf = new Map<number, number>();
@@ -205,7 +258,16 @@ export function checkSlipSheet(sheet: Sheet, staff: Staff, period: string): Slip
   for (const row of rows) {
     const read = new RowReader(row, sheet.header, problems);
     const person = read.person(staff, at.staffNo, at.name);
-    const payDate = read.date(at.payDate);
+    let payDate = read.date(at.payDate);
+    if (payDate !== null && Math.abs(monthsBetween(period, payDate)) > PAY_DATE_MONTHS) {
+      problems.push({
+        row: row.line,
+        column: sheet.header[at.payDate!]!,
+        key: 'salary.payDateFar',
+        params: { value: payDate, period, max: PAY_DATE_MONTHS },
+      });
+      payDate = null;
+    }
     const totals = {
       grossFen: read.amount(at.gross),
       deductionFen: read.amount(at.deductions),
@@ -274,7 +336,7 @@ export function checkIncomeSheet(sheet: Sheet, staff: Staff): IncomeCheck {
   const rows = dataRows(sheet);
   if (sheet.header.every((h) => h === '') || rows.length === 0)
     return { incomes: [], lines: [], rows: 0, problems: [{ row: 0, column: '', key: 'salary.fileEmpty' }] };
-  const { at } = mapHeader(sheet.header, INCOME_COLUMNS, false, problems);
+  const { at } = mapHeader(sheet.header, sheet.rows, INCOME_COLUMNS, false, problems);
   if (problems.length) return { incomes: [], lines: [], rows: rows.length, problems };
   const firstRowOf = new Map<string, number>();
   const incomes: NewOtherIncome[] = [];

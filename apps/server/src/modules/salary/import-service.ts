@@ -5,13 +5,20 @@
  */
 import { translate, type Language } from '@cf/shared/messages';
 import { isPeriod } from '@cf/shared/salary';
+import { calendarDateIn } from '@cf/shared/validation';
 import type { ImportReport } from '@cf/shared/wire/salary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { transaction, type Tx } from '@server/db/transaction';
 import { AppError, badRequest } from '@server/http/errors';
 import { readSheet, refuseUnsafeFile, type Sheet } from './import-file';
-import { checkIncomeSheet, checkSlipSheet, type Problem } from './import-rules';
+import {
+  checkIncomeSheet,
+  checkSlipSheet,
+  MAX_MONTHS_AHEAD,
+  periodTooFarAhead,
+  type Problem,
+} from './import-rules';
 import {
   deleteSlipsOfPeriod,
   incomeKey,
@@ -133,6 +140,8 @@ export async function importSlips(
 ): Promise<ImportOutcome> {
   const period = options.period ?? '';
   if (!isPeriod(period)) throw badRequest('salary.periodInvalid');
+  if (periodTooFarAhead(period, calendarDateIn(new Date())))
+    throw badRequest('salary.periodTooFar', { period, max: MAX_MONTHS_AHEAD });
   const sheet = await sheetOf(file);
   if (!('header' in sheet)) return refused(0, [sheet]);
   const plan = await planSlips(db, tenantId, sheet, { period, replace: options.replace });

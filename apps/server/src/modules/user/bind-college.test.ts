@@ -17,7 +17,7 @@ import {
 } from '@server-test/user-fixtures';
 
 const T = '100002';
-const SHARED_ID_CARD = '320102200501015555';
+const SHARED_ID_CARD = '320102200501005555';
 const sunForm = { userType: 'student', idCard: SHARED_ID_CARD, realName: '孙九', email: 'sun9@example.edu' };
 
 describe('binding in a tenant that binds by ID card', () => {
@@ -39,7 +39,7 @@ describe('binding in a tenant that binds by ID card', () => {
     [{ ...sunForm, userType: 'employee', code: 'E1001' }, 'This user type cannot be bound here'],
     // Demo University's student: another tenant's people do not exist here.
     [
-      { ...sunForm, idCard: '110101200401011234', realName: '张三' },
+      { ...sunForm, idCard: '110101200401071234', realName: '张三' },
       'The ID number does not exist. Please check your input',
     ],
     [
@@ -100,7 +100,7 @@ describe('binding in a tenant that binds by ID card', () => {
     const { tokens } = await visitorSignIn(ctx, T, 'o-college-zheng10');
     const res = await bind(tokens.access_token, {
       userType: 'student',
-      idCard: '320102200502026666',
+      idCard: '320102200502046666',
       realName: '郑十',
       email: 'z10@example.edu',
     });
@@ -155,7 +155,7 @@ describe('binding in a tenant that binds by ID card', () => {
 
     it('refuses a look-up that is no step of a bind: a tenant whose form asks the number', async () => {
       const { tokens } = await visitorSignIn(ctx, '100001', `o-uni-list-${Math.random()}`);
-      const university = await list(tokens.access_token, query('110101200401011234', '张三'));
+      const university = await list(tokens.access_token, query('110101200401071234', '张三'));
       expect(university.statusCode).toBe(403);
       expect(university.json().msg).toBe('Students are looked up by ID number only while binding');
     });
@@ -170,7 +170,7 @@ describe('binding in a tenant that binds by ID card', () => {
     });
 
     it("never shows another tenant's students", async () => {
-      const res = await list(await visitor(), query('110101200401011234', '张三'));
+      const res = await list(await visitor(), query('110101200401071234', '张三'));
       expect(decrypt(res.json().data)).toEqual([]);
     });
 
@@ -191,7 +191,7 @@ describe('binding in a tenant that binds by ID card', () => {
         aesEncrypt('idCard=320102', TEST_WIRE_KEY),
         'The data is not valid JSON',
       ],
-      ['JSON without idCard', aesEncrypt('{"id":"320102200501015555"}', TEST_WIRE_KEY), 'ID number is empty'],
+      ['JSON without idCard', aesEncrypt('{"id":"320102200501005555"}', TEST_WIRE_KEY), 'ID number is empty'],
     ])('refuses %s with a 400', async (_what, data, message) => {
       const res = await list(await visitor(), data);
       expect(res.statusCode).toBe(400);

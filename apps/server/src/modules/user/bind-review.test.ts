@@ -20,11 +20,11 @@ import {
 const T = '100002';
 const zheng10 = {
   userType: 'student',
-  idCard: '320102200502026666',
+  idCard: '320102200502046666',
   realName: '郑十',
   email: 'z10@example.edu',
 };
-const sun9 = { userType: 'student', idCard: '320102200501015555', realName: '孙九', email: 's9@example.edu' };
+const sun9 = { userType: 'student', idCard: '320102200501005555', realName: '孙九', email: 's9@example.edu' };
 
 describe('pending bindings and the finance office', () => {
   let ctx: TestContext;

@@ -34,7 +34,7 @@ const T = '100001';
 const student2Form = {
   userType: 'student',
   code: 'S2024002',
-  idCard: '110101200402021235',
+  idCard: '110101200402051235',
   realName: '李四',
 };
 /** The phones the finance office holds (seed/demo.ts). */
@@ -91,7 +91,7 @@ describe('binding in a tenant that binds by student number with SMS verification
         {
           userType: 'employee',
           code: 'E1002',
-          idCard: '110101198202022222',
+          idCard: '110101198204022222',
           realName: '刘老师',
           phone: '13900000001',
         },
@@ -239,7 +239,7 @@ describe('binding in a tenant that binds by student number with SMS verification
       const form = {
         userType: 'student',
         code: 'S2024001',
-        idCard: '110101200401011234',
+        idCard: '110101200401071234',
         realName: '张三',
         phone: '13900000009',
       };
@@ -276,12 +276,12 @@ describe('binding in a tenant that binds by student number with SMS verification
     it('binds a person the finance office holds no phone for only pending its approval', async () => {
       await db()
         .insert(students)
-        .values({ tenantId: T, studentNo: 'S2024099', studentName: '无电话', idCard: '110101200409091239' });
+        .values({ tenantId: T, studentNo: 'S2024099', studentName: '无电话', idCard: '110101200409071239' });
       const guest = await signIn(ctx, T, 'guest1');
       const form = {
         userType: 'student',
         code: 'S2024099',
-        idCard: '110101200409091239',
+        idCard: '110101200409071239',
         realName: '无电话',
         phone: '13900000010',
       };
@@ -335,7 +335,7 @@ describe('binding in a tenant that binds by student number with SMS verification
     const teacherForm = {
       userType: 'employee',
       code: 'E1002',
-      idCard: '110101198202022222',
+      idCard: '110101198204022222',
       realName: '刘老师',
     };
 
@@ -486,7 +486,7 @@ describe('binding in a tenant that binds by student number with SMS verification
     const form = {
       userType: 'other',
       idType: '1',
-      idCard: '110101199001013333',
+      idCard: '110101199001003333',
       realName: '周七',
       phone: '13900000008',
     };

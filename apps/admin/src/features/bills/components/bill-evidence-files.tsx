@@ -57,7 +57,7 @@ function EvidencePdf({ billId, file }: { billId: number; file: EvidenceFile }) {
       title={t('bills.downloadPdf')}
       onClick={() => {
         setSaving(true);
-        void saveBillEvidence(billId, file.id, file.name)
+        void saveBillEvidence(billId, file.id, file.downloadName)
           .catch(() => undefined)
           .finally(() => setSaving(false));
       }}

@@ -60,8 +60,20 @@ describe('other-means bills page', () => {
     const withFiles: AdminBill = {
       ...bill,
       evidence: [
-        { id: 11, name: 'transfer.png', mimeType: 'image/png', sizeBytes: 8 },
-        { id: 12, name: 'statement.pdf', mimeType: 'application/pdf', sizeBytes: 8 },
+        {
+          id: 11,
+          name: 'transfer.png',
+          downloadName: 'evidence-11.png',
+          mimeType: 'image/png',
+          sizeBytes: 8,
+        },
+        {
+          id: 12,
+          name: 'statement.pdf',
+          downloadName: 'evidence-12.pdf',
+          mimeType: 'application/pdf',
+          sizeBytes: 8,
+        },
       ],
     };
     const { calls } = serve({ 'GET /api/blade-finance/admin/bill/list': () => pageOf([withFiles]) });
