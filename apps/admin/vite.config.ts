@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 // One precompression for both builds: .br/.gz beside each script, sent by the server (preCompressed).
-import { precompress } from '../web/vite-plugin-precompress';
+// eslint-disable-next-line no-restricted-imports -- a vite config is read before any alias exists
+import { precompress } from '../../tools/vite-plugin-precompress';
 
 // The finance office's console, served by the API server at /admin/ (apps/server/src/app.ts); in
 // development vite forwards /api to the server. Its own build and index.html: nothing of it reaches

@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { chunkGroups } from './vite-chunk-groups';
 import { paintFirst } from './vite-plugin-paint-first';
-import { precompress } from './vite-plugin-precompress';
+// eslint-disable-next-line no-restricted-imports -- a vite config is read before any alias exists
+import { precompress } from '../../tools/vite-plugin-precompress';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;

@@ -101,7 +101,8 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
       "megabytes of payers' other-means evidence files one school may hold; an upload past it is refused (the console's settings show the use)",
   },
   EVIDENCE_VOID_GRACE_DAYS: {
-    meaning: 'days the evidence files of a refused (voided) other-means record are kept before a job removes them',
+    meaning:
+      'days the evidence files of a refused (voided) other-means record are kept before a job removes them',
   },
   ORDER_LIST_CACHE_TTL: { meaning: 'seconds a cached order-list page is served at most' },
   TRUST_PROXY: {

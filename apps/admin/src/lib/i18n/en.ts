@@ -226,7 +226,8 @@ export const en: Record<TextKey, string> = {
   'settings.storageEvidenceUse': '{used} of {max} ({files} files)',
   'settings.storageAttachments': 'Notice attachments',
   'settings.storageAttachmentsUse': '{used} ({files} files)',
-  'settings.storageNote': 'Evidence of refused records is removed {days} days after refusal; files of forms given up, after a day.',
+  'settings.storageNote':
+    'Evidence of refused records is removed {days} days after refusal; files of forms given up, after a day.',
   'settings.save': 'Save',
   'settings.saved': 'Saved; phones use it at once',
   'settings.noChange': 'Nothing changed',
