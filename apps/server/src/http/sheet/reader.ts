@@ -26,6 +26,11 @@ export const SHEET_WORKERS = {
   concurrency: 2,
   /** A worker without a file for this long stops. */
   idleMs: 30_000,
+  /**
+   * A worker that read a file larger than this stops at once instead of waiting: its heap grew with the
+   * file and would stay that size while it waits (the server's memory budget, bench:import).
+   */
+  keepAfterBytes: 1024 * 1024,
 };
 
 /** Why a file was not read: a message key of packages/shared (with params), and whether its worker was stopped. */
@@ -196,7 +201,7 @@ function readInWorker(file: Buffer, limits: SheetLimits, progress?: ReadProgress
       worker.off('message', onMessage);
       worker.off('exit', onExit);
       worker.off('error', onError);
-      if (clean && !reportFailed) giveBack(worker);
+      if (clean && !reportFailed && file.length <= SHEET_WORKERS.keepAfterBytes) giveBack(worker);
       else void worker.terminate();
       // The reports made so far are waited for; a failed one is the answer.
       void reports.then(() => {

@@ -45,7 +45,7 @@ export interface ImportRules {
 /** Rows per multi-row statement of drizzle's builder: PostgreSQL takes at most 65,535 parameters in one. */
 export const CHUNK = 1000;
 /** Rows per set-based statement fed one JSON parameter (jsonb_to_recordset). */
-export const BIG_CHUNK = 5000;
+export const BIG_CHUNK = 2000;
 
 /**
  * Rows as one jsonb parameter, for `FROM jsonb_to_recordset(...) AS x(column type, ...)`: one
