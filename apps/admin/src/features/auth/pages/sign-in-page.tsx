@@ -12,6 +12,7 @@ import { useSession } from '@admin/lib/use-session';
 import { useCaptcha } from '../api/get-captcha';
 import { usePublicTenants } from '../api/get-public-tenants';
 import { useSignIn, type SignInForm } from '../api/sign-in';
+import { lastSchool, rememberSchool } from '../last-school';
 
 type Fields = Omit<SignInForm, 'captchaKey'>;
 
@@ -29,6 +30,12 @@ export function SignInPage() {
     document.title = `${t('auth.heading')} · ${t('app.title')}`;
   }, [t, language]);
 
+  // The school signed in to last time, once the schools are known (unless one was chosen meanwhile).
+  useEffect(() => {
+    const remembered = tenants.data && lastSchool(tenants.data);
+    if (remembered && !form.getFieldValue('tenantId')) form.setFieldValue('tenantId', remembered);
+  }, [tenants.data, form]);
+
   if (level) return <Navigate to="/dashboard" replace />;
 
   const submit = (fields: Fields) => {
@@ -36,7 +43,10 @@ export function SignInPage() {
     signIn.mutate(
       { ...fields, captchaKey: captcha.data?.key ?? '' },
       {
-        onSuccess: () => navigate('/dashboard', { replace: true }),
+        onSuccess: () => {
+          rememberSchool(fields.tenantId);
+          navigate('/dashboard', { replace: true });
+        },
         onError: (error) => {
           setFailure(error.message);
           form.setFieldValue('captchaCode', '');
