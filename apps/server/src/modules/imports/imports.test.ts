@@ -343,7 +343,7 @@ describe('bulk loading by the finance office', () => {
     await db().execute(sql`DROP TRIGGER refuse_halfway ON students`);
   });
 
-  it('serves a template per kind with Chinese headers and an example row that passes', async () => {
+  it('serves a template per kind with Chinese headers, and an example row on its notes sheet that passes', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: `${BASE}/people/template`,
@@ -354,8 +354,12 @@ describe('bulk loading by the finance office', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('人员类型');
-    expect(sheet.getRow(2).getCell(2).value).toBe('S2026001');
-    const job = await check('people', res.rawPayload, '', 'application/octet-stream');
+    // The data sheet holds the headers only; the example row is on the notes sheet, and it passes.
+    expect(sheet.actualRowCount).toBe(1);
+    expect(book.worksheets[1]!.getRow(book.worksheets[1]!.rowCount).getCell(2).value).toBe('S2026001');
+    const empty = await check('people', res.rawPayload, '', 'application/octet-stream');
+    expect(empty.created).toBe(0);
+    const job = await check('people', await exampleFile(book), '', 'application/octet-stream');
     expect(job).toMatchObject({ errorCount: 0, created: 1 });
     for (const kind of ['other-people', 'enrollees', 'fee-items', 'receivables', 'salary', 'other-income'])
       expect(
@@ -414,3 +418,14 @@ describe('bulk loading by the finance office', () => {
     await db().update(importJobs).set({ status: 'failed' }).where(eq(importJobs.id, fresh!.id));
   });
 });
+
+/** The template's example row (on its notes sheet, under a copy of the headers) as a file of its own. */
+async function exampleFile(book: ExcelJS.Workbook): Promise<Buffer> {
+  const notes = book.worksheets[1]!;
+  const cells = (row: number) => (notes.getRow(row).values as unknown[]).slice(1);
+  const out = new ExcelJS.Workbook();
+  const data = out.addWorksheet('导入模板');
+  data.addRow(cells(notes.rowCount - 1));
+  data.addRow(cells(notes.rowCount));
+  return Buffer.from(await out.xlsx.writeBuffer());
+}

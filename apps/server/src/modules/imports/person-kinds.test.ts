@@ -39,7 +39,7 @@ describe('importing outside people and new students', () => {
   const messages = (job: { errors: { row: number; column: string; message: string }[] }) =>
     job.errors.map((e) => [e.row, e.column, e.message]);
 
-  it('serves each kind’s template: Chinese headers and an example row that passes', async () => {
+  it('serves each kind’s template: Chinese headers, and an example row on its notes sheet that passes', async () => {
     for (const [kind, first, example] of [
       ['other-people', '姓名', '赵外来'],
       ['enrollees', '姓名', '孙新生'],
@@ -50,8 +50,10 @@ describe('importing outside people and new students', () => {
       await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const sheet = book.worksheets[0]!;
       expect(sheet.getRow(1).getCell(1).value).toBe(first);
-      expect(sheet.getRow(2).getCell(1).value).toBe(example);
-      const job = await check(kind, res.rawPayload, '', 'application/octet-stream');
+      expect(sheet.actualRowCount).toBe(1);
+      const notes = book.worksheets[1]!;
+      expect(notes.getRow(notes.rowCount).getCell(1).value).toBe(example);
+      const job = await check(kind, await exampleFile(book), '', 'application/octet-stream');
       expect(job, kind).toMatchObject({ errorCount: 0, rows: 1, created: 1 });
     }
     const headers = async (kind: string) => {
@@ -236,3 +238,14 @@ describe('importing outside people and new students', () => {
     expect(row).toMatchObject({ name: '沈新五', admissionNo: 'A2026501', major: '历史学', startYear: 2026 });
   });
 });
+
+/** The template's example row (on its notes sheet, under a copy of the headers) as a file of its own. */
+async function exampleFile(book: ExcelJS.Workbook): Promise<Buffer> {
+  const notes = book.worksheets[1]!;
+  const cells = (row: number) => (notes.getRow(row).values as unknown[]).slice(1);
+  const out = new ExcelJS.Workbook();
+  const data = out.addWorksheet('导入模板');
+  data.addRow(cells(notes.rowCount - 1));
+  data.addRow(cells(notes.rowCount));
+  return Buffer.from(await out.xlsx.writeBuffer());
+}

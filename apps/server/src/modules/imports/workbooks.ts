@@ -1,6 +1,6 @@
 /**
- * The workbooks a clerk downloads: a kind's template (Chinese headers, an example row, and a sheet
- * naming each column in both languages), and a job's report — the file as uploaded with every cell
+ * The workbooks a clerk downloads: a kind's template (Chinese headers on the data sheet, nothing else,
+ * and a notes sheet naming each column in both languages with an example row), and a job's report — the file as uploaded with every cell
  * that has a problem filled red and noted, a problems column, and a sheet listing every problem.
  * A report uploaded again after fixing is read without its problems column (table.ts). Every text cell
  * goes through sheetRow/sheetText (packages/shared): a file's `=cmd|...` is written as text, not run.
@@ -26,7 +26,8 @@ export async function templateWorkbook(kind: ImportKind): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('导入模板');
   sheet.addRow(sheetRow(columns.map((c) => c.zh))).font = HEADER_FONT;
-  sheet.addRow(sheetRow(columns.map((c) => c.example)));
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  // No example row here: a clerk who forgets to delete it would import it (issue 25). It is on the notes sheet.
   columns.forEach((c, i) => {
     sheet.getColumn(i + 1).width = Math.max(12, c.zh.length * 2 + 4);
     // Numbers as text: leading zeros of numbers and ID cards survive Excel.
@@ -35,6 +36,12 @@ export async function templateWorkbook(kind: ImportKind): Promise<Buffer> {
   const notes = book.addWorksheet('说明 Notes');
   notes.addRow(['列 Column', 'English header', '必填 Required', '示例 Example']).font = HEADER_FONT;
   for (const c of columns) notes.addRow(sheetRow([c.zh, c.en, c.required ? '是 yes' : '', c.example]));
+  notes.addRow([]);
+  notes.addRow([
+    '示例行（仅供参考，请在“导入模板”中填写） Example row (for reference: fill in the template sheet)',
+  ]).font = HEADER_FONT;
+  notes.addRow(sheetRow(columns.map((c) => c.zh))).font = HEADER_FONT;
+  notes.addRow(sheetRow(columns.map((c) => c.example)));
   notes.columns.forEach((col) => (col.width = 22));
   return bufferOf(book);
 }
