@@ -24,7 +24,8 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } fr
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import type { RoleLevel } from '@admin/lib/roles';
 
-export type MenuGroup = 'finance' | 'people' | 'system';
+/** The side menu's groups follow the office's work: payments, people, salary, notices, reconciliation, settings. */
+export type MenuGroup = 'finance' | 'people' | 'salary' | 'notices' | 'reconciliation' | 'system';
 
 export interface ConsoleScreen {
   /** The route under #/ (no leading slash). */
@@ -41,6 +42,9 @@ export interface ConsoleScreen {
 export const MENU_GROUPS: { key: MenuGroup; title: TextKey }[] = [
   { key: 'finance', title: 'nav.finance' },
   { key: 'people', title: 'nav.people' },
+  { key: 'salary', title: 'nav.groupSalary' },
+  { key: 'notices', title: 'nav.groupNotices' },
+  { key: 'reconciliation', title: 'nav.groupReconciliation' },
   { key: 'system', title: 'nav.system' },
 ];
 
@@ -57,6 +61,7 @@ export const SCREENS: ConsoleScreen[] = [
     title: 'nav.notices',
     icon: <NotificationOutlined />,
     level: 'clerk',
+    group: 'notices',
     page: lazy(() => import('@admin/features/notices/pages/notices-page')),
   },
   {
@@ -64,7 +69,7 @@ export const SCREENS: ConsoleScreen[] = [
     title: 'nav.salary',
     icon: <FileTextOutlined />,
     level: 'clerk',
-    group: 'finance',
+    group: 'salary',
     page: lazy(() => import('@admin/features/salary/pages/salary-page')),
   },
   {
@@ -72,7 +77,7 @@ export const SCREENS: ConsoleScreen[] = [
     title: 'nav.signatures',
     icon: <SignatureOutlined />,
     level: 'clerk',
-    group: 'finance',
+    group: 'system',
     page: lazy(() => import('@admin/features/signatures/pages/signatures-page')),
   },
   {
@@ -88,7 +93,7 @@ export const SCREENS: ConsoleScreen[] = [
     title: 'nav.exceptions',
     icon: <WarningOutlined />,
     level: 'clerk',
-    group: 'finance',
+    group: 'reconciliation',
     page: lazy(() => import('@admin/features/exceptions/pages/exceptions-page')),
   },
   {
@@ -120,7 +125,7 @@ export const SCREENS: ConsoleScreen[] = [
     title: 'nav.reconciliation',
     icon: <AuditOutlined />,
     level: 'clerk',
-    group: 'finance',
+    group: 'reconciliation',
     page: lazy(() => import('@admin/features/reconciliation/pages/reconciliation-page')),
   },
   {

@@ -53,8 +53,11 @@ export const en: Record<TextKey, string> = {
 
   'nav.dashboard': 'Dashboard',
   'nav.finance': 'Payments',
+  'nav.groupSalary': 'Salary',
+  'nav.groupNotices': 'Notices',
+  'nav.groupReconciliation': 'Reconciliation',
   'nav.people': 'People',
-  'nav.system': 'System',
+  'nav.system': 'Settings',
 
   'dashboard.heading': 'Dashboard',
   'dashboard.welcome': 'Hello, {name}',

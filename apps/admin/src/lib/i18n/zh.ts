@@ -55,9 +55,12 @@ export const zh = {
   'auth.signedOut': '已退出登录',
 
   'nav.dashboard': '工作台',
-  'nav.finance': '收费业务',
+  'nav.finance': '收费',
+  'nav.groupSalary': '薪酬',
+  'nav.groupNotices': '通知',
+  'nav.groupReconciliation': '对账',
   'nav.people': '人员',
-  'nav.system': '系统',
+  'nav.system': '设置',
 
   'dashboard.heading': '工作台',
   'dashboard.welcome': '你好，{name}',
