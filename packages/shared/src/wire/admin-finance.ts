@@ -22,6 +22,7 @@ export const adminBillSchema = billSchema.extend({
   personType: z.string(),
   personId: z.number(),
   personName: z.string(),
+  personNo: z.string().nullable().describe('student, staff or admission number; null for an outside person'),
   createdAt: z.string(),
   /** What the payer uploaded with an other-means payment (GET admin/bill/:id/evidence/:evidenceId). */
   evidence: z.array(evidenceSchema),

@@ -28,6 +28,7 @@ export async function listBillsForReview(db: Db, auth: AuthContext, status: numb
       personType: row.personType,
       personId: row.personId,
       personName: row.personName,
+      personNo: row.personNo,
       createdAt: row.createdAt.toISOString(),
       evidence: evidence.get(row.id) ?? [],
     })),

@@ -63,8 +63,14 @@ export async function billsForReview(
   tenantId: string,
   status: number,
   page: PageQuery,
-): Promise<{ rows: (BillRow & { personName: string })[]; total: number }> {
+): Promise<{ rows: (BillRow & { personName: string; personNo: string | null })[]; total: number }> {
   const where = and(eq(bills.tenantId, tenantId), eq(bills.status, status));
+  // The school's number of the payer (student, staff or admission number); outside people have none.
+  const personNo = sql<string | null>`case ${bills.personType}
+        when 'student' then ${students.studentNo}
+        when 'employee' then ${employees.employeeNo}
+        when 'enrollee' then ${enrollees.admissionNo}
+      end`;
   const personName = sql<string>`coalesce(
       case ${bills.personType}
         when 'student' then ${students.studentName}
@@ -74,7 +80,7 @@ export async function billsForReview(
       end, '')`;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ bill: bills, personName })
+      .select({ bill: bills, personName, personNo })
       .from(bills)
       .leftJoin(students, and(eq(bills.personType, 'student'), eq(students.id, bills.personId)))
       .leftJoin(employees, and(eq(bills.personType, 'employee'), eq(employees.id, bills.personId)))
@@ -87,7 +93,7 @@ export async function billsForReview(
     db.select({ total: count() }).from(bills).where(where),
   ]);
   return {
-    rows: rows.map((r) => ({ ...r.bill, personName: r.personName })),
+    rows: rows.map((r) => ({ ...r.bill, personName: r.personName, personNo: r.personNo ?? null })),
     total: Number(total?.total ?? 0),
   };
 }

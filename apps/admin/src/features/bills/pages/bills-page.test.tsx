@@ -25,6 +25,7 @@ const bill: AdminBill = {
   personType: 'student',
   personId: 1,
   personName: '张三',
+  personNo: 'S2024001',
   createdAt: '2026-11-24T02:00:00.000Z',
   evidence: [],
 };
@@ -41,6 +42,8 @@ describe('other-means bills page', () => {
     renderPage(<BillsPage />);
     // The list itself offers no decision: only the evidence.
     const row = (await screen.findByText('O2026112400005')).closest('tr')!;
+    // The payer with the school's number beside the name (two students may share a name).
+    expect(within(row).getByTestId('bill-person').textContent).toBe('张三S2024001');
     expect(within(row).queryByRole('button', { name: '审核通过' })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: '查看凭据' }));
 

@@ -43,8 +43,17 @@ export default function BillsPage() {
     { title: t('bills.createdAt'), dataIndex: 'createdAt', render: formatDateTime, width: 150 },
     {
       title: t('bills.person'),
-      dataIndex: 'personName',
-      render: (name: string) => <span data-user-data>{name}</span>,
+      key: 'person',
+      render: (_, bill) => (
+        <span data-user-data data-testid="bill-person">
+          {bill.personName}
+          {bill.personNo ? (
+            <span style={{ marginInlineStart: 8, color: '#8c8c8c', whiteSpace: 'nowrap' }}>
+              {bill.personNo}
+            </span>
+          ) : null}
+        </span>
+      ),
     },
     {
       title: t('bills.project'),
