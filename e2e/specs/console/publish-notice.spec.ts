@@ -35,7 +35,8 @@ test('a clerk publishes a notice in the console and a student reads it on the ph
   await form.getByLabel('标题', { exact: true }).fill(title);
   await form.getByLabel('分类', { exact: true }).click();
   await page.locator('.ant-select-item-option[title="缴费通知"]').click();
-  await form.getByLabel('发布部门', { exact: true }).fill('财务处');
+  // The department starts as the office's own name.
+  await expect(form.getByLabel('发布部门', { exact: true })).toHaveValue('财务处');
 
   const editor = page.getByTestId('notice-editor');
   await editor.click();
@@ -59,6 +60,10 @@ test('a clerk publishes a notice in the console and a student reads it on the ph
   await page.screenshot({ path: testInfo.outputPath('notice-editor.png'), animations: 'disabled' });
 
   await page.getByTestId('notice-publish').click();
+  // No English version: the confirmation says what English readers will see.
+  await expect(page.getByTestId('notice-no-english')).toHaveText(
+    '没有英文版本：英文读者将看到中文标题和正文。',
+  );
   await page.locator('.ant-popconfirm').getByRole('button', { name: '发布', exact: true }).click();
   await expect(page.getByTestId('notice-status')).toHaveText('已发布');
   await page.keyboard.press('Escape');

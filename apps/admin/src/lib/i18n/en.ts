@@ -72,6 +72,9 @@ export const en: Record<TextKey, string> = {
   'notices.view': 'View',
   'notices.publish': 'Publish',
   'notices.withdraw': 'Withdraw',
+  'notices.noEnglish': 'There is no English version: English readers will see the Chinese title and text.',
+  'notices.noEnglishContent':
+    'The English text is empty: English readers will see the Chinese text under the English title.',
   'notices.publishConfirm': 'Once published, its readers see it on their phones at once. Publish?',
   'notices.withdrawConfirm': 'Once withdrawn, no reader sees this notice or its files. Withdraw?',
   'notices.publishedNow': 'Published',

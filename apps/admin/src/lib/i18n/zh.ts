@@ -75,6 +75,8 @@ export const zh = {
   'notices.view': '查看',
   'notices.publish': '发布',
   'notices.withdraw': '撤回',
+  'notices.noEnglish': '没有英文版本：英文读者将看到中文标题和正文。',
+  'notices.noEnglishContent': '英文正文为空：英文读者将在英文标题下看到中文正文。',
   'notices.publishConfirm': '发布后，受众在手机上立即可见。确定发布？',
   'notices.withdrawConfirm': '撤回后，所有读者都看不到此通知及其附件。确定撤回？',
   'notices.publishedNow': '已发布',

@@ -65,12 +65,15 @@ const AUDIENCES = Object.keys(AUDIENCE_TEXT) as Audience[];
 
 const IMAGE_FILE = /\.(png|jpe?g|gif)$/i;
 
+/** A new notice is the office's own: its department starts as the finance office (in both languages). */
+const OWN_DEPT = { zh: '财务处', en: 'Finance Office' };
+
 const valuesOf = (notice: AdminNotice | undefined): FormValues => ({
   title: notice?.title ?? '',
   titleEn: notice?.titleEn ?? '',
   category: notice?.category ?? '',
-  authorDept: notice?.authorDept ?? '',
-  authorDeptEn: notice?.authorDeptEn ?? '',
+  authorDept: notice ? notice.authorDept : OWN_DEPT.zh,
+  authorDeptEn: notice ? notice.authorDeptEn : OWN_DEPT.en,
   audienceMode: notice && notice.audience.length > 0 ? 'some' : 'all',
   audience: (notice?.audience ?? []) as Audience[],
   content: notice?.content ?? '',
@@ -304,6 +307,14 @@ function NoticeForm({
           {status === 'draft' ? (
             <Popconfirm
               title={t('notices.publishConfirm')}
+              description={
+                // English readers see the Chinese where the English is missing: say so before it goes out.
+                !watched.titleEn?.trim() || !watched.contentEn?.trim() ? (
+                  <span data-testid="notice-no-english" style={{ color: '#d46b08' }}>
+                    {t(watched.titleEn?.trim() ? 'notices.noEnglishContent' : 'notices.noEnglish')}
+                  </span>
+                ) : undefined
+              }
               okText={t('notices.publish')}
               cancelText={t('common.cancel')}
               onConfirm={() => onPublish()}
