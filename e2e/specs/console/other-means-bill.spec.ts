@@ -171,7 +171,8 @@ test('a clerk approves an other-means bill after reading its evidence', async ({
     page.waitForEvent('download'),
     files.getByTestId('bill-evidence-pdf').click(),
   ]);
-  expect(download.suggestedFilename()).toBe('statement.pdf');
+  // Saved under the server's name, never the payer's (issue 23 item 7).
+  expect(download.suggestedFilename()).toMatch(/^evidence-\d+\.pdf$/);
   expect((await readFile(await download.path())).equals(STATEMENT_PDF)).toBe(true);
 
   await drawer.getByRole('button', { name: '审核通过' }).click();

@@ -42,38 +42,40 @@ export function TakingsTable({
   };
   const first: CSSProperties = { textAlign: 'left', whiteSpace: 'normal', wordBreak: 'break-word' };
   return (
-    <table
-      data-testid={testId}
-      style={{ width: '100%', borderCollapse: 'collapse', fontSize: token.fontSize }}
-    >
-      <thead>
-        <tr>
-          <th style={{ ...head, ...first }}>{nameTitle}</th>
-          <th style={head}>{t('dashboard.todayFen')}</th>
-          <th style={head}>{t('dashboard.todayCount')}</th>
-          <th style={head}>{t('dashboard.monthFen')}</th>
-          <th style={head}>{t('dashboard.monthCount')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
+    <div style={{ overflowX: 'auto' }}>
+      <table
+        data-testid={testId}
+        style={{ width: '100%', borderCollapse: 'collapse', fontSize: token.fontSize }}
+      >
+        <thead>
           <tr>
-            <td colSpan={5} style={{ ...cell, textAlign: 'center', color: token.colorTextSecondary }}>
-              {t('common.empty')}
-            </td>
+            <th style={{ ...head, ...first }}>{nameTitle}</th>
+            <th style={head}>{t('dashboard.todayFen')}</th>
+            <th style={head}>{t('dashboard.todayCount')}</th>
+            <th style={head}>{t('dashboard.monthFen')}</th>
+            <th style={head}>{t('dashboard.monthCount')}</th>
           </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row.key}>
-              <td style={{ ...cell, ...first }}>{row.name}</td>
-              <td style={cell}>{formatYuan(row.todayFen)}</td>
-              <td style={cell}>{row.todayCount}</td>
-              <td style={cell}>{formatYuan(row.monthFen)}</td>
-              <td style={cell}>{row.monthCount}</td>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={5} style={{ ...cell, textAlign: 'center', color: token.colorTextSecondary }}>
+                {t('common.empty')}
+              </td>
             </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.key}>
+                <td style={{ ...cell, ...first }}>{row.name}</td>
+                <td style={cell}>{formatYuan(row.todayFen)}</td>
+                <td style={cell}>{row.todayCount}</td>
+                <td style={cell}>{formatYuan(row.monthFen)}</td>
+                <td style={cell}>{row.monthCount}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
