@@ -40,7 +40,12 @@ export function TakingsTable({
     background: token.colorFillAlter,
     fontWeight: token.fontWeightStrong,
   };
-  const first: CSSProperties = { textAlign: 'left', whiteSpace: 'normal', wordBreak: 'break-word' };
+  const first: CSSProperties = {
+    textAlign: 'left',
+    whiteSpace: 'normal',
+    wordBreak: 'break-word',
+    minWidth: '4em',
+  };
   return (
     <div style={{ overflowX: 'auto' }}>
       <table
