@@ -147,7 +147,12 @@ describe('other-means payment and bill review', () => {
 
     const list = await api(ctx, 'GET', 'admin/bill/list', t.finance1, { query: { status: 1 } });
     expect(list.json().data).toMatchObject({ total: 2, current: 1 });
-    expect(list.json().data.records[0]).toMatchObject({ personName: '张三', personNo: 'S2024001', receivableId: dorm, status: 1 });
+    expect(list.json().data.records[0]).toMatchObject({
+      personName: '张三',
+      personNo: 'S2024001',
+      receivableId: dorm,
+      status: 1,
+    });
 
     const reviewed = await api(ctx, 'POST', `admin/bill/${first.json().data.id}/review`, t.finance1);
     expect(reviewed.json().data).toMatchObject({ status: 2, statusColor: 'success' });
