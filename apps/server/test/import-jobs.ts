@@ -93,3 +93,14 @@ export async function xlsxOf(rows: (string | number | Date | { formula: string }
   if (merge) sheet.mergeCells(merge);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
+
+/** The template's example row (on its notes sheet, under a copy of the headers) as a file of its own. */
+export async function exampleFile(book: ExcelJS.Workbook): Promise<Buffer> {
+  const notes = book.worksheets[1]!;
+  const cells = (row: number) => (notes.getRow(row).values as unknown[]).slice(1);
+  const out = new ExcelJS.Workbook();
+  const data = out.addWorksheet('导入模板');
+  data.addRow(cells(notes.rowCount - 1));
+  data.addRow(cells(notes.rowCount));
+  return Buffer.from(await out.xlsx.writeBuffer());
+}

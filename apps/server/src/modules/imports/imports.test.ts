@@ -18,6 +18,7 @@ import {
   withCheck,
   xlsxOf,
   type ImportJobReply as Job,
+  exampleFile,
 } from '@server-test/import-jobs';
 import { tokenFor } from '@server-test/issue-token';
 import { serialDate } from './cells';
@@ -418,14 +419,3 @@ describe('bulk loading by the finance office', () => {
     await db().update(importJobs).set({ status: 'failed' }).where(eq(importJobs.id, fresh!.id));
   });
 });
-
-/** The template's example row (on its notes sheet, under a copy of the headers) as a file of its own. */
-async function exampleFile(book: ExcelJS.Workbook): Promise<Buffer> {
-  const notes = book.worksheets[1]!;
-  const cells = (row: number) => (notes.getRow(row).values as unknown[]).slice(1);
-  const out = new ExcelJS.Workbook();
-  const data = out.addWorksheet('导入模板');
-  data.addRow(cells(notes.rowCount - 1));
-  data.addRow(cells(notes.rowCount));
-  return Buffer.from(await out.xlsx.writeBuffer());
-}

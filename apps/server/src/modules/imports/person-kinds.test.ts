@@ -12,7 +12,7 @@ import { otherPeople } from '@server/db/schema';
 import { enrollees } from '@server/db/schema-finance';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { api, visitorToken } from '@server-test/fee-fixtures';
-import { importClient, xlsxOf } from '@server-test/import-jobs';
+import { importClient, xlsxOf, exampleFile } from '@server-test/import-jobs';
 import { tokenFor } from '@server-test/issue-token';
 import { findOtherPerson } from '../user/people-repo';
 
@@ -238,14 +238,3 @@ describe('importing outside people and new students', () => {
     expect(row).toMatchObject({ name: '沈新五', admissionNo: 'A2026501', major: '历史学', startYear: 2026 });
   });
 });
-
-/** The template's example row (on its notes sheet, under a copy of the headers) as a file of its own. */
-async function exampleFile(book: ExcelJS.Workbook): Promise<Buffer> {
-  const notes = book.worksheets[1]!;
-  const cells = (row: number) => (notes.getRow(row).values as unknown[]).slice(1);
-  const out = new ExcelJS.Workbook();
-  const data = out.addWorksheet('导入模板');
-  data.addRow(cells(notes.rowCount - 1));
-  data.addRow(cells(notes.rowCount));
-  return Buffer.from(await out.xlsx.writeBuffer());
-}
