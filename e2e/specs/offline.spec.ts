@@ -6,7 +6,7 @@
  * network and comes by itself once it is back; on a slow 3G network (CDP emulation) the screens load
  * without an error page.
  */
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { UNIVERSITY, loginForm, screenshot, signIn, t, test } from '../support';
 
 test('offline on Home: the screen stays, a bar says why, a read offers 重试 and recovers', async ({
@@ -91,15 +91,7 @@ test('a notice opened offline waits for the network, says so, and loads by itsel
 test('on a slow mobile network (CDP: 3G latency and bandwidth) Home, the fee list and a notice load without an error page', async ({
   page,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  // Slow 3G as Chrome's DevTools define it: 2 s round trip, 400 kbit/s down, 400 kbit/s up.
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 2000,
-    downloadThroughput: (400 * 1024) / 8,
-    uploadThroughput: (400 * 1024) / 8,
-  });
+  await slow3G(page);
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
   await page.getByTestId('home-entry-studentPayment').click();
   await expect(page.getByTestId('fee-year').first()).toBeVisible({ timeout: 60_000 });
@@ -115,14 +107,7 @@ test('on a slow mobile network (CDP: 3G latency and bandwidth) Home, the fee lis
 test('on slow 3G the first paint is the full-screen splash, then the sign-in screen (never a small box)', async ({
   page,
 }) => {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 2000,
-    downloadThroughput: (400 * 1024) / 8,
-    uploadThroughput: (400 * 1024) / 8,
-  });
+  await slow3G(page);
   const opened = page.goto('/#/login');
   const splash = page.locator('.boot');
   await expect(splash).toBeVisible({ timeout: 30_000 });
@@ -134,3 +119,15 @@ test('on slow 3G the first paint is the full-screen splash, then the sign-in scr
   await opened;
   await expect(loginForm(page).submit).toBeVisible({ timeout: 60_000 });
 });
+
+/** Slow 3G as Chrome's DevTools define it (CDP): 2 s round trip, 400 kbit/s down and up. */
+async function slow3G(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 2000,
+    downloadThroughput: (400 * 1024) / 8,
+    uploadThroughput: (400 * 1024) / 8,
+  });
+}
