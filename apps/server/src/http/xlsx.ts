@@ -6,7 +6,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { sheetCell, sheetText } from '@cf/shared/spreadsheet-cell';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from './lazy-libraries';
 import type { FastifyReply } from 'fastify';
 
 export interface XlsxColumn<T> {
@@ -34,6 +34,7 @@ export async function sendXlsx<T>(
   batches: AsyncIterable<T[]>,
 ): Promise<FastifyReply> {
   const stream = new PassThrough();
+  const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c, i) => ({

@@ -8,7 +8,8 @@
 import type { Language } from '@cf/shared/messages';
 import type { ImportKind } from '@cf/shared/wire/admin-imports';
 import { sheetRow, sheetText } from '@cf/shared/spreadsheet-cell';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from '@server/http/lazy-libraries';
 import type { StoredProblem } from '@server/db/schema-imports';
 import type { Sheet } from '../salary/import-file';
 import { IMPORT_RULES, messageOf } from './service';
@@ -23,7 +24,7 @@ async function bufferOf(book: ExcelJS.Workbook): Promise<Buffer> {
 
 export async function templateWorkbook(kind: ImportKind): Promise<Buffer> {
   const { columns } = IMPORT_RULES[kind];
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   const sheet = book.addWorksheet('导入模板');
   sheet.addRow(sheetRow(columns.map((c) => c.zh))).font = HEADER_FONT;
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
@@ -53,7 +54,7 @@ export async function reportWorkbook(
   problems: StoredProblem[],
   lang: Language,
 ): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   const marked = book.addWorksheet(lang === 'zh' ? '导入报告' : 'Report');
   const header = sheet?.header ?? [];
   const byRow = new Map<number, StoredProblem[]>();

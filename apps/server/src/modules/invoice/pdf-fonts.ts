@@ -19,9 +19,11 @@ interface Fontkit {
   create(bytes: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean };
 }
 const require = createRequire(import.meta.url);
-const fontkit = require('fontkit') as Fontkit;
+// Required on first use, not at the server's start (fontkit is ~0.2 s of it; http/lazy-libraries.ts).
+const fontkit = { create: (bytes: Buffer) => (require('fontkit') as Fontkit).create(bytes) };
 /** WOFF2 bytes to TrueType bytes. */
-const decompressWoff2 = require('wawoff2/decompress.js') as (woff2: Uint8Array) => Promise<Uint8Array>;
+const decompressWoff2 = (woff2: Uint8Array): Promise<Uint8Array> =>
+  (require('wawoff2/decompress.js') as (woff2: Uint8Array) => Promise<Uint8Array>)(woff2);
 
 export const PRIMARY_FONT = 'cn';
 

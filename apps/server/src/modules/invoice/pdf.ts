@@ -13,8 +13,6 @@ import { fenInChineseCapitals } from '@cf/shared/chinese-amount';
 import { invoiceTermKey, type InvoiceTerm } from '@cf/shared/invoice-term';
 import { invoiceMessages } from '@cf/shared/messages/invoice';
 import { formatYuan } from '@cf/shared/money';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import type { EBillItem } from '@server/gateways/invoice';
 import { PdfFonts, PRIMARY_FONT } from './pdf-fonts';
 
@@ -60,6 +58,11 @@ export const qrText = (facts: InvoicePdfFacts) =>
   ].join(',');
 
 export async function renderInvoicePdf(facts: InvoicePdfFacts): Promise<Buffer> {
+  // Loaded on first use, not at the server's start (http/lazy-libraries.ts says why).
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([
+    import('pdfkit'),
+    import('qrcode'),
+  ]);
   const qr = await QRCode.toBuffer(qrText(facts), { type: 'png', margin: 0, width: 180 });
   const doc = new PDFDocument({
     size: 'A5',

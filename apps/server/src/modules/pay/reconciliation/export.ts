@@ -4,7 +4,7 @@
  * through sheetRow (packages/shared): nothing in them is run as a formula.
  */
 import { sheetRow } from '@cf/shared/spreadsheet-cell';
-import ExcelJS from 'exceljs';
+import { loadExcelJs } from '@server/http/lazy-libraries';
 import { labelOf } from '@cf/shared/labels/label';
 import { PAY_METHOD_LABELS, TRADE_STATE_LABELS } from '@cf/shared/labels/pay';
 import { translate, type Language, type MessageKey } from '@cf/shared/messages';
@@ -29,7 +29,7 @@ export async function reconciliationWorkbook(
 ): Promise<Buffer> {
   const t = (key: string, params?: Record<string, string | number>) =>
     translate(key as MessageKey, lang, params);
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJs()).Workbook();
   const sheet = book.addWorksheet(t('reconcile.sheet'));
   sheet.addRow(
     sheetRow([
