@@ -275,6 +275,13 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/blade-finance/rating/submit/{id}': { class: 'own-data', ids: { id: 'orderId' } },
 
   'GET /api/blade-finance/admin/rating/averages': { class: 'finance-office', level: 'clerk' },
+  'GET /api/blade-finance/admin/rating/list': { class: 'finance-office', level: 'clerk' },
+  'GET /api/blade-finance/admin/rating/export': {
+    class: 'finance-office',
+    level: 'clerk',
+    why: "an XLSX file, as order/export; another tenant's finance office exports its own ratings, audited in it",
+    mayWrite: ['audit_log'],
+  },
   'GET /api/blade-finance/admin/fee-item/signature/list': { class: 'finance-office', level: 'clerk' },
   'PUT /api/blade-finance/admin/fee-item/{id}/signature': {
     class: 'finance-office',

@@ -110,6 +110,7 @@ export const ADMIN_ROUTE_ACTION_LABELS: Readonly<Record<AdminRouteAction, Label>
   [`admin POST ${F}/receivable/:id/defer`]: { zh: '缓缴应收', en: 'Deferred a receivable' },
   [`admin GET ${F}/order/export`]: { zh: '导出订单', en: 'Exported orders' },
   [`admin GET ${F}/audit/export`]: { zh: '导出操作日志', en: 'Exported the audit log' },
+  [`admin GET ${F}/rating/export`]: { zh: '导出服务评价', en: 'Exported ratings' },
   [`admin PUT ${F}/fee-item/:id/signature`]: {
     zh: '设置收费项目签名',
     en: 'Set a fee item’s signature',

@@ -64,4 +64,9 @@ export const consoleMessages = {
   'export.auditTotal': { zh: '合计 {count} 条记录', en: 'Total: {count} entries' },
   'export.reconcileTotal': { zh: '合计 {count} 处差异', en: 'Total: {count} differences' },
   'export.auditSheet': { zh: '操作日志', en: 'Audit log' },
+  'export.ratingsSheet': { zh: '服务评价', en: 'Ratings' },
+  'export.ratingsTotal': { zh: '合计 {count} 条评价', en: 'Total: {count} ratings' },
+  'export.score': { zh: '评分', en: 'Score' },
+  'export.scoreName': { zh: '评价', en: 'Rating' },
+  'export.comment': { zh: '评语', en: 'Comment' },
 } as const;

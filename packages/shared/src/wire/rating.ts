@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { RATING_COMMENT_MAX } from '@cf/shared/rating-rules';
+import { pageQuery } from './envelope';
+import { calendarDate } from './fields';
 
 /** A whole number 0..5 (2.5, -1 and 6 are refused with the rating's own message). */
 export const ratingScore = z
@@ -52,3 +54,37 @@ export const ratingAverageSchema = z.object({
 });
 export const ratingAveragesSchema = z.object({ items: z.array(ratingAverageSchema) });
 export type RatingAverages = z.infer<typeof ratingAveragesSchema>;
+
+/** The finance office's search of ratings: part of an item's name, a score, days, with a comment only. */
+export const ratingFilters = z.object({
+  item: z.string().trim().max(64).optional().describe('part of an item name (Chinese or English)'),
+  score: z
+    .enum(['0', '1', '2', '3', '4', '5'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .describe('0 (no rating yet) to 5'),
+  commented: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true')
+    .describe('only ratings with a comment'),
+  from: calendarDate().optional(),
+  to: calendarDate().optional(),
+});
+export type RatingFilters = z.infer<typeof ratingFilters>;
+export type RatingSearch = z.input<typeof ratingFilters>;
+export const ratingListQuery = pageQuery.extend(ratingFilters.shape);
+
+/** One rating as the finance office reads it: which order and items, the score and what the payer wrote. */
+export const ratingEntrySchema = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  orderNo: z.string(),
+  items: z.string(),
+  itemsEn: z.string(),
+  score: z.number(),
+  scoreName: z.string(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type RatingEntry = z.infer<typeof ratingEntrySchema>;

@@ -1,12 +1,18 @@
 /**
  * /api/blade-finance/admin/rating/* (HTTP only): the finance office reads the average rating per
- * item (../rating/service.ts). The scope's guard (guard.ts) checks the finance role.
+ * item, and searches the ratings with their comments as a page or an XLSX file (../rating/service.ts).
+ * The scope's guard (guard.ts) checks the finance role.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelopeSchema, ok } from '@server/http/envelope';
-import { ratingAverages } from '../rating/service';
-import { ratingAveragesSchema } from '@cf/shared/wire/rating';
+import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
+import { exportRatings, listRatings, ratingAverages } from '../rating/service';
+import {
+  ratingAveragesSchema,
+  ratingEntrySchema,
+  ratingFilters,
+  ratingListQuery,
+} from '@cf/shared/wire/rating';
 
 const tags = ['finance admin'];
 const security = [{ bladeAuth: [] }];
@@ -25,5 +31,36 @@ export function registerAdminRatingRoutes(scope: FastifyInstance): void {
       },
     },
     async (req) => ok(await ratingAverages(app.db, req.auth.tenantId)),
+  );
+
+  app.get(
+    '/api/blade-finance/admin/rating/list',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'The ratings of the tenant with their comments, newest first; by item name (part), score, days, commented only; finance role',
+        querystring: ratingListQuery,
+        response: { 200: envelopeSchema(pageSchema(ratingEntrySchema)) },
+      },
+    },
+    async (req) => {
+      const { current, size, ...filters } = req.query;
+      return ok(await listRatings(app.db, req.auth.tenantId, filters, { current, size }, req.lang));
+    },
+  );
+
+  app.get(
+    '/api/blade-finance/admin/rating/export',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The same search as an XLSX file (streamed; headers in the request language); finance role',
+        querystring: ratingFilters,
+      },
+    },
+    async (req, reply) => exportRatings(app.db, req.auth, req.query, req.lang, reply),
   );
 }

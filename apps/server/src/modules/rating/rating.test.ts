@@ -1,8 +1,10 @@
 /**
  * Ratings: a paid order's creator rates it once, 0–5 with the spec's names and a comment of at most
  * 200 characters; other people and unpaid orders are refused; the finance office reads the average
- * per item of its own tenant (0, "no rating yet", left out).
+ * per item of its own tenant (0, "no rating yet", left out), and searches the ratings with their
+ * comments (item, score, days, commented only) as a page or an XLSX file.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth, createTestApp, type TestContext } from '@server-test/helpers';
 import { tokenFor } from '@server-test/issue-token';
@@ -111,5 +113,64 @@ describe('ratings', () => {
     const college = await averages(await tokenFor(ctx, COLLEGE, 'finance2'));
     expect(college.statusCode).toBe(200);
     expect(college.json().data.items).toEqual([]);
+  });
+
+  it('lets the finance office read the comments: filtered by item, score, comment and day, paged and exported', async () => {
+    const list = (token: string, query: Record<string, string | number> = {}) =>
+      api(ctx, 'GET', 'admin/rating/list', token, { query });
+    const all = await list(t.finance1, { size: 2 });
+    expect(all.statusCode).toBe(200);
+    // Five ratings (the earlier tests'), newest first, two per page.
+    expect(all.json().data.total).toBe(5);
+    expect(all.json().data.records).toHaveLength(2);
+    expect(all.json().data.records[0]).toMatchObject({ orderId: topupOrder, score: 3, scoreName: 'average' });
+
+    const commented = (await list(t.finance1, { commented: 'true' })).json().data;
+    expect(commented.records.map((r: { comment: string }) => r.comment).sort()).toEqual([
+      'no stars',
+      '好'.repeat(200),
+    ]);
+    const textbooks = (await list(t.finance1, { item: 'textbook' })).json().data;
+    expect(textbooks.total).toBe(4);
+    expect(textbooks.records[0]).toMatchObject({ itemsEn: 'Textbooks' });
+    expect(textbooks.records[0].orderNo).toMatch(/^O\d+$/);
+    const zero = (await list(t.finance1, { score: 0 })).json().data;
+    expect(zero.records).toMatchObject([
+      { orderId: orders[3], comment: 'no stars', scoreName: 'no rating yet' },
+    ]);
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    expect((await list(t.finance1, { from: today, to: today })).json().data.total).toBe(5);
+    expect((await list(t.finance1, { from: '2020-01-01', to: '2020-01-31' })).json().data.total).toBe(0);
+
+    // Bad filters are a 400 with a message, never a 500.
+    for (const query of [{ score: 6 }, { score: 'x' }, { from: '2020-13-01' }, { item: 'x'.repeat(65) }]) {
+      const bad = await list(t.finance1, query);
+      expect(bad.statusCode, JSON.stringify(query)).toBe(400);
+      expect(bad.json().msg).toBeTruthy();
+    }
+    // Walls: a payer may not search; another school's office finds none of these.
+    expect((await list(t.student1)).statusCode).toBe(403);
+    expect((await list(await tokenFor(ctx, COLLEGE, 'finance2'))).json().data.total).toBe(0);
+
+    const file = await api(ctx, 'GET', 'admin/rating/export', t.finance1, { query: { commented: 'true' } });
+    expect(file.statusCode).toBe(200);
+    expect(String(file.headers['content-disposition'])).toMatch(/^attachment/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.name).toBe('Ratings');
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Time',
+      'Order no.',
+      'Items',
+      'Score',
+      'Rating',
+      'Comment',
+    ]);
+    const rows = [2, 3].map((n) => sheet.getRow(n).values as unknown[]);
+    expect(rows.map((r) => r[6]).sort()).toEqual(['no stars', '好'.repeat(200)]);
+    expect(rows.map((r) => r[4]).sort()).toEqual([0, 5]);
+    expect(sheet.getRow(4).getCell(1).value).toBe('Total: 2 ratings');
   });
 });

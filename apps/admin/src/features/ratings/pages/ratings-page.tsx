@@ -1,30 +1,88 @@
-/** Ratings per item: how payers rated the service of each fee item (1–5 stars), and how many did. */
-import type { RatingAverages } from '@cf/shared/wire/rating';
-import { Flex, Rate, Table, Typography, type TableColumnsType } from 'antd';
+/**
+ * Ratings: how payers rated the service of each fee item (1–5 stars) and how many did, then the ratings
+ * themselves with what payers wrote, searched by item, score, days and "with a comment", and exported.
+ * "Read ratings" on an item's row searches that item.
+ */
+import type { RatingAverages, RatingEntry, RatingSearch } from '@cf/shared/wire/rating';
+import {
+  Button,
+  Card,
+  Checkbox,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  Rate,
+  Select,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
 import { Page } from '@admin/components/page';
+import { ExportButton, SearchButtons } from '@admin/components/search-export';
+import { formatDateTime } from '@admin/lib/format';
 import { useT } from '@admin/lib/i18n/use-t';
+import { serverPagination } from '@admin/lib/use-paging';
 import { useRatingAverages } from '../api/get-rating-averages';
+import { exportRatings, useRatings } from '../api/list-ratings';
 
 type Row = RatingAverages['items'][number];
+
+interface FormValues {
+  item?: string;
+  score?: string;
+  commented?: boolean;
+  days?: [{ format(p: string): string }, { format(p: string): string }] | null;
+}
+
+const SCORES = ['5', '4', '3', '2', '1', '0'] as const;
 
 export default function RatingsPage() {
   const { t, language } = useT();
   const averages = useRatingAverages();
-  const columns: TableColumnsType<Row> = [
+  const [form] = Form.useForm<FormValues>();
+  const [search, setSearch] = useState<RatingSearch>({});
+  const [page, setPage] = useState({ current: 1, size: 20 });
+  const ratings = useRatings(search, page.current, page.size);
+  const apply = ({ item, score, commented, days }: FormValues) => {
+    setSearch({
+      item: item?.trim() || undefined,
+      score: (score as RatingSearch['score']) || undefined,
+      commented: commented ? 'true' : undefined,
+      from: days?.[0]?.format('YYYY-MM-DD'),
+      to: days?.[1]?.format('YYYY-MM-DD'),
+    });
+    setPage({ ...page, current: 1 });
+  };
+  const itemName = (row: Row) => (language === 'en' && row.nameEn) || row.name;
+  const readItem = (row: Row) => {
+    form.setFieldsValue({ item: itemName(row) });
+    apply({ ...form.getFieldsValue(), item: itemName(row) });
+    document.getElementById('rating-list')?.scrollIntoView({ behavior: 'smooth' });
+  };
+  const scoreOptions = [
+    { value: '', label: t('ratings.anyScore') },
+    ...SCORES.map((s) => ({ value: s, label: s === '0' ? t('ratings.none') : '★'.repeat(Number(s)) })),
+  ];
+
+  const averageColumns: TableColumnsType<Row> = [
     {
       title: t('ratings.item'),
       key: 'name',
-      render: (_, row) => <span data-user-data>{(language === 'en' && row.nameEn) || row.name}</span>,
+      ellipsis: { showTitle: true },
+      render: (_, row) => <span data-user-data>{itemName(row)}</span>,
     },
     {
       title: t('ratings.average'),
       dataIndex: 'average',
+      width: 240,
       sorter: (a, b) => (a.average ?? 0) - (b.average ?? 0),
       render: (average: number | null) =>
         average === null ? (
           <Typography.Text type="secondary">{t('ratings.none')}</Typography.Text>
         ) : (
-          <Flex align="center" gap={8}>
+          <Flex align="center" gap={8} style={{ whiteSpace: 'nowrap' }}>
             <Rate disabled allowHalf value={Math.round(average * 2) / 2} />
             <span>{average.toFixed(2)}</span>
           </Flex>
@@ -34,19 +92,131 @@ export default function RatingsPage() {
       title: t('ratings.count'),
       dataIndex: 'ratings',
       align: 'right',
+      width: 110,
       sorter: (a, b) => a.ratings - b.ratings,
     },
+    {
+      title: '',
+      key: 'read',
+      width: 120,
+      render: (_, row) => (
+        <Button type="link" size="small" onClick={() => readItem(row)} data-testid="ratings-read">
+          {t('ratings.readComments')}
+        </Button>
+      ),
+    },
   ];
+
+  // Fits 1024 px: time and order number never wrap, the item sits under its order, the comment takes the rest.
+  const listColumns: TableColumnsType<RatingEntry> = [
+    {
+      title: t('ratings.time'),
+      dataIndex: 'createdAt',
+      width: 140,
+      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
+    },
+    {
+      title: t('ratings.order'),
+      dataIndex: 'orderNo',
+      width: 236,
+      render: (v: string, r) => (
+        <Flex vertical>
+          <Typography.Text copyable style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            {v}
+          </Typography.Text>
+          <Typography.Text type="secondary" ellipsis={{ tooltip: true }} data-user-data>
+            {language === 'en' ? r.itemsEn : r.items}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('ratings.score'),
+      dataIndex: 'score',
+      width: 124,
+      render: (score: number, r) => (
+        <Flex vertical>
+          <Rate disabled value={score} style={{ fontSize: 12, whiteSpace: 'nowrap' }} />
+          <span>{r.scoreName}</span>
+        </Flex>
+      ),
+    },
+    {
+      title: t('ratings.comment'),
+      dataIndex: 'comment',
+      render: (c: string) =>
+        c ? (
+          <span
+            data-user-data
+            data-testid="rating-comment"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          >
+            {c}
+          </span>
+        ) : (
+          <Typography.Text type="secondary">{t('ratings.noComment')}</Typography.Text>
+        ),
+    },
+  ];
+
   return (
     <Page title={t('ratings.heading')}>
-      <Table<Row>
-        rowKey={(row) => `${row.feeItemId ?? 'none'}-${row.name}`}
-        data-testid="ratings-table"
-        columns={columns}
-        dataSource={averages.data?.items}
-        loading={averages.isFetching}
-        pagination={false}
-      />
+      <Card title={t('ratings.averagesHeading')} size="small" style={{ marginBottom: 16 }}>
+        <Table<Row>
+          rowKey={(row) => `${row.feeItemId ?? 'none'}-${row.name}`}
+          data-testid="ratings-table"
+          columns={averageColumns}
+          dataSource={averages.data?.items}
+          loading={averages.isFetching}
+          pagination={false}
+          size="small"
+        />
+      </Card>
+      <Card
+        id="rating-list"
+        title={t('ratings.listHeading')}
+        size="small"
+        extra={
+          <ExportButton
+            onExport={() => exportRatings(search)}
+            label={t('ratings.export')}
+            testId="ratings-export"
+          />
+        }
+      >
+        <Form<FormValues>
+          form={form}
+          layout="inline"
+          onFinish={apply}
+          style={{ marginBottom: 16, rowGap: 8 }}
+        >
+          <Form.Item name="item" label={t('ratings.item')}>
+            <Input allowClear maxLength={64} style={{ width: 180 }} data-testid="ratings-item" />
+          </Form.Item>
+          <Form.Item name="score" label={t('ratings.score')} initialValue="">
+            <Select options={scoreOptions} style={{ width: 140 }} data-testid="ratings-score" />
+          </Form.Item>
+          <Form.Item name="days" label={t('ratings.days')}>
+            <DatePicker.RangePicker />
+          </Form.Item>
+          <Form.Item name="commented" valuePropName="checked">
+            <Checkbox data-testid="ratings-commented">{t('ratings.commentedOnly')}</Checkbox>
+          </Form.Item>
+          <SearchButtons onReset={() => setSearch({})} testId="ratings-search" />
+        </Form>
+        <Table<RatingEntry>
+          rowKey="id"
+          data-testid="rating-list"
+          loading={ratings.isFetching}
+          dataSource={ratings.data?.records}
+          columns={listColumns}
+          tableLayout="fixed"
+          size="small"
+          pagination={serverPagination(page, ratings.data?.total, (current, size) =>
+            setPage({ current, size }),
+          )}
+        />
+      </Card>
     </Page>
   );
 }
