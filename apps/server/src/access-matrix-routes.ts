@@ -456,6 +456,11 @@ export const ROUTES: Record<string, RouteRule> = {
     why: "the merchant's own ids and keys, never the victim's",
     omit: ['appId', 'mchId', 'serialNo', 'privateKeyPem', 'apiV3Key', 'clear'],
   },
+  'POST /api/blade-finance/admin/settings/pay-channels/{channel}/check': {
+    class: 'finance-office',
+    level: 'admin',
+    why: "a test call with the caller's own tenant's merchant settings",
+  },
   'PUT /api/blade-finance/admin/settings/providers/{kind}': {
     class: 'finance-office',
     level: 'admin',

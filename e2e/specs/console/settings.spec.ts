@@ -30,7 +30,14 @@ test('a tenant admin hides the student number and the phone bind form asks for t
   const params = page.getByTestId('settings-params');
   await expect(params).toBeVisible();
   // Secrets are shown only as set or not.
-  await expect(page.getByTestId('settings-channel-wechat').getByText('未设置').first()).toBeVisible();
+  const wechat = page.getByTestId('settings-channel-wechat');
+  await expect(wechat.getByText('未设置').first()).toBeVisible();
+  // Without merchant keys the demo's simulator answers for WeChat Pay, and says so; its test call passes.
+  await expect(wechat.getByTestId('channel-simulated')).toContainText('微信支付模拟器');
+  await expect(wechat.getByTestId('channel-missing')).toHaveCount(0);
+  await wechat.getByTestId('channel-check').click();
+  await expect(page.getByText('测试通过：模拟器已应答（演示模式）')).toBeVisible();
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   // The disk the school's files take, against the evidence quota (5 GB by default).
   await expect(page.getByTestId('storage-evidence')).toContainText('上限 5.0 GB');
   await expect(page.getByTestId('storage-attachments')).toContainText(/已用 .+（\d+ 个文件）/);

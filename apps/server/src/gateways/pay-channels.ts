@@ -33,6 +33,10 @@ export interface PayGateways {
   forTenant(tenantId: string, channel: PayChannelName): Promise<PayGateway | null>;
   /** Channels this deployment can run at all (production never runs the sandbox). */
   available(channel: PayChannelName): boolean;
+  /** A test call with these settings (throws PayChannelError when they do not work). */
+  check(tenantId: string, channel: PayChannelName, settings: Record<string, unknown>): Promise<void>;
+  /** Whether these settings would run on a demo stand-in rather than a merchant account. */
+  simulated(channel: PayChannelName, settings: Record<string, unknown>): boolean;
   /** Demo mode: the stand-ins this process runs (sandbox checkout, WeChat Pay simulators). */
   standins?: PayStandins;
 }
@@ -144,6 +148,23 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
   // Parsing RSA keys is slow: adapters are kept while the tenant's settings stay the same.
   const cache = new Map<string, { settings: string; gateway: PayGateway }>();
 
+  /** The gateway of a channel with these settings (not cached); null when they cannot run here. */
+  function build(tenantId: string, channel: PayChannelName, settings: Record<string, unknown>) {
+    if (channel === 'sandbox') {
+      return sandbox ? sandbox.gateway(tenantId, notifyUrl(deps.selfUrl(), tenantId, 'sandbox')) : null;
+    }
+    const merchant = merchantSettings(settings);
+    if (merchant)
+      return wechatGateway(wechatPayV3(merchant), notifyUrl(publicBase(), tenantId, 'wechat'), false);
+    if (!demo) return null;
+    const { simulator, config: simulated } = demoMerchant(tenantId, settings);
+    return wechatGateway(
+      wechatPayV3(simulated, simulator.fetch),
+      notifyUrl(deps.selfUrl(), tenantId, 'wechat'),
+      true,
+    );
+  }
+
   async function forTenant(tenantId: string, channel: PayChannelName): Promise<PayGateway | null> {
     if (channel === 'sandbox' && !sandbox) return null;
     const [row] = await db
@@ -155,29 +176,35 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
     const fingerprint = JSON.stringify(row.settings);
     const cached = cache.get(cacheKey);
     if (cached?.settings === fingerprint) return cached.gateway;
-
-    let gateway: PayGateway | null = null;
-    if (channel === 'sandbox') {
-      gateway = sandbox!.gateway(tenantId, notifyUrl(deps.selfUrl(), tenantId, 'sandbox'));
-    } else {
-      const merchant = merchantSettings(row.settings);
-      if (merchant) {
-        gateway = wechatGateway(wechatPayV3(merchant), notifyUrl(publicBase(), tenantId, 'wechat'), false);
-      } else if (demo) {
-        const { simulator, config: simulated } = demoMerchant(tenantId, row.settings);
-        gateway = wechatGateway(
-          wechatPayV3(simulated, simulator.fetch),
-          notifyUrl(deps.selfUrl(), tenantId, 'wechat'),
-          true,
-        );
-      }
-    }
+    const gateway = build(tenantId, channel, row.settings);
     if (gateway) cache.set(cacheKey, { settings: fingerprint, gateway });
     return gateway;
   }
 
+  /**
+   * A test call with these settings before a channel is offered: the query of a made-up order number,
+   * signed with the merchant's key and answered (verified) by the channel. "No such order" is success;
+   * incomplete settings, a refused signature or no answer throw a PayChannelError.
+   */
+  async function check(tenantId: string, channel: PayChannelName, settings: Record<string, unknown>) {
+    const gateway = build(tenantId, channel, settings);
+    if (!gateway) throw new PayChannelError('INCOMPLETE', 'the merchant settings are incomplete');
+    try {
+      await gateway.query(`CHECK${Date.now()}${randomBytes(4).toString('hex')}`);
+    } catch (error) {
+      if (error instanceof PayChannelError && error.code === 'ORDER_NOT_EXIST') return;
+      throw error instanceof PayChannelError ? error : new PayChannelError('UNREACHABLE', String(error));
+    }
+  }
+
+  /** Whether these settings run on a stand-in (demo mode, WeChat Pay without merchant keys). */
+  const simulated = (channel: PayChannelName, settings: Record<string, unknown>) =>
+    demo && (channel === 'sandbox' || !merchantSettings(settings));
+
   return {
     forTenant,
+    check,
+    simulated,
     available: (channel) => channel === 'wechat' || sandbox !== undefined,
     standins: sandbox
       ? {

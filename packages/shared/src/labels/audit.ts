@@ -89,6 +89,10 @@ export const ADMIN_ROUTE_ACTION_LABELS: Readonly<Record<AdminRouteAction, Label>
   [`admin POST ${F}/invoice/:id/retry`]: { zh: '重新开票', en: 'Retried an invoice' },
   [`admin PUT ${F}/settings/params`]: { zh: '修改租户参数', en: 'Changed the school’s settings' },
   [`admin PUT ${F}/settings/modules`]: { zh: '修改手机端模块', en: 'Changed the phone’s modules' },
+  [`admin POST ${F}/settings/pay-channels/:channel/check`]: {
+    zh: '测试支付渠道',
+    en: 'Tested a payment channel',
+  },
   [`admin PUT ${F}/settings/pay-channels/:channel`]: {
     zh: '修改支付渠道设置',
     en: 'Changed a pay channel',

@@ -40,6 +40,9 @@ export type SecretState = z.infer<typeof secretStateSchema>;
 
 /** The merchant settings a pay channel keeps; the secrets among them never travel back. */
 export const PAY_SECRET_FIELDS = ['mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'] as const;
+/** What a WeChat Pay merchant account needs before the channel can be enabled. */
+export const PAY_REQUIRED_FIELDS = ['appId', ...PAY_SECRET_FIELDS] as const;
+export type PayRequiredField = (typeof PAY_REQUIRED_FIELDS)[number];
 
 const pem = z
   .string()
@@ -75,7 +78,14 @@ export const payChannelSettingsSchema = z.object({
   serialNo: secretStateSchema,
   privateKeyPem: secretStateSchema,
   apiV3Key: secretStateSchema,
+  /** The merchant settings still missing (WeChat Pay); enabling waits for them and a test call. */
+  missing: z.array(z.enum(PAY_REQUIRED_FIELDS)),
+  /** Demo mode: the deployment's stand-in answers for the merchant account (no keys set). */
+  simulated: z.boolean(),
 });
+
+/** The answer of a channel's test call (a query of a made-up order number). */
+export const payChannelCheckSchema = z.object({ ok: z.literal(true), simulated: z.boolean() });
 
 export const NOTIFY_PROVIDER_KINDS = ['sms', 'mail'] as const;
 export type NotifyProviderKind = (typeof NOTIFY_PROVIDER_KINDS)[number];

@@ -272,6 +272,17 @@ export const en: Record<TextKey, string> = {
   'settings.opt.sms': 'Phone and SMS code',
   'settings.opt.no': 'No',
   'settings.opt.yes': 'Yes',
+  'settings.simulatedWechat':
+    'Demo mode: with no merchant keys set, this deployment’s WeChat Pay simulator answers for the merchant account.',
+  'settings.simulatedSandbox':
+    'The demo’s simulated payment channel, for trying the app; production deployments do not offer it.',
+  'settings.missing': 'Not filled in yet: {fields}. The channel can be turned on once complete and tested.',
+  'settings.enableNeedsComplete': 'Fill in every setting first',
+  'settings.check': 'Test connection',
+  'settings.checkOk': 'Test passed: the merchant account answered; the channel can be turned on',
+  'settings.checkOkSimulated': 'Test passed: the simulator answered (demo mode)',
+  'settings.enableChecks':
+    'Turning the channel on or changing its keys first queries a made-up order number at the merchant account with them; they are saved only if it answers.',
   'settings.enabled': 'On',
   'settings.appId': 'App ID',
   'settings.mchId': 'Merchant ID',

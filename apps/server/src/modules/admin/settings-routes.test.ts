@@ -12,7 +12,10 @@ import { buildApp } from '@server/app';
 import { auditLog } from '@server/db/schema';
 import { payChannels } from '@server/db/schema-finance';
 import { createGateways } from '@server/gateways';
+import { PAY_SECRET_FIELDS } from '@cf/shared/wire/admin-settings';
+import { listenSimulator, type RunningSimulator } from '@server/gateways/wechat-pay/simulator-server';
 import { createTestApp, injectFetch, type TestContext } from '@server-test/helpers';
+import { createWechatPayFixture } from '@server-test/wechat-pay-fixtures';
 import { officerToken } from '@server-test/finance-office';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 
@@ -118,7 +121,9 @@ describe('tenant settings', () => {
   });
 
   it('keeps pay and provider secrets write-only: never in a reply, the audit log or a log line', async () => {
+    // Saved while off: keys that reach no merchant account cannot be enabled (see the production tests).
     const set = await send('PUT', `${BASE}/pay-channels/wechat`, admin, {
+      enabled: false,
       appId: 'wx1234567890abcdef',
       mchId: MCH_ID,
       serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
@@ -169,7 +174,7 @@ describe('tenant settings', () => {
       .orderBy(auditLog.id);
     const payAudit = audits.find((a) => a.action === `admin PUT ${BASE}/pay-channels/:channel`);
     expect(payAudit!.detail).toMatchObject({
-      changed: ['appId', 'mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'],
+      changed: ['appId', 'mchId', 'serialNo', 'privateKeyPem', 'apiV3Key', 'enabled'],
     });
 
     const everything = [
@@ -240,6 +245,110 @@ describe('tenant settings', () => {
     const wechat = read.json().data.payChannels.find((c: { channel: string }) => c.channel === 'wechat');
     expect(wechat?.privateKeyPem.set ?? false).toBe(false);
     expect(read.json().data.providers[0].httpToken).toEqual({ set: false });
+  });
+});
+
+describe('a pay channel in demo mode', () => {
+  it('is shown as run by the stand-in, and enabled after its test call', async () => {
+    const read = await send('GET', BASE, admin);
+    const sandbox = read.json().data.payChannels.find((c: { channel: string }) => c.channel === 'sandbox');
+    expect(sandbox).toMatchObject({ simulated: true, missing: [] });
+    const on = await send('PUT', `${BASE}/pay-channels/sandbox`, admin, { enabled: true });
+    expect(on.statusCode).toBe(200);
+    const check = await ctx.app.inject({
+      method: 'POST',
+      url: `${BASE}/pay-channels/sandbox/check`,
+      headers: bladeAuth(admin),
+    });
+    expect(check.json().data).toEqual({ ok: true, simulated: true });
+  });
+});
+
+describe('a pay channel in production (issue 25 item 5)', () => {
+  let prod: TestContext;
+  let token: string;
+  let running: RunningSimulator;
+  const fixture = createWechatPayFixture();
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    prod.app.inject({ method, url, headers: { ...bladeAuth(token), 'accept-language': 'en' }, payload });
+  const stored = async () =>
+    (
+      await prod.database.db
+        .select()
+        .from(payChannels)
+        .where(and(eq(payChannels.tenantId, '100001'), eq(payChannels.channel, 'wechat')))
+    )[0]!;
+  beforeAll(async () => {
+    running = await listenSimulator(fixture.simulator);
+    prod = await createTestApp({
+      APP_MODE: 'production',
+      CLIENT_ID: 'campus-web',
+      CLIENT_SECRET: 'a-production-client-secret-0123456789',
+      PUBLIC_URL: 'https://pay.example.edu',
+      SMS_HTTP_URL: 'https://sms.example.edu/send',
+      MAIL_HTTP_URL: 'https://mail.example.edu/send',
+    });
+    token = await officerToken(prod, '100001', 'admin8', 'admin');
+  });
+  afterAll(async () => {
+    await prod.close();
+    await running.close();
+  });
+
+  it('says what is missing and cannot be enabled until the settings are complete', async () => {
+    await call('PUT', `${BASE}/pay-channels/wechat`, { enabled: false, clear: [...PAY_SECRET_FIELDS] });
+    const read = await call('GET', BASE);
+    const wechat = read.json().data.payChannels.find((c: { channel: string }) => c.channel === 'wechat');
+    expect(wechat).toMatchObject({ enabled: false, simulated: false });
+    expect(wechat.missing).toEqual(
+      expect.arrayContaining(['mchId', 'serialNo', 'privateKeyPem', 'apiV3Key']),
+    );
+    const on = await call('PUT', `${BASE}/pay-channels/wechat`, { enabled: true });
+    expect(on.statusCode).toBe(400);
+    expect(on.json().msg).toMatch(
+      /^Fill in first: (App ID|Merchant ID) \(a channel is enabled once complete and tested\)$/,
+    );
+    expect((await stored()).enabled).toBe(false);
+    const check = await call('POST', `${BASE}/pay-channels/wechat/check`);
+    expect(check.statusCode).toBe(400);
+  });
+
+  it('is enabled when a test call signed with its keys is answered, and a change that breaks it is refused', async () => {
+    const { config } = fixture;
+    await prod.database.db
+      .update(payChannels)
+      .set({
+        enabled: false,
+        settings: {
+          appId: config.appId,
+          mchId: config.mchId,
+          serialNo: config.serialNo,
+          privateKeyPem: config.privateKeyPem,
+          apiV3Key: config.apiV3Key,
+          platformPublicKeys: config.platformPublicKeys,
+          baseUrl: running.url,
+        },
+      })
+      .where(and(eq(payChannels.tenantId, '100001'), eq(payChannels.channel, 'wechat')));
+    const calls = fixture.simulator.calls.length;
+    const on = await call('PUT', `${BASE}/pay-channels/wechat`, { enabled: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data).toMatchObject({ enabled: true, missing: [], simulated: false });
+    // The test call: a query of a made-up order number, which the merchant account answered "no such order".
+    const query = fixture.simulator.calls.slice(calls).find((c) => c.path.includes('/out-trade-no/CHECK'));
+    expect(query?.method).toBe('GET');
+    const check = await call('POST', `${BASE}/pay-channels/wechat/check`);
+    expect(check.json().data).toEqual({ ok: true, simulated: false });
+
+    // A serial number WeChat does not know: refused, nothing saved, the channel stays as it was.
+    const wrong = await call('PUT', `${BASE}/pay-channels/wechat`, {
+      serialNo: '0000000000000000000000000000000000000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().msg).toMatch(/^The test call did not succeed \(SIGN_ERROR\); nothing was saved/);
+    expect(await stored()).toMatchObject({ enabled: true, settings: { serialNo: config.serialNo } });
+    // Switching it off needs no call.
+    expect((await call('PUT', `${BASE}/pay-channels/wechat`, { enabled: false })).statusCode).toBe(200);
   });
 });
 

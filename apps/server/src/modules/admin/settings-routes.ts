@@ -10,6 +10,7 @@ import {
   modulesBody,
   paramsBody,
   payChannelBody,
+  payChannelCheckSchema,
   payChannelParam,
   payChannelSettingsSchema,
   providerBody,
@@ -21,6 +22,7 @@ import { assertPublicAddress } from '@server/gateways/public-address';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { badRequest } from '@server/http/errors';
 import {
+  checkPayChannel,
   readSettings,
   updateModules,
   updateParams,
@@ -37,7 +39,7 @@ const common = { tags: ['finance admin'], security: [{ bladeAuth: [] }] };
 
 export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const available = (channel: 'wechat' | 'sandbox') => app.gateways.pay.available(channel);
+  const pay = app.gateways.pay;
 
   app.get(
     BASE,
@@ -55,7 +57,7 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
       const evidence = await evidenceStorage(app.db, tenantId, app.config.evidence);
       const attachments = await tenantAttachmentUse(app.db, tenantId);
       return ok({
-        ...(await readSettings(app.db, tenantId, available)),
+        ...(await readSettings(app.db, tenantId, pay)),
         storage: { ...evidence, attachmentBytes: attachments.bytes, attachmentFiles: attachments.files },
       });
     },
@@ -112,16 +114,25 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
     },
     async (req) => {
       const { channel } = req.params;
-      const { changed, view } = await updatePayChannel(
-        app.db,
-        req.auth.tenantId,
-        channel,
-        req.body,
-        available(channel),
-      );
+      const { changed, view } = await updatePayChannel(app.db, req.auth.tenantId, channel, req.body, pay);
       noteAudit(req, { changed });
       return ok(view);
     },
+  );
+
+  app.post(
+    `${BASE}/pay-channels/:channel/check`,
+    {
+      config: adminOnly,
+      schema: {
+        ...common,
+        summary:
+          'Test a pay channel with its saved settings: the query of a made-up order number must be answered; tenant admin',
+        params: payChannelParam,
+        response: { 200: envelopeSchema(payChannelCheckSchema) },
+      },
+    },
+    async (req) => ok(await checkPayChannel(app.db, req.auth.tenantId, req.params.channel, pay)),
   );
 
   app.put(

@@ -143,10 +143,16 @@ describe('ratings', () => {
     expect((await list(t.finance1, { from: '2020-01-01', to: '2020-01-31' })).json().data.total).toBe(0);
 
     // Bad filters are a 400 with a message, never a 500.
-    for (const query of [{ score: 6 }, { score: 'x' }, { from: '2020-13-01' }, { item: 'x'.repeat(65) }]) {
-      const bad = await list(t.finance1, query);
-      expect(bad.statusCode, JSON.stringify(query)).toBe(400);
-      expect(bad.json().msg).toBeTruthy();
+    const bad: Record<string, string | number>[] = [
+      { score: 6 },
+      { score: 'x' },
+      { from: '2020-13-01' },
+      { item: 'x'.repeat(65) },
+    ];
+    for (const query of bad) {
+      const res = await list(t.finance1, query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json().msg).toBeTruthy();
     }
     // Walls: a payer may not search; another school's office finds none of these.
     expect((await list(t.student1)).statusCode).toBe(403);

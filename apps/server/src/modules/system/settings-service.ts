@@ -18,10 +18,12 @@ import type { MessageRef } from '@cf/shared/messages';
 import { USER_TYPES } from '@cf/shared/validation';
 import {
   NOTIFY_PROVIDER_KINDS,
+  PAY_REQUIRED_FIELDS,
   PAY_SECRET_FIELDS,
   SETTINGS_PARAM_KEYS,
   type NotifyProviderKind,
   type PayChannelChange,
+  type PayRequiredField,
   type ProviderChange,
   type PayChannelSettings,
   type ProviderSettings,
@@ -32,7 +34,9 @@ import {
 import type { Db } from '@server/db/client';
 import type { ProviderSettingsRow } from '@server/db/schema-settings';
 import { transaction } from '@server/db/transaction';
+import type { PayGateways } from '@server/gateways/pay-channels';
 import { PAY_CHANNEL_NAMES, type PayChannelName } from '@server/gateways/types';
+import { PayChannelError } from '@server/gateways/wechat-pay/types';
 import { resolveWechatPayConfig } from '@server/gateways/wechat-pay/config';
 import { badRequest } from '@server/http/errors';
 import { findTenant } from '@server/modules/auth/tenant';
@@ -56,9 +60,17 @@ export function secretState(value: unknown, tailed = false): SecretState {
   return tailed && text.length > 4 ? { set: true, tail: text.slice(-4) } : { set: true };
 }
 
+/** What a settings screen needs of the pay gateways: which channels run, on what, and a test call. */
+export type PayChannelRunner = Pick<PayGateways, 'available' | 'check' | 'simulated'>;
+
+/** The WeChat Pay merchant settings still missing ([] for the sandbox). */
+const missingOf = (channel: PayChannelName, settings: Record<string, unknown>): PayRequiredField[] =>
+  channel === 'wechat' ? PAY_REQUIRED_FIELDS.filter((f) => !textOf(settings[f])) : [];
+
 function payChannelView(
   channel: PayChannelName,
   row: { enabled: boolean; settings: Record<string, unknown> } | undefined,
+  pay: PayChannelRunner,
 ): PayChannelSettings {
   const settings = row?.settings ?? {};
   return {
@@ -70,6 +82,8 @@ function payChannelView(
     serialNo: secretState(settings.serialNo, true),
     privateKeyPem: secretState(settings.privateKeyPem),
     apiV3Key: secretState(settings.apiV3Key),
+    missing: missingOf(channel, settings),
+    simulated: pay.simulated(channel, settings),
   };
 }
 
@@ -93,7 +107,7 @@ const asList = (modules: string[] | string | null | undefined): string[] =>
 export async function readSettings(
   db: Db,
   tenantId: string,
-  available: (channel: PayChannelName) => boolean,
+  pay: PayChannelRunner,
 ): Promise<Omit<TenantSettings, 'storage'>> {
   const tenant = await findTenant(db, tenantId);
   const rows = await listPayChannelRows(db, tenantId);
@@ -103,11 +117,13 @@ export async function readSettings(
     tenantId,
     params: paramRows.map((p) => ({ paramKey: p.paramKey as SettingsParamKey, paramValue: p.paramValue })),
     mobileModules: asList(tenant?.mobileModules),
-    payChannels: PAY_CHANNEL_NAMES.filter((c) => available(c) || rows.some((r) => r.channel === c)).map((c) =>
-      payChannelView(
-        c,
-        rows.find((r) => r.channel === c),
-      ),
+    payChannels: PAY_CHANNEL_NAMES.filter((c) => pay.available(c) || rows.some((r) => r.channel === c)).map(
+      (c) =>
+        payChannelView(
+          c,
+          rows.find((r) => r.channel === c),
+          pay,
+        ),
     ),
     providers: NOTIFY_PROVIDER_KINDS.map((kind) =>
       providerView(kind, providers.find((p) => p.kind === kind)?.settings),
@@ -167,39 +183,71 @@ export async function updateModules(db: Db, tenantId: string, modules: string[])
 
 /**
  * Merges a change into the channel's settings (other settings, e.g. platform keys, are kept). WeChat
- * settings complete enough to talk to a merchant account must parse now, not at the first payment.
+ * settings complete enough to talk to a merchant account must parse now, not at the first payment. A
+ * channel is enabled only when its settings are complete (or a demo stand-in answers for them) and a
+ * test call with them succeeds (issue 25 item 5); incomplete settings may be saved while it is off.
  */
 export async function updatePayChannel(
   db: Db,
   tenantId: string,
   channel: PayChannelName,
   change: PayChannelChange,
-  available: boolean,
+  pay: PayChannelRunner,
 ): Promise<{ changed: string[]; view: PayChannelSettings }> {
-  if (!available) throw badRequest('system.channelNotAvailable');
-  return transaction(db, async (tx) => {
-    const row = await findPayChannelRow(tx, tenantId, channel);
-    const settings: Record<string, unknown> = { ...(row?.settings ?? {}) };
-    const changed: string[] = [];
-    for (const field of ['appId', ...PAY_SECRET_FIELDS] as const) {
-      const value = change[field];
-      if (value !== undefined && value !== settings[field]) {
-        settings[field] = value;
-        changed.push(field);
-      }
+  if (!pay.available(channel)) throw badRequest('system.channelNotAvailable');
+  const before = await findPayChannelRow(db, tenantId, channel);
+  const settings: Record<string, unknown> = { ...(before?.settings ?? {}) };
+  const changed: string[] = [];
+  for (const field of ['appId', ...PAY_SECRET_FIELDS] as const) {
+    const value = change[field];
+    if (value !== undefined && value !== settings[field]) {
+      settings[field] = value;
+      changed.push(field);
     }
-    for (const field of change.clear ?? []) {
-      if (settings[field] !== undefined) {
-        delete settings[field];
-        if (!changed.includes(field)) changed.push(field);
-      }
+  }
+  for (const field of change.clear ?? []) {
+    if (settings[field] !== undefined) {
+      delete settings[field];
+      if (!changed.includes(field)) changed.push(field);
     }
-    const enabled = change.enabled ?? row?.enabled ?? true;
-    if (enabled !== row?.enabled) changed.push('enabled');
-    if (channel === 'wechat') checkWechatKeys(settings);
-    await savePayChannel(tx, tenantId, channel, { enabled, settings });
-    return { changed, view: payChannelView(channel, { enabled, settings }) };
-  });
+  }
+  const enabled = change.enabled ?? before?.enabled ?? false;
+  if (enabled !== (before?.enabled ?? false) || !before) changed.push('enabled');
+  if (channel === 'wechat') checkWechatKeys(settings);
+  // Turned on, or changed while on: what payers would be sent to must answer first.
+  if (enabled && (!before?.enabled || changed.length > 0)) await testCall(tenantId, channel, settings, pay);
+  await transaction(db, (tx) => savePayChannel(tx, tenantId, channel, { enabled, settings }));
+  return { changed: [...new Set(changed)], view: payChannelView(channel, { enabled, settings }, pay) };
+}
+
+/** The channel's test call with its saved settings (the console's "test" button). */
+export async function checkPayChannel(
+  db: Db,
+  tenantId: string,
+  channel: PayChannelName,
+  pay: PayChannelRunner,
+): Promise<{ ok: true; simulated: boolean }> {
+  if (!pay.available(channel)) throw badRequest('system.channelNotAvailable');
+  const settings = (await findPayChannelRow(db, tenantId, channel))?.settings ?? {};
+  await testCall(tenantId, channel, settings, pay);
+  return { ok: true, simulated: pay.simulated(channel, settings) };
+}
+
+async function testCall(
+  tenantId: string,
+  channel: PayChannelName,
+  settings: Record<string, unknown>,
+  pay: PayChannelRunner,
+): Promise<void> {
+  const missing = missingOf(channel, settings);
+  if (missing.length > 0 && !pay.simulated(channel, settings))
+    throw badRequest('system.channelIncomplete', { Field: { message: `system.payField.${missing[0]!}` } });
+  try {
+    await pay.check(tenantId, channel, settings);
+  } catch (error) {
+    const code = error instanceof PayChannelError ? error.code : 'UNREACHABLE';
+    throw badRequest('system.channelCheckFailed', { code });
+  }
 }
 
 /** All five merchant settings present: the keys must load (the reason names no secret). */

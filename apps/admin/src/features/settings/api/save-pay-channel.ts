@@ -1,8 +1,15 @@
 /** PUT /api/blade-finance/admin/settings/pay-channels/:channel: keys are sent, never read back. */
-import type { PayChannelSettings, PayChannelChange } from '@cf/shared/wire/admin-settings';
+import type { z } from 'zod';
+import type {
+  PayChannelSettings,
+  PayChannelChange,
+  payChannelCheckSchema,
+} from '@cf/shared/wire/admin-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
+
+type PayChannelCheck = z.infer<typeof payChannelCheckSchema>;
 
 export const useSavePayChannel = () => {
   const client = useQueryClient();
@@ -16,3 +23,13 @@ export const useSavePayChannel = () => {
     onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_KEY }),
   });
 };
+
+/** POST …/pay-channels/:channel/check: a test call with the saved settings (a refusal shows as any failed call). */
+export const useCheckPayChannel = () =>
+  useMutation({
+    mutationFn: (channel: string) =>
+      requestData<PayChannelCheck>({
+        url: `/api/blade-finance/admin/settings/pay-channels/${channel}/check`,
+        method: 'post',
+      }),
+  });

@@ -1,10 +1,14 @@
-/** One pay channel: on or off, its app id, and its merchant keys (sent when typed, never shown back). */
+/**
+ * One pay channel: on or off, its app id, and its merchant keys (sent when typed, never shown back).
+ * What is missing is said above the form; the switch waits until the settings are complete (or the demo's
+ * stand-in answers for them), and the server turns a channel on only after a test call (issue 25 item 5).
+ */
 import type { PayChannelChange, PayChannelSettings } from '@cf/shared/wire/admin-settings';
 import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
-import { App, Button, Card, Form, Input, Switch } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Space, Switch, Tooltip } from 'antd';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useLabel } from '@admin/lib/labels';
-import { useSavePayChannel } from '../api/save-pay-channel';
+import { useCheckPayChannel, useSavePayChannel } from '../api/save-pay-channel';
 import { SecretInput, SecretState } from './secret-input';
 
 const SECRETS = ['mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'] as const;
@@ -19,12 +23,20 @@ interface Values {
 }
 
 export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const label = useLabel();
   const { message } = App.useApp();
   const save = useSavePayChannel();
+  const check = useCheckPayChannel();
   const [form] = Form.useForm<Values>();
   const wechat = channel.channel === 'wechat';
+  const incomplete = channel.missing.length > 0 && !channel.simulated;
+  const missingNames = channel.missing.map((f) => t(`settings.${f}`)).join(language === 'zh' ? '、' : ', ');
+
+  async function test() {
+    const answer = await check.mutateAsync(channel.channel);
+    void message.success(t(answer.simulated ? 'settings.checkOkSimulated' : 'settings.checkOk'));
+  }
 
   async function submit(values: Values) {
     const change: PayChannelChange = { enabled: values.enabled };
@@ -52,8 +64,35 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
         initialValues={{ enabled: channel.enabled, appId: channel.appId }}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
-        <Form.Item name="enabled" label={t('settings.enabled')} valuePropName="checked">
-          <Switch />
+        {channel.simulated && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t(wechat ? 'settings.simulatedWechat' : 'settings.simulatedSandbox')}
+            data-testid="channel-simulated"
+          />
+        )}
+        {incomplete && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('settings.missing', { fields: missingNames })}
+            data-testid="channel-missing"
+          />
+        )}
+        <Form.Item
+          name="enabled"
+          label={t('settings.enabled')}
+          valuePropName="checked"
+          extra={wechat ? t('settings.enableChecks') : undefined}
+        >
+          <Switch
+            disabled={incomplete && !channel.enabled}
+            title={incomplete ? t('settings.enableNeedsComplete') : undefined}
+            data-testid="channel-enabled"
+          />
         </Form.Item>
         {wechat && (
           <>
@@ -70,9 +109,21 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
           </>
         )}
         <Form.Item>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('settings.save')}
-          </Button>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              {t('settings.save')}
+            </Button>
+            <Tooltip title={incomplete ? t('settings.enableNeedsComplete') : undefined}>
+              <Button
+                onClick={() => void test().catch(() => undefined)}
+                loading={check.isPending}
+                disabled={incomplete}
+                data-testid="channel-check"
+              >
+                {t('settings.check')}
+              </Button>
+            </Tooltip>
+          </Space>
         </Form.Item>
       </Form>
     </Card>
