@@ -66,5 +66,16 @@ test('a clerk imports a people file: three bad rows reported, fixed, imported', 
   await page.getByRole('button', { name: '确认导入' }).click();
   await expect(report.getByTestId('import-result')).toHaveText('导入完成：新增 5，更新 0，不变 0');
   await expect(page.getByRole('button', { name: '确认导入' })).toBeDisabled();
+  // The history keeps both files: the imported one and the one with problems (issue 25 item 6).
+  const history = page.getByTestId('import-history');
+  await expect(history.getByRole('row').filter({ hasText: 'people-fixed.csv' })).toContainText('已导入');
+  await expect(history.getByTestId('import-history-state').nth(1)).toHaveText('有问题，未导入');
   await consoleScreenshot(page, 'import-done');
+
+  // Reopened later, the page is not blank: the history opens the report again.
+  await page.reload();
+  await page.getByTestId('import-history-open').nth(1).click();
+  await expect(page.getByTestId('import-report').getByTestId('import-result')).toHaveText(
+    /发现 3 处问题，未写入任何数据/,
+  );
 });

@@ -9,3 +9,6 @@ export const IMPORT_KINDS = [
   'other-income',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** The largest file an import takes (20 MB): the server refuses more with 413, the console before sending. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;

@@ -55,5 +55,7 @@ export type ImportJob = z.infer<typeof importJobSchema>;
 
 export const importJobListQuery = pageQuery.extend({ kind: z.enum(IMPORT_KINDS).optional() });
 
-export const importJobSummarySchema = importJobSchema.omit({ errors: true });
+export const importJobSummarySchema = importJobSchema
+  .omit({ errors: true })
+  .extend({ uploadedBy: z.string().nullable().describe('who uploaded the file (name, else account)') });
 export type ImportJobSummary = z.infer<typeof importJobSummarySchema>;

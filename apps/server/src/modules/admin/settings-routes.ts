@@ -24,6 +24,7 @@ import { badRequest } from '@server/http/errors';
 import {
   checkPayChannel,
   readSettings,
+  type PayChannelRunner,
   updateModules,
   updateParams,
   updatePayChannel,
@@ -39,7 +40,12 @@ const common = { tags: ['finance admin'], security: [{ bladeAuth: [] }] };
 
 export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const pay = app.gateways.pay;
+  // Read when a request comes (the gateways are decorated on the app after the routes are declared).
+  const pay: PayChannelRunner = {
+    available: (channel) => app.gateways.pay.available(channel),
+    check: (tenantId, channel, settings) => app.gateways.pay.check(tenantId, channel, settings),
+    simulated: (channel, settings) => app.gateways.pay.simulated(channel, settings),
+  };
 
   app.get(
     BASE,

@@ -6,6 +6,7 @@
 import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { ImportKind } from '@cf/shared/wire/admin-imports';
 import { queryRows, type Db } from '@server/db/client';
+import { users } from '@server/db/schema';
 import { importJobs } from '@server/db/schema-imports';
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
@@ -81,8 +82,13 @@ export async function jobPage(
   );
   const { errors: _errors, options: _options, ...columns } = jobStateColumns;
   const rows = await db
-    .select(columns)
+    .select({
+      ...columns,
+      // Who uploaded it: the name the office knows them by, else the account.
+      uploadedBy: sql<string | null>`coalesce(nullif(${users.realName}, ''), ${users.account})`,
+    })
     .from(importJobs)
+    .leftJoin(users, and(eq(users.tenantId, importJobs.tenantId), eq(users.id, importJobs.createdBy)))
     .where(where)
     .orderBy(desc(importJobs.id))
     .offset(paging.offset)

@@ -45,7 +45,7 @@ import { otherIncomeImport, salaryImport } from './salary-kinds';
 import type { Problem } from './table';
 
 /** Files larger than this are refused (the upload route streams at most this many bytes). */
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export { IMPORT_MAX_BYTES as MAX_IMPORT_BYTES } from '@cf/shared/import-kinds';
 /** More rows than this is not one school's load. */
 const MAX_IMPORT_ROWS = 100_000;
 /** A job reply lists this many problems; the XLSX report has every stored one. */
@@ -275,7 +275,10 @@ export async function resumeImports(db: Db, log: Log): Promise<number> {
 
 export const messageOf = (p: StoredProblem, lang: Language) => translate(p.key as MessageKey, lang, p.params);
 
-function summary(db: Db, job: Omit<ImportJobState, 'errors' | 'options'>): ImportJobSummary {
+function summary(
+  db: Db,
+  job: Omit<ImportJobState, 'errors' | 'options'>,
+): Omit<ImportJobSummary, 'uploadedBy'> {
   const live = liveProgress(db, job.id);
   return {
     id: job.id,
@@ -336,6 +339,7 @@ export async function importJobPage(
   const records = rows.map((job) => ({
     ...summary(db, job),
     failure: job.failure ? translate(job.failure as MessageKey, lang) : null,
+    uploadedBy: job.uploadedBy,
   }));
   return { records, total };
 }

@@ -12,6 +12,9 @@ export function useCommitImport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: commitImport,
-    onSuccess: (job) => client.setQueryData(importJobQuery(job.id, getLanguage()).queryKey, job),
+    onSuccess: (job) => {
+      client.setQueryData(importJobQuery(job.id, getLanguage()).queryKey, job);
+      void client.invalidateQueries({ queryKey: ['imports', 'jobs'] });
+    },
   });
 }

@@ -1,6 +1,6 @@
 /** POST /api/blade-finance/admin/import/{kind}: the file as the body -> a job being checked. */
 import type { ImportJob, ImportKind } from '@cf/shared/wire/admin-imports';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 
 export interface UploadImport {
@@ -19,4 +19,11 @@ export const uploadImport = ({ kind, file, period, replace }: UploadImport) =>
     data: file,
   });
 
-export const useUploadImport = () => useMutation({ mutationFn: uploadImport });
+/** A new job heads the history at once. */
+export function useUploadImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: uploadImport,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['imports', 'jobs'] }),
+  });
+}

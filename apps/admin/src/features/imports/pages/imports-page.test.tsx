@@ -1,7 +1,8 @@
 /**
  * The progress bar is the server's (issue 15): the page polls the job while it runs and shows the
  * phase the server names (reading, checking, storing) with its rows done, through the check and the
- * commit; a report with problems still shows the counts of the good rows.
+ * commit; a report with problems still shows the counts of the good rows. The history lists every
+ * import (issue 25 item 6) and opens any again; a file over the limit is never sent.
  */
 import type { ImportJob } from '@cf/shared/wire/admin-imports';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
@@ -133,5 +134,57 @@ describe('the imports page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('import-result').textContent).toContain('下方数字只计没有问题的行。');
     expect(screen.getByTestId('import-created').textContent).toContain('2');
     expect(screen.getByRole('button', { name: '确认导入' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('lists the imports done before, with who, counts and state, and opens one again', async () => {
+    signInAs('clerk');
+    const done = {
+      ...job({ id: 9, status: 'committed', rows: 40, created: 38, updated: 2 }),
+      uploadedBy: '财务处',
+    };
+    const bad = {
+      ...job({ id: 8, kind: 'salary', fileName: 'slips-09.xlsx', status: 'checked', rows: 5, errorCount: 2 }),
+      uploadedBy: 'finance1',
+    };
+    const { calls } = serve({
+      'GET /api/blade-finance/admin/import/job/list': () => ({
+        records: [done, bad],
+        total: 2,
+        size: 10,
+        current: 1,
+        pages: 1,
+      }),
+      'GET /api/blade-finance/admin/import/job/8': () => ({ ...bad, errors: [] }),
+    });
+    renderPage(<ImportsPage />);
+    const history = await screen.findByTestId('import-history');
+    await waitFor(() => expect(history.textContent).toContain('slips-09.xlsx'));
+    expect(history.textContent).toContain('财务处');
+    expect(history.textContent).toContain('40 / 38 / 2 / 0');
+    const states = screen.getAllByTestId('import-history-state').map((s) => s.textContent);
+    expect(states).toEqual(['已导入', '有问题，未导入']);
+    fireEvent.click(screen.getAllByTestId('import-history-open')[1]!);
+    await waitFor(() =>
+      expect(screen.getByTestId('import-result').textContent).toContain('发现 2 处问题，未写入任何数据'),
+    );
+    expect(calls).toContain('GET /api/blade-finance/admin/import/job/8');
+  });
+
+  it('refuses a file over 20 MB before sending a byte, saying its size and the limit', async () => {
+    signInAs('clerk');
+    const { calls } = serve({});
+    const { container } = renderPage(<ImportsPage />);
+    const big = new File(['x'], 'everyone.xlsx');
+    Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 + 300_000 });
+    fireEvent.change(container.querySelector('input[type=file]')!, { target: { files: [big] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('import-too-large').textContent).toBe(
+        '文件 21.3 MB，超过 20 MB 的上限，未上传：请拆分后再导入',
+      ),
+    );
+    const check = screen.getByRole('button', { name: '上传并检查' });
+    expect(check.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(check);
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
   });
 });

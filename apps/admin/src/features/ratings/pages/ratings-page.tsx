@@ -70,8 +70,12 @@ export default function RatingsPage() {
     {
       title: t('ratings.item'),
       key: 'name',
-      ellipsis: { showTitle: true },
-      render: (_, row) => <span data-user-data>{itemName(row)}</span>,
+      ellipsis: { showTitle: false },
+      render: (_, row) => (
+        <span data-user-data title={itemName(row)}>
+          {itemName(row)}
+        </span>
+      ),
     },
     {
       title: t('ratings.average'),
