@@ -290,6 +290,11 @@ export const ROUTES: Record<string, RouteRule> = {
   },
   'GET /api/blade-finance/admin/bill/list': { class: 'finance-office', level: 'clerk', ownerSees: true },
   'GET /api/blade-finance/admin/binding/list': { class: 'finance-office', level: 'clerk' },
+  'POST /api/blade-finance/admin/binding/{id}/phone': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'bindingId' },
+  },
   'POST /api/blade-finance/admin/binding/{id}/approve': {
     class: 'finance-office',
     level: 'clerk',

@@ -15,6 +15,7 @@ export interface QueueTableProps<T extends object, S extends string | number> {
   columns: TableColumnsType<T>;
   testId: string;
   onRow?: TableProps<T>['onRow'];
+  expandable?: TableProps<T>['expandable'];
 }
 
 export function QueueTable<T extends object, S extends string | number>({
@@ -26,6 +27,7 @@ export function QueueTable<T extends object, S extends string | number>({
   columns,
   testId,
   onRow,
+  expandable,
 }: QueueTableProps<T, S>) {
   return (
     <>
@@ -48,6 +50,7 @@ export function QueueTable<T extends object, S extends string | number>({
         pagination={paging.pagination(list.data)}
         scroll={{ x: 'max-content' }}
         onRow={onRow}
+        expandable={expandable}
       />
     </>
   );

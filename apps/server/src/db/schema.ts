@@ -2,6 +2,7 @@
  * The one schema of the platform (Drizzle). Every table of tenant data carries tenant_id and
  * every query of it filters by the caller's tenant. Migrations in ./migrations create exactly this.
  */
+import type { BindingSubmitted } from '@cf/shared/wire/admin-users';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -223,6 +224,11 @@ export const userBindings = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: integer('decided_by'),
     decisionNote: text('decision_note'),
+    /**
+     * What the applicant typed on the bind form, for the finance office's review: the fields as given
+     * (the ID card masked) and whether each matched the school's record (bind-service.ts).
+     */
+    submitted: jsonb('submitted').$type<BindingSubmitted>(),
     createdAt: createdAt(),
   },
   (t) => [

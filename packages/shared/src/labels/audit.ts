@@ -67,6 +67,10 @@ const D = '/api/blade-desk/admin';
 
 /** The finance office's writes and downloads, as the guard names them. */
 export const ADMIN_ROUTE_ACTION_LABELS: Readonly<Record<AdminRouteAction, Label>> = {
+  [`admin POST ${F}/binding/:id/phone`]: {
+    zh: '查看绑定申请人的预留手机',
+    en: 'Viewed the held phone of a binding',
+  },
   [`admin POST ${F}/binding/:id/approve`]: { zh: '通过绑定申请', en: 'Approved a binding' },
   [`admin POST ${F}/binding/:id/refuse`]: { zh: '拒绝绑定申请', en: 'Refused a binding' },
   [`admin POST ${F}/user/:id/disable`]: { zh: '停用用户', en: 'Disabled a user' },

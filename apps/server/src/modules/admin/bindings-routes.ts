@@ -1,18 +1,20 @@
 /**
  * /api/blade-finance/admin/binding/* (HTTP only): the finance office lists the bindings that wait
- * for it and approves or refuses them. The scope's guard (guard.ts) checks the finance role and
- * writes an audit row for every approval and refusal.
+ * for it — what the applicant typed beside what the school holds — and approves or refuses them; the
+ * held phone is read in full only through its own call. The scope's guard (guard.ts) checks the finance
+ * role and writes an audit row for every approval, refusal and reading of a phone.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   bindingIdParam,
   bindingListQuery,
+  bindingPhoneSchema,
   bindingReviewSchema,
   refuseBindingBody,
 } from '@cf/shared/wire/admin-users';
 import { envelopeSchema, ok, pageSchema } from '@server/http/envelope';
-import { approveBinding, listBindings, refuseBinding } from '../user/bind-review-service';
+import { approveBinding, bindingHeldPhone, listBindings, refuseBinding } from '../user/bind-review-service';
 
 const tags = ['finance admin'];
 const security = [{ bladeAuth: [] }];
@@ -32,6 +34,22 @@ export function registerAdminBindingRoutes(scope: FastifyInstance): void {
       },
     },
     async (req) => ok(await listBindings(app.db, req.auth, req.query.status, req.query)),
+  );
+
+  // A POST, so the guard audits every reading (a GET is audited only when it hands out a file).
+  app.post(
+    '/api/blade-finance/admin/binding/:id/phone',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The phone the school holds for a binding's person, in full, to call the applicant (audited); finance role",
+        params: bindingIdParam,
+        response: { 200: envelopeSchema(bindingPhoneSchema) },
+      },
+    },
+    async (req) => ok(await bindingHeldPhone(app.db, req.auth, req.params.id)),
   );
 
   app.post(

@@ -12,6 +12,7 @@ const reviewColumns = {
   createdAt: userBindings.createdAt,
   decidedAt: userBindings.decidedAt,
   decisionNote: userBindings.decisionNote,
+  submitted: userBindings.submitted,
   userId: users.id,
   account: users.account,
   nickName: users.nickName,
@@ -22,6 +23,20 @@ const reviewColumns = {
   >`coalesce(${students.studentName}, ${employees.employeeName}, ${otherPeople.name})`,
   idCard: sql<string | null>`coalesce(${students.idCard}, ${employees.idCard}, ${otherPeople.idCard})`,
   heldPhone: sql<string | null>`coalesce(${students.phone}, ${employees.phone}, ${otherPeople.phone})`,
+  // How many people of the tenant hold this ID number (students, staff, outside people): more than one
+  // is worth a look before approving.
+  sameIdCard: sql<number>`(
+    SELECT count(*) FROM (
+      SELECT s2.id FROM students s2 WHERE s2.tenant_id = ${userBindings.tenantId}
+        AND upper(s2.id_card) = upper(coalesce(${students.idCard}, ${employees.idCard}, ${otherPeople.idCard}))
+      UNION ALL
+      SELECT e2.id FROM employees e2 WHERE e2.tenant_id = ${userBindings.tenantId}
+        AND upper(e2.id_card) = upper(coalesce(${students.idCard}, ${employees.idCard}, ${otherPeople.idCard}))
+      UNION ALL
+      SELECT o2.id FROM other_people o2 WHERE o2.tenant_id = ${userBindings.tenantId}
+        AND upper(o2.id_card) = upper(coalesce(${students.idCard}, ${employees.idCard}, ${otherPeople.idCard}))
+    ) same
+  )::int`,
 };
 
 function reviewQuery(db: Db) {

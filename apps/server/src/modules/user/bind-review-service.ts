@@ -29,6 +29,8 @@ function reviewView(row: BindingReviewRow): BindingReview {
     personName: row.personName,
     idCardMasked: maskIdCard(row.idCard),
     heldPhoneMasked: maskPhone(row.heldPhone),
+    submitted: row.submitted ?? null,
+    sameIdCard: Number(row.sameIdCard ?? 0),
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
     decisionNote: row.decisionNote,
@@ -77,4 +79,11 @@ export async function refuseBinding(
   const binding = await refusePending(db, auth.tenantId, id, auth.userId, note);
   if (!binding) return decided(db, auth.tenantId, id);
   return reviewView((await findBindingForReview(db, auth.tenantId, id))!);
+}
+
+/** The held phone of a binding's person in full, for the office to call the applicant (the route audits it). */
+export async function bindingHeldPhone(db: Db, auth: AuthContext, id: number) {
+  const row = await findBindingForReview(db, auth.tenantId, id);
+  if (!row) throw notFound('bind.requestNotFound');
+  return { heldPhone: row.heldPhone };
 }

@@ -3,7 +3,7 @@
  * binding reads nothing until the finance office approves it (admin routes, finance role, audited);
  * an identity another account holds is bound only through the held phone's code, and that account is told.
  */
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { auditLog, userBindings, users } from '@server/db/schema';
@@ -117,6 +117,56 @@ describe('pending bindings and the finance office', () => {
         and(eq(auditLog.tenantId, T), like(auditLog.action, 'admin POST /api/blade-finance/admin/binding/%')),
       );
     expect(audits.map((a) => a.action)).toEqual(['admin POST /api/blade-finance/admin/binding/:id/approve']);
+  });
+
+  it('shows the office what the applicant typed beside what the school holds, and the held phone only audited', async () => {
+    const { bindingId } = await bindPending('o-review-sun9', { ...sun9, code: 'C2021007' });
+    const finance = await signIn(ctx, T, 'finance2');
+    const listed = await admin(finance.access_token, 'GET', 'list?status=pending&current=1&size=10');
+    const row = (listed.json().data.records as { id: number }[]).find((r) => r.id === bindingId);
+    expect(row).toMatchObject({
+      submitted: {
+        userType: 'student',
+        realName: '孙九',
+        personNo: 'C2021007',
+        idCardMasked: '320***********5555',
+        phone: '',
+        email: 's9@example.edu',
+        // The phone was not asked.
+        matched: { realName: true, personNo: true, idCard: true, phone: null },
+      },
+      // Two students of the college hold this ID number (C2024001 and C2021007).
+      sameIdCard: 2,
+    });
+    // A member of staff with the same ID number is counted too.
+    const [me] = await db().select().from(userBindings).where(eq(userBindings.id, bindingId));
+    await ctx.database.db.execute(
+      sql`INSERT INTO employees (tenant_id, employee_no, employee_name, id_card) VALUES (${T}, 'E-SUN9', '孙九', ${sun9.idCard})`,
+    );
+    const again = await admin(finance.access_token, 'GET', 'list?status=pending&current=1&size=10');
+    expect(
+      (again.json().data.records as { id: number; sameIdCard: number }[]).find((r) => r.id === me!.id)
+        ?.sameIdCard,
+    ).toBe(3);
+
+    // The held phone in full, only through its own call, which is audited.
+    const phone = await admin(finance.access_token, 'POST', `${bindingId}/phone`);
+    expect(phone.statusCode).toBe(200);
+    expect(phone.json().data.heldPhone).toMatch(/^1\d{10}$/);
+    expect(JSON.stringify(again.json())).not.toContain(phone.json().data.heldPhone);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.tenantId, T),
+          eq(auditLog.action, 'admin POST /api/blade-finance/admin/binding/:id/phone'),
+        ),
+      );
+    expect(audits).toHaveLength(1);
+    // Another school's office cannot read it.
+    const other = await signIn(ctx, '100001', 'finance1');
+    expect((await admin(other.access_token, 'POST', `${bindingId}/phone`)).statusCode).toBe(404);
   });
 
   it('a refused binding reads nothing and tells the binder why', async () => {

@@ -58,7 +58,7 @@ export function assertBindForm(form: BindForm, settings: BindSettings, withCode:
 /** Names match when they are the same but for spaces and letter case (Latin names). */
 export const sameName = (a: string, b: string | undefined) =>
   a.replace(/\s+/g, '').toLowerCase() === (b ?? '').replace(/\s+/g, '').toLowerCase();
-const sameIdCard = (stored: string, given: string | undefined) =>
+export const sameIdCard = (stored: string, given: string | undefined) =>
   normalizeIdCard(stored) === normalizeIdCard(given ?? '');
 const blank = (v: string | undefined) => v === undefined || v.trim() === '';
 

@@ -16,6 +16,7 @@ import {
   type BindSettings,
   type UserType,
 } from '@cf/shared/validation';
+import type { BindingSubmitted } from '@cf/shared/wire/admin-users';
 import type { BindCodeReply } from '@cf/shared/wire/user';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
@@ -32,10 +33,12 @@ import {
   heldPhoneOf,
   loadBindSettings,
   resolvePerson,
+  sameIdCard,
+  sameName,
   type ResolvedPerson,
 } from './bind-rules';
 import { callerKey, type UserCtx } from './context';
-import { maskPhone } from './mask';
+import { maskIdCard, maskPhone } from './mask';
 import {
   claimOauthLink,
   findActiveBinders,
@@ -250,6 +253,42 @@ async function secondFactor(
   return { status, provenPhone: typed };
 }
 
+/** The person's number and ID card as the school holds them. */
+function heldFacts(person: ResolvedPerson): { personNo: string; idCard: string } {
+  if (person.userType === 'student')
+    return { personNo: person.student.studentNo, idCard: person.student.idCard };
+  if (person.userType === 'employee')
+    return { personNo: person.employee.employeeNo, idCard: person.employee.idCard };
+  return { personNo: '', idCard: person.other.idCard };
+}
+
+/**
+ * What the applicant typed, kept with the binding for the finance office's review (issue 25 item 3):
+ * each field as given (the ID card masked) and whether it matched the school's record.
+ */
+function submittedOf(form: BindFormInput, person: ResolvedPerson): BindingSubmitted {
+  const typed = (v: string | undefined) => (v ?? '').trim();
+  const held = heldFacts(person);
+  const heldPhone = heldPhoneOf(person);
+  const code = typed(form.code);
+  const idCard = typed(form.idCard);
+  const phone = typed(form.phone);
+  return {
+    userType: person.userType,
+    realName: typed(form.realName),
+    personNo: code,
+    idCardMasked: idCard ? (maskIdCard(idCard) ?? '') : '',
+    phone,
+    email: typed(form.email),
+    matched: {
+      realName: typed(form.realName) ? sameName(person.realName, form.realName) : null,
+      personNo: code && held.personNo ? code === held.personNo : null,
+      idCard: idCard ? sameIdCard(held.idCard, idCard) : null,
+      phone: phone && heldPhone ? phone === heldPhone : null,
+    },
+  };
+}
+
 /** register-user and bind-user: binds the caller and answers a token pair for the new state. */
 export async function bindCaller(
   ctx: UserCtx,
@@ -294,7 +333,14 @@ export async function bindCaller(
     const user = visitor
       ? await createVisitorUser(tx, tenantId, visitor, profile)
       : await rebindUser(tx, tenantId, auth.userId, profile);
-    await upsertBinding(tx, { tenantId, userId: user.id, userType: person.userType, ...ref, status });
+    await upsertBinding(tx, {
+      tenantId,
+      userId: user.id,
+      userType: person.userType,
+      ...ref,
+      status,
+      submitted: submittedOf(form, person),
+    });
     await attachSessionUser(tx, auth.sessionId, user.id, boundType(profile));
     await audit(tx, ctx.req, {
       tenantId,

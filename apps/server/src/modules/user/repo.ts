@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { BindingSubmitted } from '@cf/shared/wire/admin-users';
 import type { Db } from '@server/db/client';
 import { oauthLinks, params, roles, stepUpUses, userBindings, users } from '@server/db/schema';
 
@@ -125,6 +126,7 @@ export async function upsertBinding(
     employeeId: number | null;
     otherId: number | null;
     status: 'active' | 'pending';
+    submitted?: BindingSubmitted | null;
   },
 ): Promise<void> {
   await db
@@ -139,6 +141,7 @@ export async function upsertBinding(
         employeeId: binding.employeeId,
         otherId: binding.otherId,
         status: binding.status,
+        submitted: binding.submitted ?? null,
         decidedAt: null,
         decidedBy: null,
         decisionNote: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "user_bindings" ADD COLUMN "submitted" jsonb;
