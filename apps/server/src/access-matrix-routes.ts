@@ -96,6 +96,7 @@ const STANDIN = 'demo stand-in of an outside system';
 export const ROUTES: Record<string, RouteRule> = {
   // ---- app
   'GET /health': { class: 'public', why: 'liveness for the load balancer' },
+  'GET /ready': { class: 'public', why: 'readiness for the load balancer (database up, migrations applied)' },
   'GET /api/docs/json': { class: 'public', why: 'the OpenAPI document' },
   'GET /api/blade-system/client-config': { class: 'public', why: 'client id and wire key, public by design' },
 

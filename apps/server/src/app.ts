@@ -23,6 +23,8 @@ import type { Gateways } from './gateways';
 import { fail, ok } from './http/envelope';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
+import { countMessages, createMetrics } from './http/metrics';
+import { registerOpsRoutes, registerRequestMetrics } from './http/metrics-routes';
 import { loggerOptions } from './http/redact';
 import {
   API_CACHE_CONTROL,
@@ -54,7 +56,7 @@ export interface AppDeps {
   db: Db;
   gateways: Gateways;
   /** Announcements of changes (LISTEN); without it the order-list cache stays off. */
-  database?: Pick<Database, 'listen' | 'notify' | 'announcesWrites'>;
+  database?: Pick<Database, 'listen' | 'notify' | 'announcesWrites' | 'poolStats'>;
   /** false in tests that want quiet output. */
   logger?: boolean | object;
 }
@@ -88,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
-  app.decorate('gateways', deps.gateways);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+  app.decorate('gateways', countMessages(deps.gateways, metrics));
   app.decorate(
     'orderListCache',
     await attachOrderListCache(app, deps.db, deps.database, deps.config.orderListCache),
@@ -102,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerRequestMetrics(app);
 
   const webDist = deps.config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const production = deps.config.mode === 'production';
@@ -139,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.status(503).send(fail(503, 'database down'));
     }
   });
+  registerOpsRoutes(app, { poolStats: deps.database?.poolStats?.bind(deps.database) });
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(clientRoutes);

@@ -56,6 +56,10 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
       'the public address, e.g. `https://pay.example.edu` (production: required; OAuth redirects, pay notifies)',
   },
   LOG_LEVEL: { meaning: 'pino level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`' },
+  METRICS_TOKEN: {
+    meaning:
+      'bearer token (≥ 16 characters) Prometheus sends to `GET /metrics` as `Authorization: Bearer …`; unset: `/metrics` answers 404',
+  },
   WECHAT_OAUTH_URL: { meaning: 'WeChat authorize page (production)' },
   WECHAT_API_URL: { meaning: 'official-account code exchange (production)' },
   WECHAT_WORK_API_URL: { meaning: 'enterprise WeChat code exchange (production)' },

@@ -67,6 +67,14 @@ describe('settings', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('takes a metrics token of 16 characters or more, and none at all', () => {
+    expect(() => loadConfig({ ...productionEnv, METRICS_TOKEN: 'too-short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ ...productionEnv, METRICS_TOKEN: 'a-scrape-token-0123' }).metricsToken).toBe(
+      'a-scrape-token-0123',
+    );
+    expect(loadConfig(productionEnv).metricsToken).toBeUndefined();
+  });
+
   it('rejects a wire key that is not 32 characters and a bad port', () => {
     expect(() => loadConfig({ ...productionEnv, WIRE_AES_KEY: 'short' })).toThrow(/32 characters/);
     expect(() =>

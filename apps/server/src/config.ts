@@ -37,6 +37,9 @@ export const envSchema = z.object({
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(604800),
   PUBLIC_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'METRICS_TOKEN must be at least 16 characters',
+  }),
   WECHAT_OAUTH_URL: optionalString.transform((v) => v ?? 'https://open.weixin.qq.com'),
   WECHAT_API_URL: optionalString.transform((v) => v ?? 'https://api.weixin.qq.com'),
   WECHAT_WORK_API_URL: optionalString.transform((v) => v ?? 'https://qyapi.weixin.qq.com'),
@@ -90,6 +93,8 @@ export interface Config {
   refreshTokenTtl: number;
   publicUrl?: string;
   logLevel: string;
+  /** Bearer token of GET /metrics (http/metrics-routes.ts); unset: no /metrics at all. */
+  metricsToken?: string;
   wechat: { oauthUrl: string; apiUrl: string; workApiUrl: string };
   sms: { httpUrl?: string; httpToken?: string };
   mail: { httpUrl?: string; httpToken?: string };
@@ -254,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     wechat: {
       oauthUrl: e.WECHAT_OAUTH_URL,
       apiUrl: e.WECHAT_API_URL,

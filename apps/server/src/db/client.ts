@@ -51,7 +51,17 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** Whether this server announces its own writes (notify) rather than leaving it to the triggers. */
   readonly announcesWrites: boolean;
+  /** The pg pool's connections (PostgreSQL only; PGlite has one connection and no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /**
@@ -213,6 +223,12 @@ export async function openDatabase(options: {
         await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
       },
       announcesWrites: true,
+      poolStats: () => ({
+        max: options.poolMax ?? 10,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }
@@ -269,4 +285,35 @@ export async function pingDatabase(db: Db): Promise<void> {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** When each migration of the journal was made (drizzle records these as created_at once applied). */
+let journalTimes: number[] | undefined;
+function migrationTimes(): number[] {
+  journalTimes ??= (
+    JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    }
+  ).entries.map((e) => e.when);
+  return journalTimes;
+}
+
+/**
+ * How many of the migrations this server ships are not applied to the database (readiness, /ready).
+ * Drizzle applies in order and records each migration's time; it runs those newer than the last
+ * recorded one, which is what this counts. No migrations table at all: none applied.
+ */
+export async function migrationsBehind(db: Db): Promise<number> {
+  const times = migrationTimes();
+  const [table] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table?.present) return times.length;
+  const [row] = await queryRows<{ last: string | number | null }>(
+    db,
+    sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+  );
+  const last = row?.last === null || row?.last === undefined ? -Infinity : Number(row.last);
+  return times.filter((when) => when > last).length;
 }

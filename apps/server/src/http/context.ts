@@ -3,6 +3,7 @@ import type { Language } from '@cf/shared/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Gateways } from '../gateways';
+import type { Metrics } from './metrics';
 
 export interface AuthContext {
   tenantId: string;
@@ -20,6 +21,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     gateways: Gateways;
+    /** This process's Prometheus metrics (http/metrics.ts). */
+    metrics: Metrics;
   }
   interface FastifyRequest {
     lang: Language;

@@ -4,6 +4,7 @@
  * database can be closed right after it.
  */
 import type { FastifyInstance } from 'fastify';
+import { timedJob } from '@server/http/metrics';
 import { expireOrders } from './expire-orders';
 import { pollInvoices } from './poll-invoices';
 import { reconcilePayments } from './reconcile';
@@ -31,7 +32,7 @@ function every(app: FastifyInstance, name: string, seconds: number, run: () => P
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = run()
+      running = timedJob(app.metrics, name, run)
         .then((result) => app.log.debug({ job: name, result }, 'job run'))
         .catch((err: unknown) => app.log.error({ err, job: name }, 'job run failed'))
         .finally(() => {

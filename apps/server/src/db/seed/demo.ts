@@ -58,7 +58,7 @@ export const DEMO_WECHAT_USERS = [
   { openId: 'o-demo-wechat-0003', nickname: '微信用户丙 / WeChat user C' },
 ] as const;
 
-const MENU_TREE = [
+export const MENU_TREE = [
   {
     code: 'mobile',
     name: '移动端',
@@ -141,7 +141,7 @@ type MenuNode = {
   children?: readonly MenuNode[];
 };
 
-async function seedMenus(db: Db, nodes: readonly MenuNode[], parentId: number | null) {
+export async function seedMenus(db: Db, nodes: readonly MenuNode[], parentId: number | null) {
   let sort = 0;
   for (const node of nodes) {
     const [row] = await db
@@ -159,7 +159,7 @@ async function seedMenus(db: Db, nodes: readonly MenuNode[], parentId: number | 
   }
 }
 
-async function seedTenantBasics(db: Db, tenantId: string, tenantParams: Record<string, string>) {
+export async function seedTenantBasics(db: Db, tenantId: string, tenantParams: Record<string, string>) {
   await db.insert(params).values(
     Object.entries(tenantParams).map(([paramKey, paramValue]) => ({
       tenantId,

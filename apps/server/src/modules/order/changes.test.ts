@@ -15,6 +15,9 @@ const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SILENT: Record<string, RegExp> = {
   // A job's lease stamp: SET updated_at only (no list or detail field changes).
   'jobs/claim.ts': /UPDATE orders SET updated_at = now\(\)\s+WHERE id IN \(/,
+  // npm run seed:school: the orders of a tenant it creates in the same transaction, whose people no
+  // process can have a list of yet.
+  'db/seed/school.ts': /INSERT INTO orders \(id, tenant_id,/,
 };
 
 const WRITE = [
@@ -69,7 +72,7 @@ describe('order changes are announced', () => {
 
   it('each write of orders is followed by announceOrderChange() in its function', () => {
     const silent = writes.filter((w) => SILENT[w.file]?.test(w.rest));
-    expect(silent.map((w) => w.file)).toEqual(['jobs/claim.ts']);
+    expect(silent.map((w) => w.file).sort()).toEqual(['db/seed/school.ts', 'jobs/claim.ts']);
     const unannounced = writes
       .filter((w) => !silent.includes(w) && !/\bannounceOrderChange\(tx, /.test(w.rest))
       .map((w) => `${w.file}:${w.line}`);

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IncomingHeaders, NotifyReply } from '@server/gateways/wechat-pay/types';
 import { isChannelName } from '@server/modules/pay/channels/channel';
 import { closeOpenAttempt } from '@server/modules/pay/channels/close';
-import { applyPayment, parseChannelTime } from './payments';
+import { applyPayment, EXCEPTION_KIND, parseChannelTime } from './payments';
 import { applyRefundNotice } from './refund-notify';
 
 const NOT_FOUND: NotifyReply = {
@@ -25,9 +25,14 @@ export async function handleNotify(
   input: { channel: string; tenantId: string; headers: IncomingHeaders; rawBody: string },
 ): Promise<NotifyReply> {
   const { channel, tenantId } = input;
+  const { metrics } = app;
+  // A label is a known channel name, never whatever the path said.
+  const label = isChannelName(channel) ? channel : '(other)';
+  metrics.notifiesReceived.inc({ channel: label });
   const gateway = isChannelName(channel) ? await app.gateways.pay.forTenant(tenantId, channel) : null;
   if (!gateway) {
     log.warn({ channel, tenantId }, 'notify for a merchant account that is not set up');
+    metrics.notifiesFailed.inc({ channel: label, reason: 'unknown_merchant' });
     return NOT_FOUND;
   }
 
@@ -35,18 +40,21 @@ export async function handleNotify(
   if (!parsed.ok) {
     // Forged, tampered, stale or addressed to another merchant: nothing is read, nothing changes.
     log.warn({ channel, tenantId, reason: parsed.reason, detail: parsed.detail }, 'notify refused');
+    metrics.notifiesFailed.inc({ channel: label, reason: 'refused' });
     return gateway.rejectNotify(parsed.reason);
   }
   if ('refund' in parsed) {
     try {
       const outcome = await applyRefundNotice(app, log, gateway, tenantId, parsed.refund);
       log.info({ channel, tenantId, outRefundNo: parsed.refund.outRefundNo, outcome }, 'refund notify');
+      metrics.notifiesApplied.inc({ channel: label, kind: 'refund', outcome });
       return gateway.ackNotify();
     } catch (error) {
       log.error(
         { err: error, channel, tenantId, outRefundNo: parsed.refund.outRefundNo },
         'refund notify failed',
       );
+      metrics.notifiesFailed.inc({ channel: label, reason: 'error' });
       return { ...gateway.rejectNotify('try again later'), status: 500 };
     }
   }
@@ -56,6 +64,7 @@ export async function handleNotify(
       { channel, tenantId, outTradeNo: event.outTradeNo, state: event.tradeState },
       'notify without payment',
     );
+    metrics.notifiesApplied.inc({ channel: label, kind: 'payment', outcome: 'not_paid' });
     return gateway.ackNotify();
   }
 
@@ -76,6 +85,9 @@ export async function handleNotify(
       transactionId: event.transactionId,
       outcome,
     };
+    metrics.notifiesApplied.inc({ channel: label, kind: 'payment', outcome });
+    const exceptionKind = EXCEPTION_KIND[outcome];
+    if (exceptionKind) metrics.paymentExceptions.inc({ channel: label, kind: exceptionKind });
     if (outcome === 'credited' || outcome === 'repeat') log.info(facts, 'payment notify');
     else log.warn(facts, 'payment kept in payment_exceptions for refund or review');
     if (outcome === 'credited' && order) {
@@ -86,6 +98,7 @@ export async function handleNotify(
     return gateway.ackNotify();
   } catch (error) {
     log.error({ err: error, channel, tenantId, outTradeNo: event.outTradeNo }, 'notify could not be applied');
+    metrics.notifiesFailed.inc({ channel: label, reason: 'error' });
     const reply = gateway.rejectNotify('try again later');
     return { ...reply, status: 500 };
   }

@@ -43,7 +43,7 @@ export interface ChannelPayment {
 export type PaymentOutcome =
   'credited' | 'repeat' | 'duplicate' | 'closed_order' | 'mismatch' | 'unknown_order';
 
-const EXCEPTION_KIND: Partial<Record<PaymentOutcome, string>> = {
+export const EXCEPTION_KIND: Partial<Record<PaymentOutcome, string>> = {
   duplicate: 'duplicate_payment',
   closed_order: 'paid_after_close',
   mismatch: 'amount_mismatch',
