@@ -29,6 +29,7 @@ import {
   Upload,
 } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Page } from '@admin/components/page';
 import { formatDateTime } from '@admin/lib/format';
 import { serverPagination } from '@admin/lib/use-paging';
@@ -281,7 +282,10 @@ function History({
 export default function ImportsPage() {
   const { t, language } = useT();
   const label = useLabel();
-  const [kind, setKind] = useState<ImportKind>('people');
+  // A door elsewhere (薪酬导入) opens this page with its kind chosen: ?kind=salary.
+  const [params] = useSearchParams();
+  const asked = params.get('kind') as ImportKind | null;
+  const [kind, setKind] = useState<ImportKind>(asked && IMPORT_KINDS.includes(asked) ? asked : 'people');
   const [file, setFile] = useState<File | undefined>();
   const [period, setPeriod] = useState('');
   const [replace, setReplace] = useState(false);

@@ -3,7 +3,7 @@ import type { Page } from '@cf/shared/wire/envelope';
 import type { IncomeBatch } from '@cf/shared/wire/salary';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
-import { SALARY_KEY } from './salary-keys';
+import { SALARY_KEY, SALARY_STALE_MS } from './salary-keys';
 
 const listIncomeBatches = (current: number, size: number): Promise<Page<IncomeBatch>> =>
   requestData<Page<IncomeBatch>>({
@@ -14,6 +14,7 @@ const listIncomeBatches = (current: number, size: number): Promise<Page<IncomeBa
 export const useIncomeBatches = (current: number, size: number) =>
   useQuery({
     queryKey: [...SALARY_KEY, 'batches', current, size],
+    staleTime: SALARY_STALE_MS,
     queryFn: () => listIncomeBatches(current, size),
     placeholderData: keepPreviousData,
   });

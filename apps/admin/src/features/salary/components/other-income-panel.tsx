@@ -1,57 +1,30 @@
-/** A batch of other income: choose the file, check it (the line report), store it all or nothing. */
+/**
+ * The batches of other income loaded, and the one door to load one: 批量导入 with 其他收入 chosen
+ * (issue 25 item 6).
+ */
+import { UploadOutlined } from '@ant-design/icons';
 import { formatYuan } from '@cf/shared/money';
-import type { R } from '@cf/shared/wire/envelope';
-import type { ImportReport, IncomeBatch } from '@cf/shared/wire/salary';
-import { Button, Flex, Space, Table, Typography } from 'antd';
+import type { IncomeBatch } from '@cf/shared/wire/salary';
+import { Button, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useT } from '@admin/lib/i18n/use-t';
-import { useImportOtherIncome } from '../api/import-other-income';
 import { useIncomeBatches } from '../api/list-income-batches';
-import { FileDrop } from './file-drop';
-import { ImportReportView } from './import-report';
 
 export function OtherIncomePanel() {
   const { t } = useT();
   const [page, setPage] = useState({ current: 1, size: 10 });
   const batches = useIncomeBatches(page.current, page.size);
-  const load = useImportOtherIncome();
-  const [file, setFile] = useState<File>();
-  const [result, setResult] = useState<{ reply: R<ImportReport>; dryRun: boolean }>();
-  const checkedClean = result?.dryRun && !result.reply.data.stored && result.reply.data.errors.length === 0;
-
-  const send = async (dryRun: boolean) => {
-    if (!file) return;
-    const reply = await load.mutateAsync({ file, dryRun }).catch(() => undefined);
-    if (reply) setResult({ reply, dryRun });
-  };
-
   return (
     <Flex vertical gap={16}>
-      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('salary.incomeColumns')}
-      </Typography.Paragraph>
-      <FileDrop
-        testId="income-file"
-        file={file}
-        onFile={(chosen) => {
-          setFile(chosen);
-          setResult(undefined);
-        }}
-      />
-      <Space>
-        <Button onClick={() => void send(true)} disabled={!file} loading={load.isPending && !checkedClean}>
-          {t('salary.check')}
-        </Button>
-        <Button
-          type="primary"
-          onClick={() => void send(false)}
-          disabled={!checkedClean}
-          loading={load.isPending && checkedClean}
-        >
-          {t('salary.store')}
-        </Button>
-      </Space>
-      {result ? <ImportReportView reply={result.reply} dryRun={result.dryRun} /> : null}
+      <Flex gap={12} align="center" wrap>
+        <Link to="/imports?kind=other-income">
+          <Button type="primary" icon={<UploadOutlined />} data-testid="income-import-door">
+            {t('salary.importIncome')}
+          </Button>
+        </Link>
+        <Typography.Text type="secondary">{t('salary.oneDoor')}</Typography.Text>
+      </Flex>
       <Typography.Title level={5} style={{ margin: 0 }}>
         {t('salary.batchesHeading')}
       </Typography.Title>

@@ -1,4 +1,4 @@
-/** Salary and other income: load a month's slips or a batch of other income from CSV/XLSX, with a dry run first. */
+/** Salary and other income: the months and batches loaded; loading goes through 批量导入 (one door). */
 import { Card, Tabs } from 'antd';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
