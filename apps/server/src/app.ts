@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('gateways', deps.gateways);
+  app.addHook('onClose', async () => deps.gateways.files.close());
   app.decorate(
     'orderListCache',
     await attachOrderListCache(app, deps.db, deps.database, deps.config.orderListCache),
