@@ -23,7 +23,7 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   },
   DATA_DIR: {
     meaning:
-      "PGlite's files, its lock file, demo mode's generated secrets and, with `FILE_STORE=local`, uploaded files: notice attachments (`notice-files/`) and payment evidence (`bill-evidence/<tenant>/`), shared by every API process; relative to the server's folder (`apps/server`)",
+      "PGlite's files, its lock file, demo mode's generated secrets and (with `FILE_STORE=local`) the uploaded files: notice attachments (`notice-files/`) and payment evidence (`bill-evidence/<tenant>/`); relative to the server's folder: `apps/server`",
   },
   FILE_STORE: {
     meaning:
