@@ -14,7 +14,9 @@ import { purgeEvidence } from '@server/modules/fee/evidence-service';
 import { basicAuth, createTestApps, type TestContext } from '@server-test/helpers';
 import { tokenFor } from '@server-test/issue-token';
 import { adminCall, multipartFile, uploadAttachment } from '@server-test/notice-fixtures';
+import { IMPORT_BASE, importClient } from '@server-test/import-jobs';
 import { startS3Server, type TestS3Server } from '@server-test/s3-server';
+import ExcelJS from 'exceljs';
 
 const jpeg = (size: number) => {
   const bytes = randomBytes(size);
@@ -115,5 +117,34 @@ describe('two API processes on one database and one bucket', () => {
     const left = [];
     for await (const file of a.app.gateways.files.list(folder)) left.push(file);
     expect(left).toEqual([]);
+  });
+
+  it('checks an import file uploaded through one, and the other reports on it from the bucket', async () => {
+    const token = await tokenFor(a, '100001', 'finance1');
+    const { check, headers } = importClient(
+      () => a,
+      () => token,
+    );
+    const file = [
+      '人员类型,学号/工号,姓名,证件类型,证件号码,入学年份,专业,班级,部门,预留手机号',
+      '学生,S2099301,己,身份证,12345,2026,,,,',
+    ].join('\n');
+    const job = await check('people', file);
+    expect(job).toMatchObject({ status: 'checked', errorCount: 1 });
+    const stored = [];
+    for await (const f of b.app.gateways.files.list('import-files/100001')) stored.push(f);
+    expect(stored).toHaveLength(1);
+
+    const report = await b.app.inject({
+      method: 'GET',
+      url: `${IMPORT_BASE}/job/${job.id}/report`,
+      headers: { ...headers(token), authorization: basicAuth(b.config) },
+    });
+    expect(report.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
+    // The marked copy of the file: read by B from the bucket.
+    expect(book.worksheets[0]!.getRow(2).getCell(5).value).toBe('12345');
+    for (const dir of dirs) expect(existsSync(path.join(dir, 'import-files'))).toBe(false);
   });
 });

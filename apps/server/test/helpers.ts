@@ -3,6 +3,9 @@
  * a new database created on TEST_DATABASE_URL's server and dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { encryptPassword } from '@cf/shared/wire-crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -77,6 +80,16 @@ const TEST_ENV = {
   LOG_LEVEL: 'silent',
 };
 
+/**
+ * A data folder of its own for a test app that names none (uploaded files of the local store land
+ * there, never in the working tree); removed by `close`.
+ */
+function dataDirFor(env: Record<string, string>): { env: { DATA_DIR: string }; remove(): void } {
+  if (env.DATA_DIR) return { env: { DATA_DIR: env.DATA_DIR }, remove: () => undefined };
+  const dir = mkdtempSync(path.join(tmpdir(), 'cf-test-data-'));
+  return { env: { DATA_DIR: dir }, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** An app on a database that is already migrated (and seeded). */
 async function appOn(config: Config, database: Database, logger?: object): Promise<FastifyInstance> {
   let app: FastifyInstance | undefined = undefined;
@@ -97,7 +110,13 @@ export async function createTestApp(
   options: { seed?: boolean; logger?: object } = {},
 ): Promise<TestContext> {
   const pgDb = usePostgres() ? await createPgDatabase() : undefined;
-  const config = loadConfig({ ...TEST_ENV, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}), ...env });
+  const dataDir = dataDirFor(env);
+  const config = loadConfig({
+    ...TEST_ENV,
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+    ...dataDir.env,
+  });
   const database = await openDatabase({ url: config.databaseUrl });
   await database.migrate();
   if (options.seed !== false) await seedDemo(database.db);
@@ -110,6 +129,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await pgDb?.drop();
+      dataDir.remove();
     },
   };
 }
@@ -129,7 +149,8 @@ export async function createTestApps(
   await seedDemo(first.db);
   const apps: TestContext[] = [];
   for (const [i, env] of envs.entries()) {
-    const config = loadConfig({ ...TEST_ENV, ...url, ...env });
+    const dataDir = dataDirFor(env);
+    const config = loadConfig({ ...TEST_ENV, ...url, ...env, ...dataDir.env });
     const database = i === 0 || !pgDb ? first : await openDatabase({ url: pgDb.url });
     const app = await appOn(config, database);
     apps.push({
@@ -139,6 +160,7 @@ export async function createTestApps(
       async close() {
         await app.close();
         if (database !== first) await database.close();
+        dataDir.remove();
       },
     });
   }

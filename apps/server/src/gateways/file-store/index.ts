@@ -1,5 +1,5 @@
 /**
- * Uploaded files (notice attachments, payers' evidence) behind one interface with two adapters: a
+ * Uploaded files (notice attachments, payers' evidence, import files) behind one interface with two adapters: a
  * folder under DATA_DIR (local.ts, the embedded default) and an S3-compatible bucket (s3.ts: AWS S3,
  * MinIO, Aliyun OSS, Tencent COS), chosen by FILE_STORE. Files are stored under random keys made
  * here, never a name someone uploaded; the database row holds the key, and every read goes through

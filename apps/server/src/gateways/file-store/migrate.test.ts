@@ -54,7 +54,7 @@ describe('files:migrate', () => {
       ['notice-files', 3 * 1024 * 1024],
       ['bill-evidence/100001', 10],
       ['bill-evidence/100001', 70_000],
-      ['bill-evidence/100002', 1],
+      ['import-files/100002', 1],
     ] as const) {
       const file = { folder, key: key(), bytes: randomBytes(size) };
       mkdirSync(path.join(dataDir, folder), { recursive: true });

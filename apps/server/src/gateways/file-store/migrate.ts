@@ -11,8 +11,11 @@ import { localFileStore } from './local';
 import { s3FileStore } from './s3';
 import type { FileStore } from './store';
 
-/** The folders of the file store: notice attachments (modules/notice) and evidence (modules/fee). */
-export const STORED_FOLDERS = ['notice-files', 'bill-evidence'];
+/**
+ * The folders of the file store: notice attachments (modules/notice), payers' evidence (modules/fee)
+ * and uploaded import files (modules/imports).
+ */
+export const STORED_FOLDERS = ['notice-files', 'bill-evidence', 'import-files'];
 
 export interface MigrateCounts {
   copied: number;
