@@ -115,7 +115,7 @@ describe('files:migrate', () => {
     const garbling: FileStore = { ...bucket, open: async () => Readable.from([Buffer.from('garbled')]) };
     const failures: string[] = [];
     const counts = await migrateFiles(localFileStore(dataDir), garbling, {
-      folders: ['bill-evidence'],
+      folders: ['bill-evidence', 'import-files'],
       onFailure: (name, why) => failures.push(`${name}: ${why}`),
     });
     expect(counts).toEqual({ copied: 0, skipped: 2, failed: 1, bytes: 0 });
