@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSecretName } from '@server/http/redact';
 import { startS3Server, type TestS3Server } from '@server-test/s3-server';
 import { localFileStore } from './local';
 import { s3FileStore } from './s3';
@@ -181,5 +182,8 @@ describe('the S3 file store', () => {
     expect(failure).toBeInstanceOf(Error);
     expect((failure as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode).toBe(403);
     expect(JSON.stringify(failure) + String(failure) + (failure as Error).stack).not.toContain(secret);
+    // And should the settings or the client's options ever reach a log line, the secret's name is redacted.
+    for (const name of ['S3_SECRET_ACCESS_KEY', 'secretAccessKey', 'credentials'])
+      expect(isSecretName(name, 'field'), name).toBe(true);
   });
 });
