@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -160,5 +160,16 @@ describe('files:migrate', () => {
     expect(stdout).toContain('1 copied (0.0 MB), 0 already there, 0 failed');
     expect(stdout).not.toContain(s3.env.S3_SECRET_ACCESS_KEY);
     expect((await bytesOf(bucket, more.folder, more.key))!.equals(more.bytes)).toBe(true);
+  });
+
+  it('is wired from the root: npm run files:migrate -- --delete reaches the built command', () => {
+    const root = path.resolve(import.meta.dirname, '../../../../..');
+    const scripts = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')).scripts;
+    // The trailing `--` passes the caller's options (--delete) on to the command, not to npm.
+    expect(scripts('package.json')['files:migrate']).toBe('npm run files:migrate --workspace=@cf/server --');
+    expect(scripts('apps/server/package.json')['files:migrate']).toContain('dist/files-migrate.js');
+    expect(readFileSync(path.join(root, 'apps/server/scripts/build.mjs'), 'utf8')).toContain(
+      "'files-migrate': 'src/cli/files-migrate.ts'",
+    );
   });
 });
