@@ -34,6 +34,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'migrate-cli': 'src/db/migrate-cli.ts',
+    'files-migrate': 'src/cli/files-migrate.ts',
     'sheet-worker': 'src/http/sheet/worker.ts',
   },
   outdir,

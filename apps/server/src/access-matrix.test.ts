@@ -33,6 +33,7 @@ import {
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createGateways } from './gateways';
+import { waitForImports } from './modules/imports/service';
 import { createTestApp, TEST_WIRE_KEY, type TestContext } from '../test/helpers';
 import { tokenFor } from '../test/issue-token';
 import { resetRateLimits } from '@server-test/user-fixtures';
@@ -198,6 +199,8 @@ describe('the access matrix', () => {
     let last: Fingerprint | undefined = await fingerprint(db);
     const open = async (skip: string[] = []) => (skip.length ? fingerprint(db, skip) : last!);
     const close = async (before: Fingerprint, where: string, skip: string[] = []) => {
+      // An upload's check runs in the background: its writes belong to the window that started it.
+      await waitForImports(db);
       const after = await fingerprint(db, skip);
       last = skip.length ? await fingerprint(db) : after;
       const written = changedTables(before, after).filter((t) => !mayWrite(t));

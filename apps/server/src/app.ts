@@ -93,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
   app.decorate('gateways', countMessages(deps.gateways, metrics));
+  app.addHook('onClose', async () => deps.gateways.files.close());
   app.decorate(
     'orderListCache',
     await attachOrderListCache(app, deps.db, deps.database, deps.config.orderListCache),

@@ -23,7 +23,29 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   },
   DATA_DIR: {
     meaning:
-      "PGlite's files, its lock file, demo mode's generated secrets and uploaded files: notice attachments (`notice-files/`) and payment evidence (`bill-evidence/<tenant>/`), shared by every API process; relative to the server's folder (`apps/server`)",
+      "PGlite's files, its lock file, demo mode's generated secrets and (with `FILE_STORE=local`) the uploaded files: notice attachments (`notice-files/`) and payment evidence (`bill-evidence/<tenant>/`); relative to the server's folder: `apps/server`",
+  },
+  FILE_STORE: {
+    meaning:
+      'where uploaded files live: `local` = the folder under `DATA_DIR` (one server, or a folder every process mounts); `s3` = an S3-compatible bucket (AWS S3, MinIO, Aliyun OSS, Tencent COS) shared by every process (see File store below)',
+  },
+  S3_ENDPOINT: {
+    meaning:
+      'the S3-compatible service, e.g. `https://oss-cn-hangzhou.aliyuncs.com`, `https://cos.ap-shanghai.myqcloud.com`, `http://127.0.0.1:9000` (MinIO); unset: AWS S3 of `S3_REGION`',
+  },
+  S3_BUCKET: {
+    meaning:
+      "the bucket (private: only the server's key may read or write it); required with `FILE_STORE=s3`",
+  },
+  S3_REGION: { meaning: "the bucket's region (MinIO: any, e.g. `us-east-1`)" },
+  S3_ACCESS_KEY_ID: {
+    meaning:
+      "the server's access key; with `S3_SECRET_ACCESS_KEY`, or neither (the SDK's own chain: environment, instance role)",
+  },
+  S3_SECRET_ACCESS_KEY: { meaning: "the access key's secret (never logged)" },
+  S3_FORCE_PATH_STYLE: {
+    meaning:
+      '`true`: `endpoint/bucket/key` addresses (MinIO and most self-hosted servers); `false`: `bucket.endpoint/key` (AWS, OSS, COS)',
   },
   APP_MODE: {
     meaning:

@@ -27,6 +27,17 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
+  // Uploaded files: the folder under DATA_DIR, or an S3-compatible bucket (gateways/file-store).
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalString,
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString.transform((v) => v ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   // Unset: demo, but only without DATABASE_URL (see loadConfig).
   APP_MODE: z.enum(['demo', 'production']).optional(),
   JWT_SECRET: optionalString,
@@ -84,6 +95,8 @@ export interface Config {
   /** Connections of the pg pool (PostgreSQL only). */
   dbPoolMax: number;
   dataDir: string;
+  /** Where uploaded files live (gateways/file-store): the folder under dataDir, or a bucket. */
+  files: FileStoreSettings;
   mode: 'demo' | 'production';
   jwtSecret: string;
   wireAesKey: string;
@@ -133,6 +146,44 @@ export interface Config {
    * long the files of a voided (refused) record stay before jobs/purge-evidence.ts removes them.
    */
   evidence: { tenantMaxBytes: number; voidGraceMs: number };
+}
+
+/** An S3-compatible bucket (gateways/file-store/s3.ts). */
+export interface S3Settings {
+  /** Unset: AWS S3 of the region. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Both or neither; neither: the SDK's own chain (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most self-hosted servers). */
+  forcePathStyle: boolean;
+}
+
+export type FileStoreSettings = { store: 'local' } | { store: 's3'; s3: S3Settings };
+
+/** FILE_STORE and the S3_* settings; a bucket store needs its bucket, and keys come in pairs. */
+function fileStoreSettings(e: z.infer<typeof envSchema>): FileStoreSettings {
+  if (e.FILE_STORE === 'local') return { store: 'local' };
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push('S3_BUCKET is missing');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  if (e.S3_ENDPOINT && !/^https?:\/\/[^/]/i.test(e.S3_ENDPOINT))
+    problems.push('S3_ENDPOINT must be an http(s) URL');
+  if (problems.length) throw new ConfigError(`FILE_STORE=s3: ${problems.join('; ')}`);
+  return {
+    store: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+      bucket: e.S3_BUCKET!,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+  };
 }
 
 export type TrustProxy = false | number | string[];
@@ -250,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dbPoolMax: e.DB_POOL_MAX,
     dataDir,
+    files: fileStoreSettings(e),
     mode,
     jwtSecret: jwtSecret!,
     wireAesKey: wireAesKey!,

@@ -40,9 +40,9 @@ async function main() {
   let jobs: Jobs | undefined;
   try {
     await database.migrate();
-    if (config.mode === 'demo' && (await seedDemo(database.db, config.dataDir))) log.info('demo data seeded');
     let selfUrl = `http://127.0.0.1:${config.port}`;
     const gateways = createGateways(config, database.db, () => selfUrl);
+    if (config.mode === 'demo' && (await seedDemo(database.db, gateways.files))) log.info('demo data seeded');
     app = await buildApp({ config, db: database.db, database, gateways });
     const address = await app.listen({ port: config.port, host: config.host });
     selfUrl = `http://127.0.0.1:${new URL(address).port}`;

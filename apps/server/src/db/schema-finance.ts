@@ -216,7 +216,7 @@ export const bills = pgTable(
 
 /**
  * The files a payer uploaded as evidence of an other-means payment (modules/fee/evidence-service.ts),
- * stored under DATA_DIR/bill-evidence/<tenant> by db/file-store.ts. A file is the uploader's alone
+ * stored in bill-evidence/<tenant>/ of the file store (gateways/file-store). A file is the uploader's alone
  * until the payment is recorded with it (bill_id set once, in the bill's transaction); then the
  * finance office of the tenant reads it too.
  */

@@ -1,5 +1,5 @@
 /**
- * Bulk loading jobs (issue 15): the uploaded file, where its check or commit stands, and the dry-run
+ * Bulk loading jobs (issue 15): the uploaded file's key, where its check or commit stands, and the dry-run
  * report. A job lives here rather than in a process, so it survives a restart and any API process
  * can run it (modules/imports/job-status.ts holds its state machine, jobs/run-imports.ts resumes it).
  */
@@ -41,7 +41,13 @@ export const importJobs = pgTable(
     /** people | other-people | enrollees | fee-items | receivables | salary | other-income */
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull().default(''),
-    file: bytea('file').notNull(),
+    /**
+     * The uploaded file: in the file store under import-files/<tenant>/<fileKey> (gateways/file-store;
+     * temporary: a bucket may expire the prefix, see docs/operations.md). Jobs from before the store
+     * keep their bytes in `file` (fileKey null).
+     */
+    fileKey: text('file_key'),
+    file: bytea('file'),
     /** What the kind needs besides the file (salary: period, replace). */
     options: jsonb('options')
       .$type<Record<string, string | boolean>>()

@@ -1,6 +1,6 @@
 /**
  * Notices: what the finance office publishes to a tenant (or some user types of it), their
- * attachments (files under DATA_DIR) and who has read which. The status changes only through
+ * attachments (files in the file store) and who has read which. The status changes only through
  * modules/notice/notice-status.ts (conditional updates).
  */
 import {
@@ -52,7 +52,7 @@ export const noticeAttachments = pgTable(
     name: text('name').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     mimeType: text('mime_type').notNull(),
-    /** File name under DATA_DIR/notice-files (random, never the uploaded name). */
+    /** Key in notice-files/ of the file store (random, never the uploaded name). */
     storageKey: text('storage_key').notNull(),
     createdAt: createdAt(),
   },

@@ -2,6 +2,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createHmac } from 'node:crypto';
+import { createFileStore, type FileStore } from './file-store';
 import { ebillPlatform } from './ebill/ebill-platform';
 import { createEBillStandin, DEV_EBILL_PREFIX, type EBillStandin } from './ebill/standin';
 import type { InvoiceGateway } from './invoice';
@@ -21,6 +22,8 @@ export interface Gateways {
   pay: PayGateways;
   /** The e-bill platform; null in production when EBILL_URL is not set (requests then wait unsent). */
   invoice: InvoiceGateway | null;
+  /** Uploaded files: the folder under DATA_DIR or an S3-compatible bucket (file-store/). */
+  files: FileStore;
   /** Demo mode: the e-bill stand-in the invoice adapter talks to (modules/dev serves it). */
   ebillStandin?: EBillStandin;
 }
@@ -57,6 +60,7 @@ export function createGateways(
 ): Gateways {
   const pay = createPayGateways({ config, db, selfUrl, fetchFn });
   const { sms, mail } = createNotifyGateways({ config, db, fetchFn });
+  const files = createFileStore(config);
   if (config.mode === 'demo') {
     const lazyUrls = {
       get apiUrl() {
@@ -69,6 +73,7 @@ export function createGateways(
     return {
       sms,
       mail,
+      files,
       wechatOauth: wechatOauth(fetchFn, lazyUrls),
       pay,
       ...invoiceGateways(config, selfUrl, fetchFn),
@@ -77,6 +82,7 @@ export function createGateways(
   return {
     sms,
     mail,
+    files,
     wechatOauth: wechatOauth(fetchFn, { apiUrl: config.wechat.apiUrl, workApiUrl: config.wechat.workApiUrl }),
     pay,
     ...invoiceGateways(config, selfUrl, fetchFn),

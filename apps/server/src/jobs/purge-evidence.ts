@@ -6,4 +6,4 @@ import type { FastifyInstance } from 'fastify';
 import { purgeEvidence } from '@server/modules/fee/evidence-service';
 
 export const purgeOldEvidence = (app: FastifyInstance): Promise<number> =>
-  purgeEvidence(app.db, app.config.dataDir, { voidGraceMs: app.config.evidence.voidGraceMs });
+  purgeEvidence(app.db, app.gateways.files, { voidGraceMs: app.config.evidence.voidGraceMs });

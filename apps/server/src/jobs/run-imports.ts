@@ -6,4 +6,5 @@
 import type { FastifyInstance } from 'fastify';
 import { resumeImports } from '@server/modules/imports/service';
 
-export const resumeStoppedImports = (app: FastifyInstance): Promise<number> => resumeImports(app.db, app.log);
+export const resumeStoppedImports = (app: FastifyInstance): Promise<number> =>
+  resumeImports(app.db, app.gateways.files, app.log);

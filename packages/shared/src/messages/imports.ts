@@ -43,6 +43,10 @@ export const importMessages = {
     zh: '处理该导入时服务器两次中断，已不再重试，未写入任何数据。请检查文件后重新上传',
     en: 'The server stopped twice while working on this import, so it is not tried again and nothing was stored. Check the file and upload it again',
   },
+  'imports.fileGone': {
+    zh: '上传的文件已不再保留（临时文件到期后会被删除），未写入任何数据。请重新上传',
+    en: 'The uploaded file is no longer kept (temporary files are removed after a while) and nothing was stored; please upload it again',
+  },
   'imports.failed': {
     zh: '导入未能完成，未写入任何数据，请重试',
     en: 'The import could not finish and nothing was stored; please try again',

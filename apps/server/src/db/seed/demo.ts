@@ -11,6 +11,7 @@ import { seedInvoiceDemo } from './invoice';
 import { seedSalaryDemo } from './salary';
 import { seedSignatureDemo } from './signature';
 import { seedProfileDemo } from './profile';
+import type { FileStore } from '@server/gateways/file-store';
 import { seedNoticeDemo } from './notices';
 import {
   dicts,
@@ -196,8 +197,8 @@ const DEMO_SEED_LOCK = 7_310_002;
 const isSeeded = async (db: Db) =>
   (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.tenantId, '100001'))).length > 0;
 
-/** dataDir: where the demo notices' attachment files go (none in tests: their rows only). */
-export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
+/** files: where the demo notices' attachment files go (none in tests: their rows only). */
+export async function seedDemo(db: Db, files?: FileStore): Promise<boolean> {
   if (await isSeeded(db)) return false;
 
   // Side by side: argon2 runs on libuv's threads, and this is on the path of a first start.
@@ -454,7 +455,7 @@ export async function seedDemo(db: Db, dataDir?: string): Promise<boolean> {
     await seedSalaryDemo(tx as unknown as Db);
     await seedSignatureDemo(tx as unknown as Db);
     await seedProfileDemo(tx as unknown as Db);
-    await seedNoticeDemo(tx as unknown as Db, dataDir);
+    await seedNoticeDemo(tx as unknown as Db, files);
     return true;
   });
 }

@@ -1,11 +1,11 @@
 /**
  * Demo notices: the `notice_category` dictionary and fourteen published notices per tenant in Chinese
  * and English, some for students or staff only, with tables, lists, links, a picture and a PDF
- * attachment (written under DATA_DIR when one is given; tests seed without files).
+ * attachment (saved in the file store when one is given; tests seed without files).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { storeFile } from '../file-store';
+import type { FileStore } from '@server/gateways/file-store';
 import { dicts } from '../schema';
 import { noticeAttachments, notices } from '../schema-notice';
 import { barChartPng, guidePdf } from './notice-files';
@@ -176,15 +176,15 @@ const DEPTS: Record<string, [string, string]> = {
 
 async function attach(
   db: Db,
-  dataDir: string | undefined,
+  files: FileStore | undefined,
   tenantId: string,
   noticeId: number,
   name: string,
   mimeType: string,
   bytes: Buffer,
 ): Promise<number> {
-  // Without a data folder (tests) the row still exists; its download answers 404.
-  const storageKey = dataDir ? await storeFile(dataDir, 'notice-files', bytes) : '0'.repeat(32);
+  // Without a file store (tests) the row still exists; its download answers 404.
+  const storageKey = files ? await files.save('notice-files', bytes) : '0'.repeat(32);
   const [row] = await db
     .insert(noticeAttachments)
     .values({ tenantId, noticeId, name, sizeBytes: bytes.length, mimeType, storageKey })
@@ -192,7 +192,7 @@ async function attach(
   return row!.id;
 }
 
-export async function seedNoticeDemo(db: Db, dataDir?: string): Promise<void> {
+export async function seedNoticeDemo(db: Db, files?: FileStore): Promise<void> {
   for (const tenantId of Object.keys(DEPTS)) {
     await db.insert(dicts).values(CATEGORIES.map((c) => ({ tenantId, code: 'notice_category', ...c })));
     const [dept, deptEn] = DEPTS[tenantId]!;
@@ -218,11 +218,11 @@ export async function seedNoticeDemo(db: Db, dataDir?: string): Promise<void> {
         .returning({ id: notices.id });
       const noticeId = notice!.id;
       if (seed.pdf)
-        await attach(db, dataDir, tenantId, noticeId, '缴费指南.pdf', 'application/pdf', guidePdf());
+        await attach(db, files, tenantId, noticeId, '缴费指南.pdf', 'application/pdf', guidePdf());
       if (seed.picture) {
         const pictureId = await attach(
           db,
-          dataDir,
+          files,
           tenantId,
           noticeId,
           'progress.png',

@@ -47,7 +47,7 @@ export function registerAdminBillRoutes(scope: FastifyInstance): void {
     async (req, reply) =>
       sendStoredFile(
         reply,
-        await billEvidenceFile(app.db, app.config.dataDir, req.auth, req.params.id, req.params.evidenceId),
+        await billEvidenceFile(app.db, app.gateways.files, req.auth, req.params.id, req.params.evidenceId),
       ),
   );
 

@@ -140,7 +140,15 @@ async function importRoutes(scope: FastifyInstance): Promise<void> {
       try {
         const file = await uploadedBytes(upload, reply);
         const query = { ...req.query, fileName: req.query.fileName ?? fileName?.slice(0, 200) };
-        const job = await startImport(app.db, req.log, req.auth, req.params.kind, file, query);
+        const job = await startImport(
+          app.db,
+          app.gateways.files,
+          req.log,
+          req.auth,
+          req.params.kind,
+          file,
+          query,
+        );
         return ok(viewOf(app.db, job, req.lang));
       } finally {
         await removeUpload(upload);
@@ -194,7 +202,7 @@ async function importRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const job = await commitImport(app.db, req.log, req.auth.tenantId, req.params.id);
+      const job = await commitImport(app.db, app.gateways.files, req.log, req.auth.tenantId, req.params.id);
       return ok(viewOf(app.db, job, req.lang));
     },
   );
@@ -211,7 +219,7 @@ async function importRoutes(scope: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { job, sheet } = await jobWithFile(app.db, req.auth.tenantId, req.params.id);
+      const { job, sheet } = await jobWithFile(app.db, app.gateways.files, req.auth.tenantId, req.params.id);
       const file = await reportWorkbook(sheet, job.errors, req.lang);
       noteAudit(req, { kind: job.kind, rows: job.rows, problems: job.errors.length });
       return reply

@@ -147,7 +147,7 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
         ok(
           await attachFile(
             req.server.db,
-            req.server.config.dataDir,
+            req.server.gateways.files,
             req.auth,
             req.params.id,
             await uploadedFile(req, MAX_ATTACHMENT_BYTES),
@@ -170,7 +170,7 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
         ok(
           await deleteAttachment(
             req.server.db,
-            req.server.config.dataDir,
+            req.server.gateways.files,
             req.auth,
             req.params.id,
             req.params.attachmentId,
@@ -193,7 +193,7 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
       async (req, reply) => {
         const file = await adminAttachmentFile(
           req.server.db,
-          req.server.config.dataDir,
+          req.server.gateways.files,
           req.auth,
           req.params.id,
           req.params.attachmentId,

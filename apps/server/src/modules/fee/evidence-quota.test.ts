@@ -209,14 +209,19 @@ describe('evidence quotas and clean-up', () => {
 
     // Within the grace period and the day: nothing goes.
     const grace = ctx.config.evidence.voidGraceMs;
-    expect(await purgeEvidence(db(), dataDir, { voidGraceMs: grace, now: Date.now() + 3600_000 })).toBe(0);
+    expect(
+      await purgeEvidence(db(), ctx.app.gateways.files, { voidGraceMs: grace, now: Date.now() + 3600_000 }),
+    ).toBe(0);
     // Two days on: the unused files go, the voided record's stay (30 days).
-    const twoDays = await purgeEvidence(db(), dataDir, { voidGraceMs: grace, now: Date.now() + 2 * DAY });
+    const twoDays = await purgeEvidence(db(), ctx.app.gateways.files, {
+      voidGraceMs: grace,
+      now: Date.now() + 2 * DAY,
+    });
     expect(twoDays).toBeGreaterThanOrEqual(unused.length);
     expect(unused.every((e) => !onDisk(e.storageKey))).toBe(true);
     expect(ofVoided.every((e) => onDisk(e.storageKey))).toBe(true);
     // Past the grace period: the voided record's files go; waiting records keep theirs.
-    await purgeEvidence(db(), dataDir, { voidGraceMs: grace, now: Date.now() + 31 * DAY });
+    await purgeEvidence(db(), ctx.app.gateways.files, { voidGraceMs: grace, now: Date.now() + 31 * DAY });
     const after = await rowsOf();
     expect(after.map((e) => e.id).sort()).toEqual(waiting.map((e) => e.id).sort());
     expect(ofVoided.every((e) => !onDisk(e.storageKey))).toBe(true);

@@ -4,7 +4,7 @@
  * naming the files (offline-service.ts), which gives them to the bill. A file is read by its uploader
  * (the bill's payer) and, once a bill has it, by the finance office of the tenant
  * (../admin/bills-routes.ts); to anyone else it does not exist. Files live under
- * DATA_DIR/bill-evidence/<tenant> (db/file-store.ts).
+ * bill-evidence/<tenant> of the file store (gateways/file-store: the folder under DATA_DIR or a bucket).
  */
 import { cleanFileName } from '@cf/shared/file-name';
 import path from 'node:path';
@@ -18,7 +18,7 @@ import {
 } from '@cf/shared/bill-evidence';
 import type { Evidence } from '@cf/shared/wire/fee';
 import type { Db, Tx } from '@server/db/client';
-import { openFile, removeFile, storeFile } from '@server/db/file-store';
+import type { FileStore } from '@server/gateways/file-store';
 import type { AuthContext } from '@server/http/context';
 import { AppError, badRequest, notFound } from '@server/http/errors';
 import type { StoredFileReply } from '@server/http/file-reply';
@@ -43,7 +43,7 @@ const UNUSED_KEPT = 2 * EVIDENCE_LIMITS.maxFiles;
 /** An unused file older than this belongs to a form given up (jobs/purge-evidence.ts removes it too). */
 export const UNUSED_FOR_MS = 24 * 3600_000;
 
-/** The folder of a tenant's evidence under DATA_DIR (tenant ids are short codes; anything else is a bug). */
+/** The folder of a tenant's evidence in the file store (tenant ids are short codes; anything else is a bug). */
 export function tenantFolder(tenantId: string): string {
   if (!/^[0-9A-Za-z_-]{1,32}$/.test(tenantId)) throw new Error('tenant id unfit for a folder name');
   return path.join('bill-evidence', tenantId);
@@ -90,7 +90,7 @@ async function checkEvidenceQuotas(
 /** Stores one file the caller sends as evidence of a payment still to be recorded. */
 export async function uploadEvidence(
   db: Db,
-  dataDir: string,
+  files: FileStore,
   auth: AuthContext,
   file: UploadedFile | undefined,
   quota: { tenantMaxBytes: number },
@@ -110,10 +110,10 @@ export async function uploadEvidence(
     UNUSED_KEPT - 1,
     new Date(Date.now() - UNUSED_FOR_MS),
   );
-  await Promise.all(stale.map((key) => removeFile(dataDir, folder, key)));
+  await Promise.all(stale.map((key) => files.remove(folder, key)));
   await checkEvidenceQuotas(db, auth, file.bytes.length, quota);
 
-  const storageKey = await storeFile(dataDir, folder, file.bytes);
+  const storageKey = await files.save(folder, file.bytes);
   const row = await insertEvidence(db, {
     tenantId: auth.tenantId,
     uploadedBy: auth.userId,
@@ -145,8 +145,12 @@ export async function giveEvidenceToBill(tx: Tx, auth: AuthContext, billId: numb
 }
 
 /** The stored file of a row (a plain ASCII download name: the real one is in the lists). */
-function fileOf(dataDir: string, tenantId: string, row: EvidenceRow | undefined): StoredFileReply {
-  const stream = row && openFile(dataDir, tenantFolder(tenantId), row.storageKey);
+async function fileOf(
+  files: FileStore,
+  tenantId: string,
+  row: EvidenceRow | undefined,
+): Promise<StoredFileReply> {
+  const stream = row && (await files.open(tenantFolder(tenantId), row.storageKey));
   if (!row || !stream) throw notFound('fee.evidenceNotFound');
   const type = row.mimeType as EvidenceType;
   return {
@@ -158,19 +162,19 @@ function fileOf(dataDir: string, tenantId: string, row: EvidenceRow | undefined)
 }
 
 /** A file the caller uploaded (the payer's own view); anyone else's answers 404. */
-export async function ownEvidenceFile(db: Db, dataDir: string, auth: AuthContext, id: number) {
-  return fileOf(dataDir, auth.tenantId, await evidenceOfUploader(db, auth.tenantId, auth.userId, id));
+export async function ownEvidenceFile(db: Db, files: FileStore, auth: AuthContext, id: number) {
+  return fileOf(files, auth.tenantId, await evidenceOfUploader(db, auth.tenantId, auth.userId, id));
 }
 
 /** A file of a bill of the caller's tenant (the finance office; the guard checked the role). */
 export async function billEvidenceFile(
   db: Db,
-  dataDir: string,
+  files: FileStore,
   auth: AuthContext,
   billId: number,
   id: number,
 ) {
-  return fileOf(dataDir, auth.tenantId, await evidenceOfBill(db, auth.tenantId, billId, id));
+  return fileOf(files, auth.tenantId, await evidenceOfBill(db, auth.tenantId, billId, id));
 }
 
 /** The files of each of these bills, by bill id. */
@@ -191,7 +195,7 @@ export async function evidenceByBill(db: Db, tenantId: string, billIds: number[]
  */
 export async function purgeEvidence(
   db: Db,
-  dataDir: string,
+  files: FileStore,
   options: { voidGraceMs: number; limit?: number; now?: number },
 ): Promise<number> {
   const now = options.now ?? Date.now();
@@ -200,7 +204,7 @@ export async function purgeEvidence(
     voidedBefore: new Date(now - options.voidGraceMs),
     limit: options.limit ?? 500,
   });
-  await Promise.all(gone.map((row) => removeFile(dataDir, tenantFolder(row.tenantId), row.storageKey)));
+  await Promise.all(gone.map((row) => files.remove(tenantFolder(row.tenantId), row.storageKey)));
   return gone.length;
 }
 

@@ -136,7 +136,7 @@ export default async function feeRoutes(fastify: FastifyInstance): Promise<void>
         ok(
           await uploadEvidence(
             req.server.db,
-            req.server.config.dataDir,
+            req.server.gateways.files,
             req.auth,
             await uploadedFile(req, EVIDENCE_LIMITS.maxBytes),
             req.server.config.evidence,
@@ -158,7 +158,7 @@ export default async function feeRoutes(fastify: FastifyInstance): Promise<void>
       async (req, reply) =>
         sendStoredFile(
           reply,
-          await ownEvidenceFile(req.server.db, req.server.config.dataDir, req.auth, req.params.id),
+          await ownEvidenceFile(req.server.db, req.server.gateways.files, req.auth, req.params.id),
         ),
     );
   });

@@ -265,7 +265,7 @@ describe('hostile spreadsheets', () => {
 
     it('is taken over once, and after a second death is failed with a report line, never taken again', async () => {
       const twice = await stale(2);
-      expect(await resumeImports(db(), silent)).toBe(1);
+      expect(await resumeImports(db(), ctx.app.gateways.files, silent)).toBe(1);
       const failed = await settled(twice);
       expect(failed).toMatchObject({ status: 'failed', errorCount: 1 });
       expect(failed.failure).toMatch(/stopped twice/);
@@ -275,7 +275,7 @@ describe('hostile spreadsheets', () => {
         .update(importJobs)
         .set({ updatedAt: new Date(Date.now() - 3_600_000) })
         .where(eq(importJobs.id, twice));
-      expect(await resumeImports(db(), silent)).toBe(0);
+      expect(await resumeImports(db(), ctx.app.gateways.files, silent)).toBe(0);
       const again = await upload('people', `${PEOPLE_HEADER}\n学生,S1,甲,身份证,11010120070108001X,2026`);
       expect(again.statusCode, again.body).toBe(200);
       expect((await settled(again.json().data.id)).status).toBe('checked');
@@ -283,7 +283,7 @@ describe('hostile spreadsheets', () => {
 
     it('died once: taken over and run to its end', async () => {
       const once = await stale(1);
-      expect(await resumeImports(db(), silent)).toBe(1);
+      expect(await resumeImports(db(), ctx.app.gateways.files, silent)).toBe(1);
       expect(await settled(once)).toMatchObject({ status: 'checked', rows: 1 });
       const [row] = await db().select().from(importJobs).where(eq(importJobs.id, once));
       expect(row!.attempts).toBe(2);

@@ -22,7 +22,7 @@ import {
 } from '@server-test/import-jobs';
 import { tokenFor } from '@server-test/issue-token';
 import { serialDate } from './cells';
-import { resumeImports } from './service';
+import { importFolder, resumeImports } from './service';
 
 const T = '100001';
 const BASE = IMPORT_BASE;
@@ -137,6 +137,35 @@ describe('bulk loading by the finance office', () => {
     expect(marked.getRow(2).getCell(11).value).toBe('A mainland ID number has 15 or 18 characters');
     expect(marked.getRow(5).getCell(11).value ?? '').toBe('');
     expect(book.worksheets[1]!.rowCount).toBe(4);
+  });
+
+  it('keeps the uploaded file in the file store; one no longer kept fails the commit, the report lists the problems', async () => {
+    const file = [PEOPLE_HEADER, '学生,S2099201,戊,身份证,110101200601081111,2026,,,,'].join('\n');
+    const job = await check('people', file);
+    expect(job).toMatchObject({ status: 'checked', errorCount: 0 });
+    const [row] = await db().select().from(importJobs).where(eq(importJobs.id, job.id));
+    expect(row!.file).toBeNull();
+    expect(row!.fileKey).toMatch(/^[0-9a-f]{32}$/);
+    const files = ctx.app.gateways.files;
+    expect(await files.stat(importFolder(T), row!.fileKey!)).toMatchObject({ size: Buffer.byteLength(file) });
+
+    // The store's lifecycle removed it (a bucket's expiry of the prefix) before the office committed.
+    await files.remove(importFolder(T), row!.fileKey!);
+    const failed = await committed(job.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure:
+        'The uploaded file is no longer kept (temporary files are removed after a while) and nothing was stored; please upload it again',
+    });
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `${BASE}/job/${job.id}/report`,
+      headers: headers(finance),
+    });
+    expect(report.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(report.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[1]!.getRow(2).values).toContain(failed.failure);
   });
 
   it('refuses an empty file, a header without rows and wrong headers', async () => {
@@ -409,7 +438,7 @@ describe('bulk loading by the finance office', () => {
       .insert(importJobs)
       .values({ tenantId: '100002', kind: 'fee-items', file, status: 'checking' })
       .returning();
-    expect(await resumeImports(db(), { error: () => undefined })).toBe(1);
+    expect(await resumeImports(db(), ctx.app.gateways.files, { error: () => undefined })).toBe(1);
     expect(await settled(stale!.id, otherTenant)).toMatchObject({
       status: 'checked',
       created: 1,

@@ -24,7 +24,7 @@ export async function insertJob(
     tenantId: string;
     kind: ImportKind;
     fileName: string;
-    file: Buffer;
+    fileKey: string;
     options: Record<string, string | boolean>;
     createdBy: number;
   },
@@ -44,7 +44,7 @@ export async function findJob(db: Db, tenantId: string, id: number): Promise<Imp
   return row;
 }
 
-/** The job with its file (the XLSX report shows the file). */
+/** The job with its file's key or (an older job) bytes: the XLSX report shows the file. */
 export async function findJobWithFile(
   db: Db,
   tenantId: string,
@@ -63,10 +63,13 @@ export async function jobById(db: Db, id: number): Promise<ImportJobState | unde
   return row;
 }
 
-/** The job's file, read when it is parsed (and let go after). */
-export async function jobFile(db: Db, id: number): Promise<Buffer> {
-  const [row] = await db.select({ file: importJobs.file }).from(importJobs).where(eq(importJobs.id, id));
-  return row?.file ?? Buffer.alloc(0);
+/** Where the job's file is: its key in the file store, or (an older job) its bytes in the row. */
+export async function jobFile(db: Db, id: number): Promise<{ fileKey: string | null; file: Buffer | null }> {
+  const [row] = await db
+    .select({ fileKey: importJobs.fileKey, file: importJobs.file })
+    .from(importJobs)
+    .where(eq(importJobs.id, id));
+  return row ?? { fileKey: null, file: null };
 }
 
 /** A page of the tenant's jobs, newest first, without their files and problems. */

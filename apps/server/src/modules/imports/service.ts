@@ -12,6 +12,7 @@ import type { ImportJob, ImportJobSummary, ImportKind } from '@cf/shared/wire/ad
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import type { StoredProblem } from '@server/db/schema-imports';
+import type { FileStore } from '@server/gateways/file-store';
 import { transaction } from '@server/db/transaction';
 import { AppError, badRequest, notFound } from '@server/http/errors';
 import { readSheet, refuseUnsafeFile, type Sheet } from '../salary/import-file';
@@ -48,6 +49,28 @@ import type { Problem } from './table';
 export { IMPORT_MAX_BYTES as MAX_IMPORT_BYTES } from '@cf/shared/import-kinds';
 /** More rows than this is not one school's load. */
 const MAX_IMPORT_ROWS = 100_000;
+
+/**
+ * The folder of a tenant's uploaded import files in the file store. Temporary: a bucket may expire
+ * the prefix (docs/operations.md); a job whose file is gone fails with imports.fileGone, and its
+ * report lists the problems without the file.
+ */
+export const importFolder = (tenantId: string) => `import-files/${tenantId}`;
+
+/** The job's file, whole (it is parsed in a worker from bytes), or null when it is no longer kept. */
+async function bytesOfJob(
+  files: FileStore,
+  tenantId: string,
+  where: { fileKey: string | null; file: Buffer | null },
+): Promise<Buffer | null> {
+  // A job from before the file store keeps its bytes in its row.
+  if (where.file) return where.file;
+  const stream = where.fileKey ? await files.open(importFolder(tenantId), where.fileKey) : null;
+  if (!stream) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
 /** A job reply lists this many problems; the XLSX report has every stored one. */
 const PROBLEMS_IN_REPLY = 500;
 /** A running job not stamped for this long is taken over by another process. */
@@ -141,18 +164,18 @@ interface Log {
 }
 
 /** Runs the job's next step (check or commit) in this process, in the background. */
-export function runInBackground(db: Db, log: Log, id: number): void {
+export function runInBackground(db: Db, files: FileStore, log: Log, id: number): void {
   if (runsHere(db, id)) return;
   const set = running.get(db) ?? new Set();
   running.set(db, set);
-  const run: Promise<void> = runJob(db, id)
+  const run: Promise<void> = runJob(db, files, id)
     .catch((err: unknown) => log.error({ err, importJob: id }, 'import job failed'))
     .finally(() => set.delete(run));
   set.add(run);
 }
 
 /** Checks or commits the job, whichever its state asks for. */
-async function runJob(db: Db, id: number): Promise<void> {
+async function runJob(db: Db, files: FileStore, id: number): Promise<void> {
   const job = await jobById(db, id);
   if (!job || (job.status !== 'checking' && job.status !== 'committing')) return;
   // A step whose process died twice while running it is not run a third time (issue 23).
@@ -163,7 +186,12 @@ async function runJob(db: Db, id: number): Promise<void> {
   try {
     await progress.phase('parse', 0);
     // The file is held only while it is parsed: the plan keeps the sheet, not the bytes.
-    const sheet = await sheetOf(await jobFile(db, id), progress);
+    const bytes = await bytesOfJob(files, job.tenantId, await jobFile(db, id));
+    if (!bytes) {
+      const gone = { ...fileLevel, key: 'imports.fileGone' as const };
+      return void (await markFailed(db, id, gone.key, stored([gone])));
+    }
+    const sheet = await sheetOf(bytes, progress);
     // The file stopped its worker: reading it again would do the same, so the job fails with why.
     if ('stopped' in sheet && sheet.stopped) {
       const { stopped: _stopped, ...problem } = sheet;
@@ -217,6 +245,7 @@ async function commit(
 /** The upload: a new job in checking, run at once by this process. */
 export async function startImport(
   db: Db,
+  files: FileStore,
   log: Log,
   caller: { tenantId: string; userId: number },
   kind: ImportKind,
@@ -231,26 +260,35 @@ export async function startImport(
     options.period = query.period!;
     options.replace = query.replace === '1' || query.replace === 'true';
   }
+  const folder = importFolder(caller.tenantId);
+  const fileKey = await files.save(folder, file);
   let job: ImportJobState;
   try {
     job = await insertJob(db, {
       tenantId: caller.tenantId,
       kind,
       fileName: query.fileName ? cleanFileName(query.fileName, '') : '',
-      file,
+      fileKey,
       options,
       createdBy: caller.userId,
     });
   } catch (err) {
+    await files.remove(folder, fileKey);
     if (isBusy(err)) throw busy();
     throw err;
   }
-  runInBackground(db, log, job.id);
+  runInBackground(db, files, log, job.id);
   return job;
 }
 
 /** The finance office's word: a checked job without errors is committed (checked again first). */
-export async function commitImport(db: Db, log: Log, tenantId: string, id: number): Promise<ImportJobState> {
+export async function commitImport(
+  db: Db,
+  files: FileStore,
+  log: Log,
+  tenantId: string,
+  id: number,
+): Promise<ImportJobState> {
   let job: ImportJobState | undefined;
   try {
     job = await markCommitting(db, tenantId, id);
@@ -262,14 +300,14 @@ export async function commitImport(db: Db, log: Log, tenantId: string, id: numbe
     if (!(await findJob(db, tenantId, id))) throw notFound('imports.jobNotFound');
     throw new AppError(409, 'imports.notCommittable');
   }
-  runInBackground(db, log, job.id);
+  runInBackground(db, files, log, job.id);
   return job;
 }
 
 /** Takes over running jobs whose process stopped (jobs/run-imports.ts calls this on an interval). */
-export async function resumeImports(db: Db, log: Log): Promise<number> {
+export async function resumeImports(db: Db, files: FileStore, log: Log): Promise<number> {
   const ids = (await claimStaleJobs(db, IMPORT_LEASE_SECONDS)).filter((id) => !runsHere(db, id));
-  for (const id of ids) runInBackground(db, log, id);
+  for (const id of ids) runInBackground(db, files, log, id);
   return ids.length;
 }
 
@@ -344,10 +382,11 @@ export async function importJobPage(
   return { records, total };
 }
 
-/** The job with its file, for the XLSX report. */
-export async function jobWithFile(db: Db, tenantId: string, id: number) {
+/** The job with its file, for the XLSX report (without the file once it is no longer kept). */
+export async function jobWithFile(db: Db, files: FileStore, tenantId: string, id: number) {
   const job = await findJobWithFile(db, tenantId, id);
   if (!job) throw notFound('imports.jobNotFound');
-  const read = await readSheet(job.file, MAX_IMPORT_ROWS);
-  return { job, sheet: read.ok ? read.sheet : null };
+  const bytes = await bytesOfJob(files, tenantId, job);
+  const read = bytes && (await readSheet(bytes, MAX_IMPORT_ROWS));
+  return { job, sheet: read && read.ok ? read.sheet : null };
 }

@@ -9,7 +9,7 @@ import type { AdminNotice, NoticeWriteBody } from '@cf/shared/wire/notice';
 import type { PageQuery } from '@cf/shared/wire/envelope';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { openFile, removeFile, storeFile } from '@server/db/file-store';
+import type { FileStore } from '@server/gateways/file-store';
 import { noticeAttachments, notices } from '@server/db/schema-notice';
 import { page, type Page } from '@server/http/envelope';
 import { badRequest, notFound, AppError } from '@server/http/errors';
@@ -152,7 +152,7 @@ export async function adminNoticeList(
 
 export async function attachFile(
   db: Db,
-  dataDir: string,
+  files: FileStore,
   auth: AuthContext,
   noticeId: number,
   file: UploadedFile | undefined,
@@ -171,7 +171,7 @@ export async function attachFile(
     .where(and(eq(noticeAttachments.tenantId, auth.tenantId), eq(noticeAttachments.noticeId, noticeId)));
   if ((existing?.n ?? 0) >= MAX_ATTACHMENTS)
     throw badRequest('notice.tooManyFiles', { max: MAX_ATTACHMENTS });
-  const storageKey = await storeFile(dataDir, NOTICE_FILES, file.bytes);
+  const storageKey = await files.save(NOTICE_FILES, file.bytes);
   const [row] = await db
     .insert(noticeAttachments)
     .values({ tenantId: auth.tenantId, noticeId, name, sizeBytes: file.bytes.length, mimeType, storageKey })
@@ -201,7 +201,7 @@ async function ownAttachment(db: Db, tenantId: string, noticeId: number, attachm
  */
 export async function deleteAttachment(
   db: Db,
-  dataDir: string,
+  files: FileStore,
   auth: AuthContext,
   noticeId: number,
   attachmentId: number,
@@ -214,20 +214,20 @@ export async function deleteAttachment(
     .where(and(eq(noticeAttachments.tenantId, auth.tenantId), eq(noticeAttachments.id, file.id)))
     .returning({ id: noticeAttachments.id });
   if (gone.length === 0) throw notFound('notice.attachmentNotFound');
-  await removeFile(dataDir, NOTICE_FILES, file.storageKey);
+  await files.remove(NOTICE_FILES, file.storageKey);
   return { id: file.id };
 }
 
 /** An attachment as the office downloads it (any status: the office sees its drafts' files too). */
 export async function adminAttachmentFile(
   db: Db,
-  dataDir: string,
+  files: FileStore,
   auth: AuthContext,
   noticeId: number,
   attachmentId: number,
 ): Promise<{ name: string; mimeType: string; size: number; stream: Readable }> {
   const file = await ownAttachment(db, auth.tenantId, noticeId, attachmentId);
-  const stream = openFile(dataDir, NOTICE_FILES, file.storageKey);
+  const stream = await files.open(NOTICE_FILES, file.storageKey);
   if (!stream) throw notFound('notice.attachmentNotFound');
   return { name: cleanFileName(file.name), mimeType: file.mimeType, size: file.sizeBytes, stream };
 }

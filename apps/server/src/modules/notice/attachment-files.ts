@@ -1,5 +1,5 @@
 /**
- * What may be attached to a notice (stored under DATA_DIR/notice-files by db/file-store.ts): the
+ * What may be attached to a notice (stored in notice-files/ of the file store, gateways/file-store): the
  * type is decided by the extension from a short list and checked against the file's first bytes,
  * so what is served as an image or a PDF is one.
  */
@@ -40,7 +40,7 @@ export function attachmentType(name: string, head: Buffer): string | null {
   return type.magic.some((m) => m.every((byte, i) => head[i] === byte)) ? type.mime : null;
 }
 
-/** The folder under DATA_DIR the attachments live in (db/file-store.ts). */
+/** The folder of the file store the attachments live in (gateways/file-store). */
 export const NOTICE_FILES = 'notice-files';
 
 /**

@@ -108,11 +108,17 @@ export default async function noticeRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (req, reply) => {
-      const file = await attachmentFile(req.server.db, req.server.config, req.params.id, {
-        expires: Number(req.query.expires),
-        userId: Number(req.query.user),
-        sig: req.query.sig,
-      });
+      const file = await attachmentFile(
+        req.server.db,
+        req.server.config,
+        req.server.gateways.files,
+        req.params.id,
+        {
+          expires: Number(req.query.expires),
+          userId: Number(req.query.user),
+          sig: req.query.sig,
+        },
+      );
       return reply
         .header('content-type', file.mimeType)
         .header('content-length', String(file.size))

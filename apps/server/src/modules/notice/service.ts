@@ -13,7 +13,7 @@ import type { Db } from '@server/db/client';
 import { page, type Page } from '@server/http/envelope';
 import { AppError, notFound } from '@server/http/errors';
 import type { AuthContext } from '@server/http/context';
-import { openFile } from '@server/db/file-store';
+import type { FileStore } from '@server/gateways/file-store';
 import { NOTICE_FILES, opensInline } from './attachment-files';
 import { linkValid, signContentLinks, signedLink } from './attachment-link';
 import {
@@ -108,6 +108,7 @@ export interface AttachmentFile {
 export async function attachmentFile(
   db: Db,
   config: Config,
+  files: FileStore,
   attachmentId: number,
   link: { expires: number; userId: number; sig: string },
 ): Promise<AttachmentFile> {
@@ -117,7 +118,7 @@ export async function attachmentFile(
   if (!linkValid(config.jwtSecret, subject, link.expires, link.sig))
     throw new AppError(403, 'notice.linkExpired');
   if (!(await canRead(db, { tenantId: file.tenantId, userId: link.userId }, file.noticeId))) throw gone();
-  const stream = openFile(config.dataDir, NOTICE_FILES, file.storageKey);
+  const stream = await files.open(NOTICE_FILES, file.storageKey);
   if (!stream) throw gone();
   return { name: cleanFileName(file.name), mimeType: file.mimeType, size: file.sizeBytes, stream };
 }
