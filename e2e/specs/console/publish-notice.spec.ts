@@ -53,9 +53,18 @@ test('a clerk publishes a notice in the console and a student reads it on the ph
   await expect(page.getByTestId('notice-preview-content').locator('strong')).toHaveText('完成缴费');
   expect((await preview.boundingBox())?.width).toBe(395);
 
-  await page.getByRole('button', { name: '保存草稿' }).click();
+  // A file attaches at once: the new notice is saved as a draft first (issue 25 item 8).
+  await page
+    .getByTestId('notice-attachments')
+    .locator('input[type=file]')
+    .setInputFiles({
+      name: 'payment-guide.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
   await expect(page.getByText('草稿已保存')).toBeVisible();
   await expect(page.getByTestId('notice-status')).toHaveText('草稿');
+  await expect(page.getByTestId('notice-attachment-row')).toContainText('payment-guide.pdf');
   // The drawer covers the header's language switch: this screen is photographed in Chinese only.
   await page.screenshot({ path: testInfo.outputPath('notice-editor.png'), animations: 'disabled' });
 

@@ -29,11 +29,14 @@ export function NoticeAttachments({
   noticeId,
   files,
   readOnly,
+  saveDraft,
 }: {
   /** Undefined until the draft is saved: files attach to a stored notice. */
   noticeId: number | undefined;
   files: AdminNotice['attachments'];
   readOnly: boolean;
+  /** Saves a new notice as a draft (the form checked first) so a file can attach at once; its id. */
+  saveDraft: () => Promise<number | undefined>;
 }) {
   const { t } = useT();
   const { message } = App.useApp();
@@ -44,7 +47,7 @@ export function NoticeAttachments({
       <Upload
         accept={ACCEPT}
         showUploadList={false}
-        disabled={noticeId === undefined || readOnly}
+        disabled={readOnly}
         beforeUpload={(file) => {
           if (file.size > MAX_BYTES) {
             void message.error(t('notices.files.tooLarge'));
@@ -52,9 +55,16 @@ export function NoticeAttachments({
           }
           return true;
         }}
-        customRequest={({ file, onSuccess, onError }) => {
+        customRequest={async ({ file, onSuccess, onError }) => {
+          // A new notice is saved as a draft first (issue 25 item 8): the clerk attaches at once.
+          const id = noticeId ?? (await saveDraft().catch(() => undefined));
+          if (id === undefined) {
+            void message.warning(t('notices.files.fillFirst'));
+            onError?.(new Error('not saved'));
+            return;
+          }
           upload.mutate(
-            { noticeId: noticeId!, file: file as File },
+            { noticeId: id, file: file as File },
             {
               onSuccess: (data) => {
                 void message.success(t('notices.files.uploaded', { name: data.name }));
@@ -68,13 +78,14 @@ export function NoticeAttachments({
         <Button
           icon={<UploadOutlined />}
           loading={upload.isPending}
-          disabled={noticeId === undefined || readOnly}
+          disabled={readOnly}
+          data-testid="notice-attach"
         >
           {t('notices.files.upload')}
         </Button>
       </Upload>
       <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-        {noticeId === undefined ? t('notices.files.saveFirst') : t('notices.files.limits')}
+        {noticeId === undefined ? t('notices.files.savesDraft') : t('notices.files.limits')}
       </Typography.Text>
       <List
         size="small"

@@ -289,7 +289,16 @@ function NoticeForm({
         </Form>
         <section aria-label={t('notices.field.attachments')} style={{ marginBottom: 24 }}>
           <Typography.Title level={5}>{t('notices.field.attachments')}</Typography.Title>
-          <NoticeAttachments noticeId={notice?.id} files={files} readOnly={readOnly} />
+          <NoticeAttachments
+            noticeId={notice?.id}
+            files={files}
+            readOnly={readOnly}
+            saveDraft={async () => {
+              const saved = await save();
+              if (saved) void message.success(t('notices.draftSaved'));
+              return saved?.id;
+            }}
+          />
         </section>
         <Space>
           <Tag color={STATUS_COLOR[status]} data-testid="notice-status">
