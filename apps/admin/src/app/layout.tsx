@@ -2,9 +2,11 @@
  * The console's frame: a side menu of the screens the person's role may open (screens.tsx), and a
  * header naming the school, the person and their role, with the language switch and sign-out.
  * The person is read again from user-info when the console opens: a role taken away ends the session.
+ * Header and menu stay in place while the page scrolls; the menu folds to its icons, and tables can be
+ * compact — both remembered in this browser (lib/preferences.ts).
  */
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex, Layout, Menu, Tag, type MenuProps } from 'antd';
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Flex, Layout, Menu, Segmented, Tag, type MenuProps } from 'antd';
 import { Heading } from '@admin/components/text';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -13,6 +15,7 @@ import { usePublicTenants } from '@admin/features/auth/api/get-public-tenants';
 import { logout } from '@admin/features/auth/api/logout';
 import { LanguageSwitch } from '@admin/components/language-switch';
 import { useT } from '@admin/lib/i18n/use-t';
+import { setPreferences, usePreferences, type Density } from '@admin/lib/preferences';
 import { allows, roleLevel } from '@admin/lib/roles';
 import { clearSession } from '@admin/lib/session';
 import { useSession } from '@admin/lib/use-session';
@@ -27,6 +30,7 @@ export function ConsoleLayout() {
   const { pathname } = useLocation();
   const tenants = usePublicTenants();
   const fresh = useUserInfo(session?.user?.userId);
+  const { density, menuFolded } = usePreferences();
 
   useEffect(() => {
     if (fresh.data && !roleLevel(fresh.data.roles)) clearSession();
@@ -70,12 +74,27 @@ export function ConsoleLayout() {
       <Layout.Sider
         width={220}
         theme="light"
-        breakpoint="lg"
+        collapsed={menuFolded}
         collapsedWidth={64}
-        style={{ borderRight: '1px solid #f0f0f0' }}
+        trigger={null}
+        data-testid="side-menu"
+        style={{
+          borderRight: '1px solid #f0f0f0',
+          position: 'sticky',
+          top: 0,
+          height: '100vh',
+          overflow: 'auto',
+        }}
       >
-        <Heading level={5} style={{ padding: '20px 24px 12px', whiteSpace: 'nowrap' }}>
-          {t('app.title')}
+        <Heading
+          level={5}
+          style={{
+            padding: menuFolded ? '20px 0 12px' : '20px 24px 12px',
+            whiteSpace: 'nowrap',
+            textAlign: menuFolded ? 'center' : undefined,
+          }}
+        >
+          {menuFolded ? t('app.shortTitle') : t('app.title')}
         </Heading>
         <Menu
           mode="inline"
@@ -89,17 +108,41 @@ export function ConsoleLayout() {
         <Layout.Header
           style={{
             background: '#fff',
-            padding: '0 24px',
+            padding: '0 24px 0 8px',
             borderBottom: '1px solid #f0f0f0',
             height: 56,
             lineHeight: '56px',
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
           }}
         >
           <Flex justify="space-between" align="center" style={{ height: '100%' }} gap={16}>
-            <strong data-testid="header-tenant" data-user-data>
-              {tenantName}
-            </strong>
+            <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+              <Button
+                type="text"
+                icon={menuFolded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                aria-label={t(menuFolded ? 'layout.unfoldMenu' : 'layout.foldMenu')}
+                title={t(menuFolded ? 'layout.unfoldMenu' : 'layout.foldMenu')}
+                onClick={() => setPreferences({ menuFolded: !menuFolded })}
+                data-testid="menu-fold"
+              />
+              <strong data-testid="header-tenant" data-user-data style={{ whiteSpace: 'nowrap' }}>
+                {tenantName}
+              </strong>
+            </Flex>
             <Flex align="center" gap={16}>
+              <Segmented<Density>
+                size="small"
+                aria-label={t('layout.density')}
+                value={density}
+                onChange={(value) => setPreferences({ density: value })}
+                options={[
+                  { value: 'standard', label: t('layout.standard') },
+                  { value: 'compact', label: t('layout.compact') },
+                ]}
+                data-testid="density"
+              />
               <span data-testid="header-user">
                 <UserOutlined /> <span data-user-data>{user?.realName || user?.account}</span>
               </span>

@@ -6,6 +6,12 @@ import type { TextKey } from './zh';
 export const en: Record<TextKey, string> = {
   ...queuesEn,
   ...opsEn,
+  'app.shortTitle': 'FO',
+  'layout.foldMenu': 'Fold the menu',
+  'layout.unfoldMenu': 'Unfold the menu',
+  'layout.density': 'Table density',
+  'layout.standard': 'Standard',
+  'layout.compact': 'Compact',
   'app.title': 'Finance office console',
   'app.productName': 'Campus finance assistant',
 

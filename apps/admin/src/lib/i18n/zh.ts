@@ -9,6 +9,12 @@ import { queuesZh } from './queues';
 export const zh = {
   ...queuesZh,
   ...opsZh,
+  'app.shortTitle': '财务',
+  'layout.foldMenu': '收起菜单',
+  'layout.unfoldMenu': '展开菜单',
+  'layout.density': '表格密度',
+  'layout.standard': '标准',
+  'layout.compact': '紧凑',
   'app.title': '财务处控制台',
   'app.productName': '校园财务助手',
 
