@@ -72,6 +72,8 @@ const CONTRACT: [route: string, part: Part, schema: z.ZodType][] = [
   ['POST /api/blade-finance/admin/user/:id/disable', 'data', adminUsers.userStatusSchema],
   ['POST /api/blade-finance/admin/user/:id/enable', 'data', adminUsers.userStatusSchema],
   ['GET /api/blade-finance/admin/binding/list', 'querystring', adminUsers.bindingListQuery],
+  ['POST /api/blade-finance/admin/binding/:id/phone', 'params', adminUsers.bindingIdParam],
+  ['POST /api/blade-finance/admin/binding/:id/phone', 'data', adminUsers.bindingPhoneSchema],
   ['POST /api/blade-finance/admin/binding/:id/approve', 'params', adminUsers.bindingIdParam],
   ['POST /api/blade-finance/admin/binding/:id/approve', 'data', adminUsers.bindingReviewSchema],
   ['POST /api/blade-finance/admin/binding/:id/refuse', 'params', adminUsers.bindingIdParam],

@@ -74,6 +74,10 @@ const DOWNLOADS: Record<string, () => { url: string; detail: Record<string, unkn
     url: `${ADMIN}/audit/export?action=admin`,
     detail: { query: { action: 'admin' }, rows: expect.any(Number) },
   }),
+  [`${ADMIN}/rating/export`]: () => ({
+    url: `${ADMIN}/rating/export?commented=true&score=5`,
+    detail: { query: { commented: true, score: 5 }, rows: expect.any(Number) },
+  }),
   [`${ADMIN}/reconciliation/runs/{id}/export`]: () => ({
     url: `${ADMIN}/reconciliation/runs/${runId}/export`,
     detail: { params: { id: runId }, billDate: '2026-01-05', channel: 'wechat', rows: 0 },
