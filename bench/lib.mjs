@@ -80,7 +80,7 @@ export async function startServer(env = {}, { nodeArgs = [], countQueries = fals
       child.stderr.on('data', onData);
       child.kill('SIGUSR2');
     });
-  return { url, stop, dataDir, queries };
+  return { url, stop, dataDir, queries, pid: child.pid };
 }
 
 export const median = (values) => {

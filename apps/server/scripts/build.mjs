@@ -7,6 +7,7 @@
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { build } from 'esbuild';
@@ -51,7 +52,7 @@ cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outdir, 'migrations'
 
 // A new PGlite data folder starts from this migrated, empty cluster (db/client.ts), not from initdb.
 // A plain folder: copying it is much faster than PGlite unpacking a tarball through its own file system.
-const template = new PGlite(path.join(outdir, 'pglite-template'));
+const template = new PGlite(path.join(outdir, 'pglite-template'), { extensions: { pg_trgm } });
 await migrate(drizzle(template), { migrationsFolder: path.join(outdir, 'migrations') });
 await template.close();
 process.stdout.write(`server built: ${path.relative(process.cwd(), outdir) || '.'}/main.js\n`);

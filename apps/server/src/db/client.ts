@@ -15,6 +15,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -245,7 +246,8 @@ export async function openDatabase(options: {
         filter: (from) => path.basename(from) !== 'postmaster.pid',
       });
     }
-    client = new PGlite(dataDir);
+    // pg_trgm: the searches' name-part indexes (migration 0022 creates the extension).
+    client = new PGlite({ dataDir, extensions: { pg_trgm } });
     await client.waitReady;
   } catch (err) {
     release();

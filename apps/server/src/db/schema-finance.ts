@@ -149,6 +149,16 @@ export const orders = pgTable(
     index('orders_payer').on(t.tenantId, t.payerUserId, t.createdAt),
     index('orders_person').on(t.tenantId, t.personType, t.personId),
     index('orders_status_expire').on(t.payStatus, t.expireAt),
+    // The finance office's search (order/admin-order-repo.ts) on a school's year: a name part
+    // (pg_trgm over the name's characters doubled, so two characters are a trigram: http/search.ts
+    // nameLike; migration 0022 creates the extension and the function), a number's beginning (LIKE 'x%' under any
+    // collation), a state, a range of days, and the dashboard's orders by state.
+    index('orders_person_name_pairs').using('gin', sql`cf_char_pairs(${t.personName}) gin_trgm_ops`),
+    index('orders_order_no_prefix').on(t.orderNo.op('text_pattern_ops')),
+    index('orders_payment_no_prefix').on(t.paymentNo.op('text_pattern_ops')),
+    index('orders_tenant_status').on(t.tenantId, t.payStatus),
+    index('orders_tenant_channel').on(t.tenantId, t.channel),
+    index('orders_tenant_created').on(t.tenantId, t.createdAt),
   ],
 );
 
@@ -211,6 +221,8 @@ export const bills = pgTable(
     index('bills_order').on(t.orderId),
     index('bills_person').on(t.tenantId, t.personType, t.personId),
     index('bills_receivable').on(t.receivableId),
+    // The dashboard's takings of the day and month (admin/dashboard-repo.ts).
+    index('bills_tenant_status_date').on(t.tenantId, t.status, t.billDate),
   ],
 );
 

@@ -134,6 +134,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_tenant_account').on(t.tenantId, t.account),
     uniqueIndex('users_tenant_phone').on(t.tenantId, t.phone),
+    // The people search by a held phone, the audit search by a part of the actor's login or name.
+    index('users_tenant_finance_phone').on(t.tenantId, t.financePhone),
+    index('users_account_trgm').using('gin', t.account.op('gin_trgm_ops')),
+    index('users_real_name_pairs').using('gin', sql`cf_char_pairs(${t.realName}) gin_trgm_ops`),
   ],
 );
 
@@ -170,6 +174,8 @@ export const students = pgTable(
   (t) => [
     uniqueIndex('students_tenant_no').on(t.tenantId, t.studentNo),
     index('students_tenant_id_card').on(t.tenantId, t.idCard),
+    index('students_tenant_phone').on(t.tenantId, t.phone),
+    index('students_name_pairs').using('gin', sql`cf_char_pairs(${t.studentName}) gin_trgm_ops`),
   ],
 );
 
@@ -189,6 +195,8 @@ export const employees = pgTable(
   (t) => [
     uniqueIndex('employees_tenant_no').on(t.tenantId, t.employeeNo),
     index('employees_tenant_id_card').on(t.tenantId, t.idCard),
+    index('employees_tenant_phone').on(t.tenantId, t.phone),
+    index('employees_name_pairs').using('gin', sql`cf_char_pairs(${t.employeeName}) gin_trgm_ops`),
   ],
 );
 
@@ -235,6 +243,7 @@ export const userBindings = pgTable(
     uniqueIndex('user_bindings_user').on(t.userId),
     index('user_bindings_tenant_status').on(t.tenantId, t.status),
     index('user_bindings_student').on(t.tenantId, t.studentId),
+    index('user_bindings_employee').on(t.tenantId, t.employeeId),
   ],
 );
 
@@ -320,7 +329,11 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_tenant_user').on(t.tenantId, t.userId, t.createdAt)],
+  (t) => [
+    index('audit_log_tenant_user').on(t.tenantId, t.userId, t.createdAt),
+    // The audit search by days, newest first (admin/audit-log-repo.ts).
+    index('audit_log_tenant_created').on(t.tenantId, t.createdAt),
+  ],
 );
 
 /** Messages the SMS and mail stand-ins "sent"; readable in demo mode only. */

@@ -4,6 +4,7 @@
  * shared SCHOOL_TIME_ZONE) has kept UTC+8 without daylight saving since 1991, so a day is fixed hours.
  */
 import { calendarDateIn } from '@cf/shared/validation';
+import { sql, type SQL } from 'drizzle-orm';
 import { badRequest } from './errors';
 
 /** `%text%` (or `text%` with prefix) with the LIKE wildcards of the text escaped. */
@@ -30,4 +31,14 @@ export function todayAndMonthStart(now = new Date()): { today: Date; month: Date
 export function dayRange(from?: string, to?: string): { start?: Date; end?: Date } {
   if (from && to && from > to) throw badRequest('admin.dateRangeInvalid');
   return { start: from ? dayStart(from) : undefined, end: to ? dayEnd(to) : undefined };
+}
+
+/**
+ * `column ILIKE %text%` that an index can serve for a name part of any length from two characters:
+ * the GIN trigram index of `cf_char_pairs(column)` (each character doubled, so two characters of a
+ * Chinese name make a trigram; migration 0022) narrows the rows, the ILIKE decides. Doubling keeps
+ * every match (a wildcard in the text only widens the narrowing), so the result is the ILIKE's.
+ */
+export function nameLike(column: SQL, text: string): SQL {
+  return sql`(cf_char_pairs(${column}) LIKE '%' || cf_char_pairs(${text}) || '%' AND ${column} ILIKE ${likePattern(text)})`;
 }

@@ -243,7 +243,9 @@ export async function seedDemo(db: Db, files?: FileStore): Promise<boolean> {
         wechatMpSecret: 'demo-mp-secret-100002',
       },
     ]);
-    await seedMenus(tx as unknown as Db, MENU_TREE, null);
+    // The menus are global: a database seeded with a school first (seed:school) has them already.
+    if ((await tx.select({ id: menus.id }).from(menus).limit(1)).length === 0)
+      await seedMenus(tx as unknown as Db, MENU_TREE, null);
 
     const uni = await seedTenantBasics(tx as unknown as Db, '100001', {
       account_registerPhone: '1',

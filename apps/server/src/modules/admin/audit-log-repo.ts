@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AuditFilters } from '@cf/shared/wire/admin-audit';
 import { queryRows, type Db } from '@server/db/client';
 import type { PageQuery } from '@server/http/envelope';
-import { dayRange, likePattern } from '@server/http/search';
+import { dayRange, likePattern, nameLike } from '@server/http/search';
 
 export interface AuditRow {
   id: string | number;
@@ -26,8 +26,7 @@ const SELECT = sql`SELECT a.id, a.user_id, u.account, u.real_name, a.action, a.d
 
 function where(tenantId: string, f: AuditFilters): SQL {
   const parts: SQL[] = [sql`a.tenant_id = ${tenantId}`];
-  if (f.who)
-    parts.push(sql`(u.account ILIKE ${likePattern(f.who)} OR u.real_name ILIKE ${likePattern(f.who)})`);
+  if (f.who) parts.push(sql`(u.account ILIKE ${likePattern(f.who)} OR ${nameLike(sql`u.real_name`, f.who)})`);
   if (f.action) parts.push(sql`a.action ILIKE ${likePattern(f.action)}`);
   const { start, end } = dayRange(f.from, f.to);
   if (start) parts.push(sql`a.created_at >= ${start.toISOString()}::timestamptz`);

@@ -8,7 +8,8 @@ import type { OrderFilters } from '@cf/shared/wire/admin-orders';
 import { queryRows, type Db } from '@server/db/client';
 import { refunds } from '@server/db/schema-finance';
 import type { PageQuery } from '@server/http/envelope';
-import { dayRange, likePattern } from '@server/http/search';
+import { dayRange, likePattern, nameLike } from '@server/http/search';
+import { idCardSpellings } from '@server/modules/user/people-repo';
 import { and, asc, eq } from 'drizzle-orm';
 
 export interface AdminOrderRow {
@@ -47,10 +48,20 @@ const COLUMNS = sql`o.id, o.order_no, o.order_type, o.person_type, o.person_id, 
 function where(tenantId: string, f: OrderFilters): SQL {
   const parts: SQL[] = [sql`o.tenant_id = ${tenantId}`];
   if (f.person) {
-    const id = f.person.toUpperCase();
-    parts.push(sql`(o.person_name ILIKE ${likePattern(f.person)} OR s.student_no = ${f.person}
-      OR e.employee_no = ${f.person} OR n.admission_no = ${f.person}
-      OR upper(coalesce(s.id_card, e.id_card, n.id_card, x.id_card)) = ${id})`);
+    // Each arm on its own index (a BitmapOr over orders): the name part on the trigram index, the
+    // people a number or an ID number names looked up first and their orders by (type, id).
+    const kw = f.person;
+    const ids = sql.join(
+      idCardSpellings(kw).map((v) => sql`${v}`),
+      sql`, `,
+    );
+    const of = (type: string, table: SQL, match: SQL) =>
+      sql`(o.person_type = ${type} AND o.person_id = ANY(ARRAY(SELECT id FROM ${table} WHERE tenant_id = ${tenantId} AND (${match}))))`;
+    parts.push(sql`(${nameLike(sql`o.person_name`, kw)}
+      OR ${of('student', sql.raw('students'), sql`student_no = ${kw} OR id_card IN (${ids})`)}
+      OR ${of('employee', sql.raw('employees'), sql`employee_no = ${kw} OR id_card IN (${ids})`)}
+      OR ${of('enrollee', sql.raw('enrollees'), sql`admission_no = ${kw} OR id_card IN (${ids})`)}
+      OR ${of('other', sql.raw('other_people'), sql`id_card IN (${ids})`)})`);
   }
   if (f.orderNo) parts.push(sql`o.order_no LIKE ${likePattern(f.orderNo, true)}`);
   if (f.paymentNo) parts.push(sql`o.payment_no LIKE ${likePattern(f.paymentNo, true)}`);

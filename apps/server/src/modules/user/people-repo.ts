@@ -11,7 +11,7 @@ export type OtherPersonRow = typeof otherPeople.$inferSelect;
 export const normalizeIdCard = (value: string): string => value.trim().toUpperCase();
 
 /** Spellings of one ID number a school may have stored (final X upper or lower), so the index is used. */
-function idCardSpellings(value: string): string[] {
+export function idCardSpellings(value: string): string[] {
   const upper = normalizeIdCard(value);
   return upper.endsWith('X') ? [upper, `${upper.slice(0, -1)}x`] : [upper];
 }
