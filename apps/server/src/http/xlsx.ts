@@ -6,6 +6,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { sheetCell, sheetText } from '@cf/shared/spreadsheet-cell';
+import { badRequest } from './errors';
 import { loadExcelJs } from './lazy-libraries';
 import type { FastifyReply } from 'fastify';
 
@@ -17,6 +18,14 @@ export interface XlsxColumn<T> {
   value: (row: T) => string | number | Date | null;
   /** This column's cell of the totals row after the rows (yuan: fen); no column with one, no totals row. */
   total?: string | number;
+}
+
+/** The most rows one export writes: a larger search is refused before the first byte (400). */
+const EXPORT_MAX_ROWS = 100_000;
+
+/** Refuses an export of more rows than EXPORT_MAX_ROWS, asking the clerk to narrow the search. */
+export function checkExportSize(rows: number): void {
+  if (rows > EXPORT_MAX_ROWS) throw badRequest('admin.exportTooLarge', { max: EXPORT_MAX_ROWS });
 }
 
 const fenToYuan = (fen: number) => Math.round(fen) / 100;

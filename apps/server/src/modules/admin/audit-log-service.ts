@@ -7,12 +7,9 @@ import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
 import { noteAudit } from '@server/http/audit';
 import { page, type PageQuery } from '@server/http/envelope';
-import { badRequest } from '@server/http/errors';
 import { dayRange } from '@server/http/search';
-import { schoolTime, sendXlsx, type XlsxColumn } from '@server/http/xlsx';
+import { checkExportSize, schoolTime, sendXlsx, type XlsxColumn } from '@server/http/xlsx';
 import { auditBatches, auditPage, countAudit, type AuditRow } from './audit-log-repo';
-
-const EXPORT_MAX_ROWS = 100_000;
 
 const detailOf = (row: AuditRow) =>
   (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as Record<string, unknown>;
@@ -42,7 +39,7 @@ export async function exportAudit(
 ) {
   dayRange(filters.from, filters.to);
   const { count: rows, lastId } = await countAudit(db, auth.tenantId, filters);
-  if (rows > EXPORT_MAX_ROWS) throw badRequest('admin.exportTooLarge', { max: EXPORT_MAX_ROWS });
+  checkExportSize(rows);
   noteAudit(reply.request, { rows });
   const h = (key: MessageKey) => translate(key, lang);
   // The action's name and the detail as sentences in the clerk's language (packages/shared/src/labels).

@@ -28,6 +28,16 @@ const sink = new Writable({
   },
 });
 
+/** A production deployment's settings (the tests of production behaviour share them). */
+const PRODUCTION = {
+  APP_MODE: 'production',
+  CLIENT_ID: 'campus-web',
+  CLIENT_SECRET: 'a-production-client-secret-0123456789',
+  PUBLIC_URL: 'https://pay.example.edu',
+  SMS_HTTP_URL: 'https://sms.example.edu/send',
+  MAIL_HTTP_URL: 'https://mail.example.edu/send',
+};
+
 let ctx: TestContext;
 let admin: string;
 let manager: string;
@@ -280,14 +290,7 @@ describe('a pay channel in production (issue 25 item 5)', () => {
     )[0]!;
   beforeAll(async () => {
     running = await listenSimulator(fixture.simulator);
-    prod = await createTestApp({
-      APP_MODE: 'production',
-      CLIENT_ID: 'campus-web',
-      CLIENT_SECRET: 'a-production-client-secret-0123456789',
-      PUBLIC_URL: 'https://pay.example.edu',
-      SMS_HTTP_URL: 'https://sms.example.edu/send',
-      MAIL_HTTP_URL: 'https://mail.example.edu/send',
-    });
+    prod = await createTestApp(PRODUCTION);
     token = await officerToken(prod, '100001', 'admin8', 'admin');
   });
   afterAll(async () => {
@@ -356,14 +359,7 @@ describe("a school's provider address in production", () => {
   let prod: TestContext;
   let token: string;
   beforeAll(async () => {
-    prod = await createTestApp({
-      APP_MODE: 'production',
-      CLIENT_ID: 'campus-web',
-      CLIENT_SECRET: 'a-production-client-secret-0123456789',
-      PUBLIC_URL: 'https://pay.example.edu',
-      SMS_HTTP_URL: 'https://sms.example.edu/send',
-      MAIL_HTTP_URL: 'https://mail.example.edu/send',
-    });
+    prod = await createTestApp(PRODUCTION);
     token = await officerToken(prod, '100001', 'admin9', 'admin');
   });
   afterAll(() => prod.close());

@@ -14,9 +14,9 @@ import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
 import { noteAudit } from '@server/http/audit';
 import { page, type PageQuery } from '@server/http/envelope';
-import { badRequest, notFound } from '@server/http/errors';
+import { notFound } from '@server/http/errors';
 import { dayRange } from '@server/http/search';
-import { schoolTime, sendXlsx, type XlsxColumn } from '@server/http/xlsx';
+import { checkExportSize, schoolTime, sendXlsx, type XlsxColumn } from '@server/http/xlsx';
 import {
   orderBatches,
   orderTotals,
@@ -29,7 +29,6 @@ import { findOrderDetail } from './order-repo';
 import { detailView } from './query-service';
 
 /** The most rows one export writes; a larger search is refused before the file starts. */
-export const EXPORT_MAX_ROWS = 100_000;
 
 const time = (ms: string | number | null) => (ms === null ? null : new Date(Number(ms)));
 
@@ -123,7 +122,7 @@ export async function exportAdminOrders(
 ) {
   dayRange(filters.from, filters.to);
   const totals = await orderTotals(db, auth.tenantId, filters);
-  if (totals.count > EXPORT_MAX_ROWS) throw badRequest('admin.exportTooLarge', { max: EXPORT_MAX_ROWS });
+  checkExportSize(totals.count);
   // The admin guard's audit row of this file says how many orders left in it.
   noteAudit(reply.request, { rows: totals.count });
   const h = (key: MessageKey) => translate(key, lang);

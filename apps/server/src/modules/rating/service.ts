@@ -19,7 +19,7 @@ import type { AuthContext } from '@server/http/context';
 import { page, type PageQuery } from '@server/http/envelope';
 import { AppError, badRequest, forbidden } from '@server/http/errors';
 import { dayRange } from '@server/http/search';
-import { schoolTime, sendXlsx, type XlsxColumn } from '@server/http/xlsx';
+import { checkExportSize, schoolTime, sendXlsx, type XlsxColumn } from '@server/http/xlsx';
 import type { OrderRow } from '@server/modules/order/pay-status';
 import { isCreator, visibleOrder } from '@server/modules/order/query-service';
 import {
@@ -89,8 +89,6 @@ export async function ratingAverages(db: Db, tenantId: string): Promise<RatingAv
   };
 }
 
-const EXPORT_MAX_ROWS = 100_000;
-
 const entryView = (row: RatingListRow, lang: Language): RatingEntry => ({
   id: Number(row.id),
   orderId: Number(row.order_id),
@@ -130,7 +128,7 @@ export async function exportRatings(
 ) {
   dayRange(filters.from, filters.to);
   const { count: rows, lastId } = await countRatings(db, auth.tenantId, filters);
-  if (rows > EXPORT_MAX_ROWS) throw badRequest('admin.exportTooLarge', { max: EXPORT_MAX_ROWS });
+  checkExportSize(rows);
   noteAudit(reply.request, { rows });
   const h = (key: Parameters<typeof translate>[0]) => translate(key, lang);
   const columns: XlsxColumn<RatingListRow>[] = [
