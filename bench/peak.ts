@@ -13,7 +13,7 @@
 // the app is written where the demo's OAuth stand-in keeps its codes, for openids linked to the
 // payers' accounts before the run.
 // The database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/peak) is dropped and
-// made anew each run: seed:school at BENCH_PEAK_SCALE (0.05: 2,500 students), its year ending two days
+// made anew each run: seed:school at BENCH_PEAK_SCALE (0.2: 10,000 students, about 3,000 with fees open), its year ending two days
 // ago so the day's statement holds only this run's payments.
 // Budgets (exit 1 when one is missed): no error (every answer 2xx and a success envelope, every notify
 // acknowledged); p99 of every kind of request <= 500 ms; the ledger exact at the end: every payment
@@ -42,7 +42,7 @@ const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const TENANT = process.env.BENCH_TENANT ?? '200001';
 const PAYERS = Number(process.env.BENCH_PEAK_PAYERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_PEAK_SECONDS ?? 300);
-const SCALE = process.env.BENCH_PEAK_SCALE ?? '0.05';
+const SCALE = process.env.BENCH_PEAK_SCALE ?? '0.2';
 const P99_MS = 500;
 const PASSWORD = 'Demo@2024';
 const PUBLIC_URL = 'https://pay.peak.invalid';
@@ -161,8 +161,13 @@ const env = {
   PUBLIC_URL,
   LOG_LEVEL: 'warn',
   JOBS_ENABLED: 'true',
+  // Behind the load balancer (this bench): each phone's own address comes as X-Forwarded-For.
+  TRUST_PROXY: 'loopback',
 };
-const servers = [await startServer(env), await startServer(env)];
+// BENCH_PEAK_PROFILE=dir: each process writes a CPU profile there when it stops (node --cpu-prof).
+const profile = process.env.BENCH_PEAK_PROFILE;
+const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+const servers = [await startServer(env, { nodeArgs }), await startServer(env, { nodeArgs })];
 const bases = servers.map((s) => s.url as string);
 const anyBase = () => bases[randomInt(bases.length)]!;
 
@@ -181,6 +186,8 @@ function record(name: string, ms: number, error?: string) {
   if (error) {
     kind.errors++;
     if (problems.length < 20) problems.push(`${name}: ${error}`);
+    // The first few as they happen, so a long run that goes wrong is seen going wrong.
+    if (problems.length <= 3) print(`  ${name}: ${error}`);
   }
 }
 
@@ -248,7 +255,10 @@ const lateNotifies: Promise<void>[] = [];
 let payersDone = 0;
 let payersFailed = 0;
 
-async function signIn(openId: string): Promise<Record<string, string>> {
+/** A phone's address on the internet, as the load balancer passes it on. */
+const addressOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+async function signIn(openId: string, address: string): Promise<Record<string, string>> {
   // What WeChat's authorize page hands the app after the payer allows it (the stand-in's code store).
   const code = randomBytes(16).toString('hex');
   await q(
@@ -261,13 +271,15 @@ async function signIn(openId: string): Promise<Record<string, string>> {
     'POST oauth/token (WeChat code)',
     'POST',
     `/api/blade-auth/oauth/token?${params}`,
-    {
-      authorization: basic,
-      'tenant-id': TENANT,
-    },
+    { authorization: basic, 'tenant-id': TENANT, 'x-forwarded-for': address },
   );
   if (!token.access_token) throw new Error(`no token: ${JSON.stringify(token).slice(0, 200)}`);
-  return { authorization: basic, 'blade-auth': `bearer ${token.access_token}`, 'tenant-id': TENANT };
+  return {
+    authorization: basic,
+    'blade-auth': `bearer ${token.access_token}`,
+    'tenant-id': TENANT,
+    'x-forwarded-for': address,
+  };
 }
 
 async function createOrder(h: Record<string, string>, items: { receivableId: number }[]) {
@@ -283,8 +295,8 @@ async function createOrder(h: Record<string, string>, items: { receivableId: num
   return created.data;
 }
 
-async function payer(openId: string): Promise<void> {
-  const h = await signIn(openId);
+async function payer(openId: string, address: string): Promise<void> {
+  const h = await signIn(openId, address);
   const [, fees] = await Promise.all([
     call('GET oauth/user-info', 'GET', '/api/blade-auth/oauth/user-info', h),
     call<StudentFees>('GET fee/student', 'GET', '/api/blade-finance/fee/student', h),
@@ -390,7 +402,7 @@ for (let i = 0; i < payers.length; i++) {
   const wait = due - Date.now();
   if (wait > 0) await sleep(wait);
   runs.push(
-    payer(payers[i]!.openId).then(
+    payer(payers[i]!.openId, addressOf(i + 1)).then(
       () => void payersDone++,
       (err) => {
         payersFailed++;
@@ -520,6 +532,8 @@ async function officeHeaders(): Promise<Record<string, string>> {
       headers: { authorization: basic, 'tenant-id': TENANT, 'captcha-key': key, 'captcha-code': data.text },
     })
   ).json()) as Json;
+  if (!token.access_token)
+    throw new Error(`finance1 did not sign in: ${JSON.stringify(token).slice(0, 200)}`);
   return { authorization: basic, 'blade-auth': `bearer ${token.access_token}`, 'tenant-id': TENANT };
 }
 const office = await officeHeaders();
