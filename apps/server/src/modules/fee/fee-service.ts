@@ -8,19 +8,14 @@ import { badRequest } from '@server/http/errors';
 import { billsOfPerson, billsOfReceivable } from './bill-repo';
 import { findFeeItem, listFeeItems, offeredTo, signatureTimings } from './fee-item-repo';
 import { requireCallerPerson, type Person } from './person';
-import { commitments, findReceivable, listReceivables } from './receivable-repo';
+import { commitments, findReceivable, listReceivablesCommitted } from './receivable-repo';
 import type { Receivable } from '@cf/shared/wire/fee';
 import { billView, feeItemView, receivableView } from './views';
 
 /** The person's receivables of a category, each with what is already committed against it. */
 async function receivablesOf(db: Db, tenantId: string, person: Person, category: OrderType) {
-  const rows = await listReceivables(db, tenantId, person, category);
-  const committed = await commitments(
-    db,
-    tenantId,
-    rows.map((r) => r.id),
-  );
-  return { views: rows.map((r) => receivableView(r, committed.get(r.id)!)) };
+  const rows = await listReceivablesCommitted(db, tenantId, person, category);
+  return { views: rows.map(({ row, committed }) => receivableView(row, committed)) };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Queries of receivables and of what is already committed against them. Every query carries the
  * tenant and the person, so nobody reads or pays another person's receivable.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@server/db/client';
 import { bills, orderItems, orders, receivables, type OrderType } from '@server/db/schema-finance';
 import { lastPayFailed } from '@cf/shared/fees';
@@ -33,19 +33,6 @@ const ofPerson = (tenantId: string, person: Pick<Person, 'type' | 'id'>) =>
     eq(receivables.personType, person.type),
     eq(receivables.personId, person.id),
   );
-
-export async function listReceivables(
-  db: Db | Tx,
-  tenantId: string,
-  person: Pick<Person, 'type' | 'id'>,
-  category: OrderType,
-): Promise<ReceivableRow[]> {
-  return db
-    .select()
-    .from(receivables)
-    .where(and(ofPerson(tenantId, person), eq(receivables.category, category)))
-    .orderBy(asc(receivables.schoolYear), asc(receivables.id));
-}
 
 export async function findReceivable(
   db: Db | Tx,
@@ -79,59 +66,77 @@ export async function lockReceivables(
     .for('update');
 }
 
+/**
+ * What is committed against a receivable, as two columns of a statement over `receivables r`: its
+ * open orders (unpaid or paying; each with the part of the receivable it holds, oldest first, as
+ * JSON) and the sum of its other-means charge bills waiting for review. One rule for every reader.
+ */
+// Written out in full: drizzle leaves a column of the only table of a select unqualified, which
+// inside these subqueries would name the subquery's own column.
+const R_TENANT = sql.raw('"receivables"."tenant_id"');
+const R_ID = sql.raw('"receivables"."id"');
+const committedColumns = {
+  openOrders: sql<OpenOrderJson[]>`(
+    SELECT coalesce(json_agg(json_build_object('orderId', o.id, 'orderNo', o.order_no, 'payStatus', o.pay_status,
+                                               'payFailedAt', o.pay_failed_at, 'amountFen', held.fen) ORDER BY o.id), '[]')
+      FROM (SELECT oi.order_id, sum(oi.amount_fen) AS fen FROM ${orderItems} oi
+             WHERE oi.tenant_id = ${R_TENANT} AND oi.receivable_id = ${R_ID}
+             GROUP BY oi.order_id) held
+      JOIN ${orders} o ON o.id = held.order_id AND o.pay_status IN ('NOT_PAY', 'PAYING'))`,
+  pendingReviewFen: sql<string>`(
+    SELECT coalesce(sum(b.amount_fen), 0) FROM ${bills} b
+     WHERE b.tenant_id = ${R_TENANT} AND b.receivable_id = ${R_ID}
+       AND b.kind = 'CHARGE' AND b.status = 1)`,
+};
+
+interface OpenOrderJson {
+  orderId: number;
+  orderNo: string;
+  payStatus: OpenOrder['payStatus'];
+  payFailedAt: string | null;
+  amountFen: number | string;
+}
+
+function commitmentOf(row: { openOrders: OpenOrderJson[]; pendingReviewFen: string | number }): Commitment {
+  const openOrders = row.openOrders.map((o) => ({
+    orderId: o.orderId,
+    orderNo: o.orderNo,
+    payStatus: o.payStatus,
+    lastPayFailed: lastPayFailed(o),
+    amountFen: Number(o.amountFen),
+  }));
+  return {
+    openOrderFen: openOrders.reduce((sum, o) => sum + o.amountFen, 0),
+    pendingReviewFen: Number(row.pendingReviewFen),
+    openOrders,
+  };
+}
+
+/** What is committed against each of these receivables of the tenant (one statement). */
 export async function commitments(
   db: Db | Tx,
   tenantId: string,
   ids: number[],
 ): Promise<Map<number, Commitment>> {
-  const result = new Map<number, Commitment>(
-    ids.map((id) => [id, { openOrderFen: 0, pendingReviewFen: 0, openOrders: [] }]),
-  );
-  if (ids.length === 0) return result;
-  const open = await db
-    .select({
-      receivableId: orderItems.receivableId,
-      orderId: orders.id,
-      orderNo: orders.orderNo,
-      payStatus: orders.payStatus,
-      payFailedAt: orders.payFailedAt,
-      total: sql<string>`coalesce(sum(${orderItems.amountFen}), 0)`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(
-        eq(orderItems.tenantId, tenantId),
-        inArray(orderItems.receivableId, ids),
-        inArray(orders.payStatus, ['NOT_PAY', 'PAYING']),
-      ),
-    )
-    .groupBy(orderItems.receivableId, orders.id)
-    .orderBy(asc(orders.id));
-  const pending = await db
-    .select({ receivableId: bills.receivableId, total: sql<string>`coalesce(sum(${bills.amountFen}), 0)` })
-    .from(bills)
-    .where(
-      and(
-        eq(bills.tenantId, tenantId),
-        inArray(bills.receivableId, ids),
-        eq(bills.kind, 'CHARGE'),
-        eq(bills.status, 1),
-      ),
-    )
-    .groupBy(bills.receivableId);
-  for (const row of open) {
-    const committed = result.get(row.receivableId!)!;
-    const amountFen = Number(row.total);
-    committed.openOrderFen += amountFen;
-    committed.openOrders.push({
-      orderId: row.orderId,
-      orderNo: row.orderNo,
-      payStatus: row.payStatus as OpenOrder['payStatus'],
-      lastPayFailed: lastPayFailed(row),
-      amountFen,
-    });
-  }
-  for (const row of pending) result.get(row.receivableId!)!.pendingReviewFen = Number(row.total);
-  return result;
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: receivables.id, ...committedColumns })
+    .from(receivables)
+    .where(and(eq(receivables.tenantId, tenantId), inArray(receivables.id, ids)));
+  return new Map(rows.map((row) => [row.id, commitmentOf(row)]));
+}
+
+/** The person's receivables of a category with what is committed against each: one statement. */
+export async function listReceivablesCommitted(
+  db: Db | Tx,
+  tenantId: string,
+  person: Pick<Person, 'type' | 'id'>,
+  category: OrderType,
+): Promise<{ row: ReceivableRow; committed: Commitment }[]> {
+  const rows = await db
+    .select({ row: getTableColumns(receivables), ...committedColumns })
+    .from(receivables)
+    .where(and(ofPerson(tenantId, person), eq(receivables.category, category)))
+    .orderBy(asc(receivables.schoolYear), asc(receivables.id));
+  return rows.map(({ row, ...committed }) => ({ row, committed: commitmentOf(committed) }));
 }
