@@ -13,8 +13,9 @@
 // the app is written where the demo's OAuth stand-in keeps its codes, for openids linked to the
 // payers' accounts before the run.
 // The database (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/peak) is dropped and
-// made anew each run: seed:school at BENCH_PEAK_SCALE (0.2: 10,000 students, about 3,000 with fees open), its year ending two days
-// ago so the day's statement holds only this run's payments.
+// made anew each run: seed:school at BENCH_PEAK_SCALE (0.2: 10,000 students, about 3,000 with fees
+// open), its year ending two days ago so the day's statement holds only this run's payments. Payers
+// come through the bench as load balancer, each with its own address (TRUST_PROXY=loopback).
 // Budgets (exit 1 when one is missed): no error (every answer 2xx and a success envelope, every notify
 // acknowledged); p99 of every kind of request <= 500 ms; the ledger exact at the end: every payment
 // the simulator took is credited once to its order (PAID, one credited inbox row, its charge bills

@@ -99,7 +99,11 @@ export const receivables = pgTable(
     dueDate: timestamp('due_date', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('receivables_person').on(t.tenantId, t.personType, t.personId, t.category)],
+  (t) => [
+    index('receivables_person').on(t.tenantId, t.personType, t.personId, t.category),
+    // The dashboard names each of the month's bills by its receivable from this index alone.
+    index('receivables_names').on(t.id, t.tenantId, t.schoolYear, t.itemName, t.itemNameEn),
+  ],
 );
 
 export const orders = pgTable(
@@ -158,7 +162,8 @@ export const orders = pgTable(
     index('orders_payment_no_prefix').on(t.paymentNo.op('text_pattern_ops')),
     index('orders_tenant_status').on(t.tenantId, t.payStatus),
     index('orders_tenant_channel').on(t.tenantId, t.channel),
-    index('orders_tenant_created').on(t.tenantId, t.createdAt),
+    // Days of orders, and the dashboard's orders of the month by state from the index alone.
+    index('orders_tenant_created_state').on(t.tenantId, t.createdAt, t.payStatus),
   ],
 );
 
@@ -221,8 +226,20 @@ export const bills = pgTable(
     index('bills_order').on(t.orderId),
     index('bills_person').on(t.tenantId, t.personType, t.personId),
     index('bills_receivable').on(t.receivableId),
-    // The dashboard's takings of the day and month (admin/dashboard-repo.ts).
-    index('bills_tenant_status_date').on(t.tenantId, t.status, t.billDate),
+    // The dashboard's takings of the day and month (admin/dashboard-repo.ts), read from the index
+    // alone: every column the takings are added up and named by follows the day.
+    index('bills_takings').on(
+      t.tenantId,
+      t.status,
+      t.billDate,
+      t.kind,
+      t.method,
+      t.receivableId,
+      t.feeItemId,
+      t.amountFen,
+      t.project,
+      t.projectEn,
+    ),
   ],
 );
 

@@ -15,7 +15,9 @@ export const dashboardSchema = z.object({
     takings.extend({ channel: z.string().describe('wechat | sandbox | other-means method') }),
   ),
   byItem: z.array(takings.extend({ item: z.string(), itemEn: z.string() })),
-  ordersByState: z.array(z.object({ payStatus: payStatusEnum, count: z.number() })),
+  ordersByState: z
+    .array(z.object({ payStatus: payStatusEnum, count: z.number() }))
+    .describe('orders created this month (Beijing time), by state'),
   queues: z.object({
     billsToReview: z.number().describe('other-means bills waiting for review (admin/bill/list?status=1)'),
     openExceptions: z.number().describe('payment exceptions open (admin/payment-exception/list)'),
