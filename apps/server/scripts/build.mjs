@@ -40,6 +40,10 @@ await build({
   },
   outdir,
   bundle: true,
+  // main.ts loads serve.ts with import() while the database opens: its own chunk, with its own imports.
+  splitting: true,
+  // Chunks sit beside main.js: files found from import.meta.url (migrations, the web builds) stay where they were.
+  chunkNames: '[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',
