@@ -2,10 +2,10 @@
  * One person's receivables: find the person (number, name, ID number), then every receivable with its
  * summary; a finance manager may waive, reduce or defer each (never below what is paid or on its way).
  */
-import { formatYuan } from '@cf/shared/money';
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
 import { Button, Empty, Input, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { idColumn, labelColumn, moneyColumn, textColumn } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
 import { allows } from '@admin/lib/roles';
 import { useSession } from '@admin/lib/use-session';
@@ -30,7 +30,6 @@ export function ReceivablesPanel({
   const found = useFindPeople(personType, keyword);
   const receivables = useReceivables(personType, personId);
   const [adjusting, setAdjusting] = useState<{ receivable: AdminReceivable; kind: AdjustKind }>();
-  const yuan = (fen: number) => formatYuan(fen);
   return (
     <div>
       <Space wrap style={{ marginBottom: 16 }}>
@@ -73,51 +72,28 @@ export function ReceivablesPanel({
           pagination={false}
           data-testid="receivables-table"
           columns={[
-            { title: t('fees.schoolYear'), dataIndex: 'schoolYear' },
-            {
+            idColumn({ title: t('fees.schoolYear'), dataIndex: 'schoolYear', userData: false }),
+            textColumn({
               title: t('fees.item'),
               key: 'item',
-              render: (_, r) => (
-                <span data-user-data>{language === 'en' && r.itemNameEn ? r.itemNameEn : r.itemName}</span>
-              ),
-            },
-            {
-              title: t('fees.payable'),
-              key: 'payable',
-              align: 'right',
-              render: (_, r) => yuan(r.summary.payable),
-            },
-            {
-              title: t('fees.reduction'),
-              key: 'reduction',
-              align: 'right',
-              render: (_, r) => yuan(r.summary.reduction),
-            },
-            {
-              title: t('fees.deferred'),
-              key: 'deferred',
-              align: 'right',
-              render: (_, r) => yuan(r.summary.deferred),
-            },
-            {
+              text: (r) => (language === 'en' && r.itemNameEn ? r.itemNameEn : r.itemName),
+              userData: true,
+            }),
+            moneyColumn({ title: t('fees.payable'), key: 'payable', fen: (r) => r.summary.payable }),
+            moneyColumn({ title: t('fees.reduction'), key: 'reduction', fen: (r) => r.summary.reduction }),
+            moneyColumn({ title: t('fees.deferred'), key: 'deferred', fen: (r) => r.summary.deferred }),
+            moneyColumn({
               title: t('fees.received'),
               key: 'received',
-              align: 'right',
-              render: (_, r) => yuan(r.summary.received - r.summary.refund),
-            },
-            {
-              title: t('fees.owed'),
-              key: 'owed',
-              align: 'right',
-              render: (_, r) => yuan(r.summary.receivable),
-            },
-            {
+              fen: (r) => r.summary.received - r.summary.refund,
+            }),
+            moneyColumn({ title: t('fees.owed'), key: 'owed', fen: (r) => r.summary.receivable }),
+            moneyColumn({
               title: t('fees.onTheWay'),
               key: 'held',
-              align: 'right',
-              render: (_, r) => yuan(r.openOrderFen + r.pendingReviewFen),
-            },
-            {
+              fen: (r) => r.openOrderFen + r.pendingReviewFen,
+            }),
+            labelColumn({
               title: t('common.actions'),
               key: 'actions',
               render: (_, r) =>
@@ -138,7 +114,7 @@ export function ReceivablesPanel({
                 ) : (
                   <Typography.Text type="secondary">{t('fees.managerOnly')}</Typography.Text>
                 ),
-            },
+            }),
           ]}
         />
       )}
