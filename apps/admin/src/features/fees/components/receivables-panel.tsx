@@ -3,9 +3,9 @@
  * summary; a finance manager may waive, reduce or defer each (never below what is paid or on its way).
  */
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
-import { Button, Empty, Input, Segmented, Space, Table, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { idColumn, labelColumn, moneyColumn, textColumn } from '@admin/components/columns';
+import { Cut, labelColumn, moneyColumn, textColumn } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
 import { allows } from '@admin/lib/roles';
 import { useSession } from '@admin/lib/use-session';
@@ -72,12 +72,16 @@ export function ReceivablesPanel({
           pagination={false}
           data-testid="receivables-table"
           columns={[
-            idColumn({ title: t('fees.schoolYear'), dataIndex: 'schoolYear', userData: false }),
+            // Fits 1024 px: the school year under the item, the adjustments one under the other.
             textColumn({
-              title: t('fees.item'),
+              title: t('fees.itemAndYear'),
               key: 'item',
-              text: (r) => (language === 'en' && r.itemNameEn ? r.itemNameEn : r.itemName),
-              userData: true,
+              render: (_, r) => (
+                <>
+                  <Cut text={language === 'en' && r.itemNameEn ? r.itemNameEn : r.itemName} userData />
+                  <span className="cf-id cf-secondary">{r.schoolYear}</span>
+                </>
+              ),
             }),
             moneyColumn({ title: t('fees.payable'), key: 'payable', fen: (r) => r.summary.payable }),
             moneyColumn({ title: t('fees.reduction'), key: 'reduction', fen: (r) => r.summary.reduction }),
@@ -98,10 +102,11 @@ export function ReceivablesPanel({
               key: 'actions',
               render: (_, r) =>
                 manager ? (
-                  <Space>
+                  <Flex vertical align="start">
                     {(['waive', 'reduce', 'defer'] as const).map((kind) => (
                       <Button
                         key={kind}
+                        type="link"
                         size="small"
                         disabled={(kind === 'defer' ? r.deferrableFen : r.adjustableFen) <= 0}
                         onClick={() => setAdjusting({ receivable: r, kind })}
@@ -110,7 +115,7 @@ export function ReceivablesPanel({
                         {t(`fees.adjust.${kind}`)}
                       </Button>
                     ))}
-                  </Space>
+                  </Flex>
                 ) : (
                   <Typography.Text type="secondary">{t('fees.managerOnly')}</Typography.Text>
                 ),

@@ -118,14 +118,24 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
           {order.refunds.length ? (
             <>
               <Typography.Title level={5}>{t('orders.refunds')}</Typography.Title>
-              <Table
+              <Table<AdminOrderDetail['refunds'][number]>
                 size="small"
                 rowKey="id"
                 pagination={false}
                 dataSource={order.refunds}
                 data-testid="order-refunds"
                 columns={[
-                  idColumn({ title: t('orders.refundNo'), dataIndex: 'outRefundNo' }),
+                  // Fits the drawer: when it was asked under the refund number.
+                  idColumn({
+                    title: t('orders.refundNoAndTime'),
+                    dataIndex: 'outRefundNo',
+                    render: (no: string, r) => (
+                      <>
+                        <span data-user-data>{no}</span>
+                        <span className="cf-date cf-secondary">{time(r.createdAt)}</span>
+                      </>
+                    ),
+                  }),
                   moneyColumn({ title: t('orders.amount'), dataIndex: 'amountFen' }),
                   labelColumn({
                     title: t('orders.refundKindColumn'),
@@ -138,7 +148,6 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
                     render: (s: string) => label(REFUND_STATE_LABELS, s),
                   }),
                   textColumn({ title: t('orders.reason'), dataIndex: 'reason', userData: true }),
-                  dateColumn({ title: t('orders.createdAt'), dataIndex: 'createdAt' }),
                 ]}
               />
             </>

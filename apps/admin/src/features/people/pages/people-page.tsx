@@ -6,7 +6,7 @@
 import type { Person } from '@cf/shared/wire/admin-people';
 import { Button, Flex, Input, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { Cut, Id, idColumn, labelColumn, textColumn } from '@admin/components/columns';
+import { Cut, Id, idColumn, labelColumn, personColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
 import { serverPagination } from '@admin/lib/use-paging';
@@ -52,8 +52,13 @@ export default function PeoplePage() {
           setQuery({ ...query, current, size }),
         )}
         columns={[
-          idColumn({ title: t('people.personNo'), dataIndex: 'personNo' }),
-          textColumn({ title: t('people.name'), key: 'name', text: (p) => p.name, userData: true }),
+          // Fits 1024 px: the number under the name, the two actions one under the other.
+          personColumn({
+            title: t('people.nameAndNo'),
+            key: 'name',
+            name: (p) => p.name,
+            no: (p) => p.personNo,
+          }),
           idColumn({ title: t('people.idCard'), dataIndex: 'idCardMasked' }),
           student
             ? textColumn({
@@ -115,14 +120,18 @@ export default function PeoplePage() {
             title: t('common.actions'),
             key: 'actions',
             render: (_, p) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(p)} data-testid="person-edit">
+              <Flex vertical align="start">
+                <Button type="link" size="small" onClick={() => setEditing(p)} data-testid="person-edit">
                   {t('people.edit')}
                 </Button>
-                <a href={`#/fees?tab=receivables&personType=${p.personType}&personId=${p.id}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  href={`#/fees?tab=receivables&personType=${p.personType}&personId=${p.id}`}
+                >
                   {t('people.receivables')}
-                </a>
-              </Space>
+                </Button>
+              </Flex>
             ),
           }),
         ]}
