@@ -766,6 +766,8 @@ export async function consoleScreenshot(
       await page.waitForLoadState('networkidle');
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
       if (still) await boxStill(still);
+      // A whole page is photographed from its top: the sticky header stays where it belongs.
+      else await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({
         path: path.join(shots, project, `${name}-${width}-${lang}.png`),
         animations: 'disabled',

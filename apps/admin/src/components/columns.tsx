@@ -27,13 +27,17 @@ const marked = <T,>(kind: ColumnKind, column: ColumnType<T>): ColumnType<T> => (
 /** `data-user-data` for what a person typed or the school named (the English screens' Han check skips it). */
 const userDataProps = (userData: boolean | undefined) => (userData ? { 'data-user-data': true } : {});
 
-/** A piece of text on one line, cut with an ellipsis where its cell ends; the whole text in its title. */
+/**
+ * A piece of text on one line, cut with an ellipsis where its cell ends; the whole text in its title.
+ * With `onClick` it is a link-styled button (a notice's title opens it).
+ */
 export function Cut({
   text,
   userData,
   secondary,
   style,
   testId,
+  onClick,
 }: {
   text: string | null | undefined;
   userData?: boolean;
@@ -41,19 +45,25 @@ export function Cut({
   secondary?: boolean;
   style?: CSSProperties;
   testId?: string;
+  onClick?: () => void;
 }) {
   const value = text ?? '';
+  const props = {
+    className: secondary ? 'cf-cut cf-secondary' : 'cf-cut',
+    title: value || undefined,
+    style,
+    'data-testid': testId,
+    ...userDataProps(userData),
+  };
   return (
     <span className="cf-cut-box" data-text={value}>
-      <span
-        className={secondary ? 'cf-cut cf-secondary' : 'cf-cut'}
-        title={value || undefined}
-        style={style}
-        data-testid={testId}
-        {...userDataProps(userData)}
-      >
-        {value}
-      </span>
+      {onClick ? (
+        <button type="button" {...props} onClick={onClick}>
+          {value}
+        </button>
+      ) : (
+        <span {...props}>{value}</span>
+      )}
     </span>
   );
 }

@@ -266,7 +266,7 @@ export const opsEn: Record<keyof typeof opsZh, string> = {
   'fees.deferred': 'Deferred',
   'fees.received': 'Received',
   'fees.owed': 'Owed',
-  'fees.onTheWay': 'In orders or under review',
+  'fees.onTheWay': 'Pending',
   'fees.managerOnly': 'A finance manager adjusts',
   'fees.adjust.waive': 'Waive',
   'fees.adjust.reduce': 'Reduce',

@@ -12,7 +12,7 @@ import {
 import type { AuditEntry } from '@cf/shared/wire/admin-audit';
 import { DatePicker, Form, Input, Select, Table } from 'antd';
 import { useState } from 'react';
-import { dateColumn, idColumn, textColumn } from '@admin/components/columns';
+import { dateColumn, idColumn, labelColumn, personColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { ExportButton, SearchButtons } from '@admin/components/search-export';
 import { useT } from '@admin/lib/i18n/use-t';
@@ -83,16 +83,17 @@ export default function AuditPage() {
         pagination={serverPagination(page, audit.data?.total, (current, size) => setPage({ current, size }))}
         columns={[
           dateColumn({ title: t('audit.time'), dataIndex: 'createdAt' }),
-          textColumn({
+          // The person's name over the account; the action in the app's words, whole.
+          personColumn({
             title: t('audit.who'),
             key: 'who',
-            text: (e) => [e.account, e.realName].filter(Boolean).join(' '),
-            userData: true,
+            name: (e) => e.realName || e.account,
+            no: (e) => (e.realName ? e.account : null),
           }),
-          textColumn({
+          labelColumn({
             title: t('audit.action'),
-            key: 'action',
-            text: (e) => auditActionLabel(e.action, language),
+            dataIndex: 'action',
+            render: (action: string) => auditActionLabel(action, language),
           }),
           idColumn({ title: t('audit.ip'), dataIndex: 'ip', userData: false }),
           // Values in it are what people typed or chose (names, numbers, reasons): user data.

@@ -73,16 +73,7 @@ export default function NoticesPage() {
           textColumn({
             title: t('notices.column.title'),
             dataIndex: 'title',
-            render: (title: string, row) => (
-              <Button
-                type="link"
-                block
-                style={{ padding: 0, height: 'auto', justifyContent: 'flex-start' }}
-                onClick={() => setEditing(row.id)}
-              >
-                <Cut text={title} userData />
-              </Button>
-            ),
+            render: (title: string, row) => <Cut text={title} userData onClick={() => setEditing(row.id)} />,
           }),
           textColumn({
             title: t('notices.column.category'),
