@@ -10,6 +10,7 @@ import {
   labelColumn,
   moneyColumn,
   personColumn,
+  SecondLine,
   textColumn,
 } from './columns';
 
@@ -99,5 +100,12 @@ describe('the column rule', () => {
     expect(drawn.querySelector('.cf-id')!.textContent).toBe(row.no);
     const nameless = cell(personColumn<Row>({ key: 'p', name: () => 'x', no: () => null }), undefined);
     expect(nameless.querySelector('.cf-id')).toBeNull();
+  });
+
+  it('draws a second line in its kind, quieter', () => {
+    const { container } = render(<SecondLine kind="date">2026-11-24 16:05</SecondLine>);
+    expect(container.firstElementChild!.className).toBe('cf-date cf-secondary');
+    const label = render(<SecondLine>WeChat Pay</SecondLine>).container.firstElementChild!;
+    expect(label.className).toBe('cf-label cf-secondary');
   });
 });

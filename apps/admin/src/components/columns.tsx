@@ -77,15 +77,37 @@ export function Id({ children, style }: { children: ReactNode; style?: CSSProper
   );
 }
 
+/**
+ * A second, quieter line in a cell, kept whole on its line as its kind is (the time under an order
+ * number, the channel under a state, a refund under an amount).
+ */
+export function SecondLine({
+  kind = 'label',
+  userData,
+  testId,
+  children,
+}: {
+  kind?: Exclude<ColumnKind, 'text'>;
+  userData?: boolean;
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span className={`${columnClass(kind)} cf-secondary`} data-testid={testId} {...userDataProps(userData)}>
+      {children}
+    </span>
+  );
+}
+
 /** A person in one cell: the name (cut if long) over the school's number (never cut or wrapped). */
 export function Person({ name, no }: { name: string | null | undefined; no?: string | null }) {
   return (
     <>
       <Cut text={name} userData />
       {no ? (
-        <span className="cf-id cf-secondary" data-user-data>
+        <SecondLine kind="id" userData>
           {no}
-        </span>
+        </SecondLine>
       ) : null}
     </>
   );

@@ -5,7 +5,14 @@
  */
 import { App, Button, Drawer, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
-import { idColumn, labelColumn, moneyColumn, personColumn, textColumn } from '@admin/components/columns';
+import {
+  idColumn,
+  labelColumn,
+  moneyColumn,
+  personColumn,
+  SecondLine,
+  textColumn,
+} from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { QueueTable } from '@admin/components/queue-table';
 import { formatDate, formatDateTime, formatMoney } from '@admin/lib/format';
@@ -48,7 +55,7 @@ export default function BillsPage() {
       render: (no: string, bill) => (
         <>
           <span data-user-data>{no}</span>
-          <span className="cf-date cf-secondary">{formatDateTime(bill.createdAt)}</span>
+          <SecondLine kind="date">{formatDateTime(bill.createdAt)}</SecondLine>
         </>
       ),
     }),
@@ -72,7 +79,7 @@ export default function BillsPage() {
       render: (method: string, bill) => (
         <>
           <span data-user-data>{label(PAY_METHOD_LABELS, method)}</span>
-          <span className="cf-date cf-secondary">{formatDate(bill.billDate)}</span>
+          <SecondLine kind="date">{formatDate(bill.billDate)}</SecondLine>
         </>
       ),
     }),

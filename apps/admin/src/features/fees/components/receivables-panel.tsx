@@ -5,7 +5,7 @@
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
 import { Button, Empty, Flex, Input, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { Cut, labelColumn, moneyColumn, textColumn } from '@admin/components/columns';
+import { Cut, labelColumn, moneyColumn, SecondLine, textColumn } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
 import { allows } from '@admin/lib/roles';
 import { useSession } from '@admin/lib/use-session';
@@ -79,7 +79,7 @@ export function ReceivablesPanel({
               render: (_, r) => (
                 <>
                   <Cut text={language === 'en' && r.itemNameEn ? r.itemNameEn : r.itemName} userData />
-                  <span className="cf-id cf-secondary">{r.schoolYear}</span>
+                  <SecondLine kind="id">{r.schoolYear}</SecondLine>
                 </>
               ),
             }),

@@ -20,6 +20,7 @@ import {
   idColumn,
   labelColumn,
   moneyColumn,
+  SecondLine,
   textColumn,
 } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
@@ -132,7 +133,7 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
                     render: (no: string, r) => (
                       <>
                         <span data-user-data>{no}</span>
-                        <span className="cf-date cf-secondary">{time(r.createdAt)}</span>
+                        <SecondLine kind="date">{time(r.createdAt)}</SecondLine>
                       </>
                     ),
                   }),

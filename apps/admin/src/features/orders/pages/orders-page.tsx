@@ -9,7 +9,14 @@ import { formatYuan } from '@cf/shared/money';
 import type { AdminOrder } from '@cf/shared/wire/admin-orders';
 import { Card, DatePicker, Flex, Form, Input, Select, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { idColumn, labelColumn, moneyColumn, personColumn, textColumn } from '@admin/components/columns';
+import {
+  idColumn,
+  labelColumn,
+  moneyColumn,
+  personColumn,
+  SecondLine,
+  textColumn,
+} from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { ExportButton, SearchButtons } from '@admin/components/search-export';
 import { useT } from '@admin/lib/i18n/use-t';
@@ -128,7 +135,7 @@ export default function OrdersPage() {
             render: (no: string, o) => (
               <>
                 <span data-user-data>{no}</span>
-                <span className="cf-date cf-secondary">{formatDateTime(o.createdAt)}</span>
+                <SecondLine kind="date">{formatDateTime(o.createdAt)}</SecondLine>
               </>
             ),
           }),
@@ -147,9 +154,9 @@ export default function OrdersPage() {
               <>
                 {formatYuan(fen)}
                 {o.refundedFen > 0 && (
-                  <span className="cf-money cf-secondary" data-testid="orders-refunded">
+                  <SecondLine kind="money" testId="orders-refunded">
                     {t('orders.refundedOf', { amount: formatYuan(o.refundedFen) })}
-                  </span>
+                  </SecondLine>
                 )}
               </>
             ),
@@ -160,7 +167,7 @@ export default function OrdersPage() {
             render: (s: string, o) => (
               <>
                 <Tag color={COLORS[s]}>{label(PAY_STATUS_LABELS, s)}</Tag>
-                <span className="cf-secondary">{label(PAY_METHOD_LABELS, o.channel)}</span>
+                <SecondLine>{label(PAY_METHOD_LABELS, o.channel)}</SecondLine>
               </>
             ),
           }),

@@ -8,7 +8,7 @@ import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
 import { yuanDigits } from '@cf/shared/money';
 import { App, Button, Card, Drawer, Flex, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { dateColumn, labelColumn } from '@admin/components/columns';
+import { dateColumn, labelColumn, SecondLine } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { toastError } from '@admin/lib/feedback';
 import { useT } from '@admin/lib/i18n/use-t';
@@ -101,7 +101,7 @@ export default function ReconciliationPage() {
             render: (day: string, run) => (
               <>
                 {day}
-                <span className="cf-label cf-secondary">{channelName(run.channel)}</span>
+                <SecondLine>{channelName(run.channel)}</SecondLine>
               </>
             ),
           }),
@@ -113,9 +113,9 @@ export default function ReconciliationPage() {
                 <Tag color={STATUS_COLORS[s]} title={run.error ?? undefined}>
                   {t(`reconcile.status.${s}`)}
                 </Tag>
-                <span className="cf-secondary">
+                <SecondLine>
                   {t(run.requestedBy === null ? 'reconcile.byJob' : 'reconcile.byPerson')}
-                </span>
+                </SecondLine>
               </>
             ),
           }),
