@@ -766,6 +766,8 @@ export async function consoleScreenshot(
       await page.waitForLoadState('networkidle');
       await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
       if (still) await boxStill(still);
+      // A whole page is photographed from its top: the sticky header stays where it belongs.
+      else await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({
         path: path.join(shots, project, `${name}-${width}-${lang}.png`),
         animations: 'disabled',
@@ -779,10 +781,124 @@ export async function consoleScreenshot(
           `${name} at ${width} px: the page scrolls sideways`,
         )
         .toEqual([]);
+      expect
+        .soft(
+          await page.evaluate(findTableProblems),
+          `${name} at ${width} px (${lang}): a table wraps an id, amount or time, or hides cells`,
+        )
+        .toEqual([]);
     }
   }
   if (langs.length > 1) await choose('zh');
   await page.setViewportSize(size);
+}
+
+/**
+ * Runs in the page: the console's tables against their column rule (apps/admin/src/components/columns.tsx),
+ * one line per problem naming the table, the column and the text:
+ * - a cell marked as an id, amount, time or count (cf-id, cf-money, cf-date, cf-count) or a label (cf-label) whose text
+ *   runs over two lines, or spills out of its cell;
+ * - text cut with an ellipsis (cf-cut) that does not carry the whole text in its title;
+ * - a table that scrolls sideways inside its box (the clerk would not see its last columns), and a fixed
+ *   column lying over another cell.
+ */
+function findTableProblems(): string[] {
+  const problems: string[] = [];
+  const shown = (el: Element): boolean => {
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return false;
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.display === 'none' || style.visibility === 'hidden') return false;
+    }
+    return true;
+  };
+  const clean = (text: string | null): string => (text ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+  const tableName = (table: Element): string => {
+    const named = table.closest('[data-testid]');
+    return named ? `table ${named.getAttribute('data-testid')}` : 'a table';
+  };
+  /** The header of the column a cell sits in: the header cell over the cell's middle. */
+  const columnOf = (table: HTMLTableElement, cell: Element): string => {
+    const box = cell.getBoundingClientRect();
+    const middle = box.left + box.width / 2;
+    // antd may draw the header as a table of its own beside the body's, in the same .ant-table.
+    const antTable = table.closest('.ant-table');
+    const heads = [...(antTable ?? table).querySelectorAll('thead th')].filter((th) =>
+      antTable ? th.closest('.ant-table') === antTable : th.closest('table') === table,
+    );
+    const head = heads.find((th) => {
+      const b = th.getBoundingClientRect();
+      return b.left <= middle && middle <= b.right;
+    });
+    return head ? clean(head.textContent) || '(no title)' : '?';
+  };
+  const lines = (node: Text): number => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const tops = new Set<number>();
+    for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+    return tops.size;
+  };
+
+  for (const table of document.querySelectorAll('table')) {
+    if (!shown(table)) continue;
+    const name = tableName(table);
+    const own = (el: Element) => el.closest('table') === table;
+    for (const marked of table.querySelectorAll('.cf-id, .cf-money, .cf-date, .cf-count, .cf-label')) {
+      // A column's title may take two lines; its cells may not.
+      if (!own(marked) || !shown(marked) || marked.closest('thead')) continue;
+      const column = columnOf(table, marked.closest('td, th') ?? marked);
+      const walker = document.createTreeWalker(marked, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        if (!clean(node.textContent) || !node.parentElement || !shown(node.parentElement)) continue;
+        const count = lines(node);
+        if (count > 1)
+          problems.push(
+            `${name}, column "${column}": "${clean(node.textContent)}" wraps over ${count} lines`,
+          );
+      }
+      if (marked.matches('td, th') && marked.scrollWidth > marked.clientWidth + 1)
+        problems.push(
+          `${name}, column "${column}": "${clean(marked.textContent)}" spills out of its cell (${marked.scrollWidth} > ${marked.clientWidth} px)`,
+        );
+    }
+    for (const cut of table.querySelectorAll('.cf-cut')) {
+      if (!own(cut) || !shown(cut) || cut.scrollWidth <= cut.clientWidth + 1) continue;
+      if (cut.getAttribute('title') !== cut.textContent)
+        problems.push(
+          `${name}, column "${columnOf(table, cut.closest('td, th') ?? cut)}": "${clean(cut.textContent)}" is cut without its whole text in a title`,
+        );
+    }
+    // The first box around the table that clips or scrolls sideways (its own scroll box, a card, a
+    // drawer's body), up to the cell a table sits in (a row's comparison under a row).
+    const width = Math.round(table.getBoundingClientRect().width);
+    for (
+      let box = table.parentElement;
+      box && box !== document.body && !box.matches('td, th');
+      box = box.parentElement
+    ) {
+      if (getComputedStyle(box).overflowX === 'visible') continue;
+      if (width > box.clientWidth + 1)
+        problems.push(`${name} scrolls sideways (${width} px wide in ${box.clientWidth} px)`);
+      break;
+    }
+    for (const fixed of table.querySelectorAll(
+      '.ant-table-cell-fix-left, .ant-table-cell-fix-right, .ant-table-cell-fix-start, .ant-table-cell-fix-end',
+    )) {
+      if (!own(fixed) || !shown(fixed)) continue;
+      const f = fixed.getBoundingClientRect();
+      for (const other of fixed.parentElement?.children ?? []) {
+        if (other === fixed) continue;
+        const o = other.getBoundingClientRect();
+        if (o.left < f.right - 1 && f.left < o.right - 1)
+          problems.push(
+            `${name}: the fixed column "${columnOf(table, fixed)}" lies over "${clean(other.textContent)}" of column "${columnOf(table, other)}"`,
+          );
+      }
+    }
+  }
+  return problems;
 }
 
 /** Waits until a sliding element (a console drawer) stops moving. */

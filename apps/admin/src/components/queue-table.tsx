@@ -48,7 +48,6 @@ export function QueueTable<T extends object, S extends string | number>({
         dataSource={list.data?.records}
         loading={list.isFetching}
         pagination={paging.pagination(list.data)}
-        scroll={{ x: 'max-content' }}
         onRow={onRow}
         expandable={expandable}
       />

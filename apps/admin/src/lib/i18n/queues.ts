@@ -65,6 +65,8 @@ export const queuesZh = {
   'bills.billDate': '缴费日期',
   'bills.note': '备注',
   'bills.createdAt': '提交时间',
+  'bills.billNoAndTime': '账单号 / 提交时间',
+  'bills.methodAndDay': '缴费方式 / 日期',
   'bills.evidence': '缴费凭据',
   'bills.evidenceHint': '以下是缴费人提交的凭据，请与银行流水或收据核对后再审核。',
   'bills.noNote': '（未填写）',
@@ -209,6 +211,8 @@ export const queuesEn: Record<QueuesTextKey, string> = {
   'bills.billDate': 'Paid on',
   'bills.note': 'Note',
   'bills.createdAt': 'Recorded at',
+  'bills.billNoAndTime': 'Bill no. / recorded',
+  'bills.methodAndDay': 'Paid by / on',
   'bills.evidence': 'Payment evidence',
   'bills.evidenceHint':
     'What the payer recorded. Check it against the bank statement or the receipt before approving.',

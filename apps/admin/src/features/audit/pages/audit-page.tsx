@@ -12,9 +12,9 @@ import {
 import type { AuditEntry } from '@cf/shared/wire/admin-audit';
 import { DatePicker, Form, Input, Select, Table } from 'antd';
 import { useState } from 'react';
+import { dateColumn, idColumn, labelColumn, personColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { ExportButton, SearchButtons } from '@admin/components/search-export';
-import { formatDateTime } from '@admin/lib/format';
 import { useT } from '@admin/lib/i18n/use-t';
 import { serverPagination } from '@admin/lib/use-paging';
 import { exportAudit } from '../api/export-audit';
@@ -82,33 +82,28 @@ export default function AuditPage() {
         data-testid="audit-table"
         pagination={serverPagination(page, audit.data?.total, (current, size) => setPage({ current, size }))}
         columns={[
-          {
-            title: t('audit.time'),
-            dataIndex: 'createdAt',
-            width: 150,
-            render: formatDateTime,
-          },
-          {
+          dateColumn({ title: t('audit.time'), dataIndex: 'createdAt' }),
+          // The person's name over the account; the action in the app's words, whole.
+          personColumn({
             title: t('audit.who'),
             key: 'who',
-            render: (_, e) => <span data-user-data>{[e.account, e.realName].filter(Boolean).join(' ')}</span>,
-          },
-          {
+            name: (e) => e.realName || e.account,
+            no: (e) => (e.realName ? e.account : null),
+          }),
+          labelColumn({
             title: t('audit.action'),
             dataIndex: 'action',
-            render: (v: string) => auditActionLabel(v, language),
-          },
-          { title: t('audit.ip'), dataIndex: 'ip' },
-          {
+            render: (action: string) => auditActionLabel(action, language),
+          }),
+          idColumn({ title: t('audit.ip'), dataIndex: 'ip', userData: false }),
+          // Values in it are what people typed or chose (names, numbers, reasons): user data.
+          textColumn({
             title: t('audit.detail'),
-            dataIndex: 'detail',
-            // Values in it are what people typed or chose (names, numbers, reasons): user data.
-            render: (d: Record<string, unknown>) => (
-              <span data-user-data data-testid="audit-detail">
-                {describeAuditDetail(d, language)}
-              </span>
-            ),
-          },
+            key: 'detail',
+            text: (e) => describeAuditDetail(e.detail, language),
+            userData: true,
+            testId: 'audit-detail',
+          }),
         ]}
       />
     </Page>

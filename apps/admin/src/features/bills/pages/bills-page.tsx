@@ -5,6 +5,14 @@
  */
 import { App, Button, Drawer, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
+import {
+  idColumn,
+  labelColumn,
+  moneyColumn,
+  personColumn,
+  SecondLine,
+  textColumn,
+} from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { QueueTable } from '@admin/components/queue-table';
 import { formatDate, formatDateTime, formatMoney } from '@admin/lib/format';
@@ -39,46 +47,45 @@ export default function BillsPage() {
       void message.success(t(decision === 'review' ? 'bills.reviewed' : 'bills.voided'));
     });
 
+  // Fits 1024 px: when it was recorded under the bill number, the day paid under how.
   const columns: TableColumnsType<AdminBill> = [
-    { title: t('bills.createdAt'), dataIndex: 'createdAt', render: formatDateTime, width: 150 },
-    {
+    idColumn({
+      title: t('bills.billNoAndTime'),
+      dataIndex: 'billNo',
+      render: (no: string, bill) => (
+        <>
+          <span data-user-data>{no}</span>
+          <SecondLine kind="date">{formatDateTime(bill.createdAt)}</SecondLine>
+        </>
+      ),
+    }),
+    personColumn({
       title: t('bills.person'),
       key: 'person',
-      render: (_, bill) => (
-        <span data-user-data data-testid="bill-person">
-          {bill.personName}
-          {bill.personNo ? (
-            <span style={{ marginInlineStart: 8, color: '#8c8c8c', whiteSpace: 'nowrap' }}>
-              {bill.personNo}
-            </span>
-          ) : null}
-        </span>
-      ),
-    },
-    {
+      name: (bill) => bill.personName,
+      no: (bill) => bill.personNo,
+      onCell: () => ({ 'data-testid': 'bill-person' }) as HTMLAttributes<HTMLElement>,
+    }),
+    textColumn({
       title: t('bills.project'),
       key: 'project',
-      render: (_, bill) => (
-        <span data-user-data>{(language === 'en' && bill.projectEn) || bill.project}</span>
-      ),
-    },
-    {
-      title: t('bills.amount'),
-      dataIndex: 'amountFen',
-      align: 'right',
-      render: (fen: number) => formatMoney(fen),
-    },
-    {
-      title: t('bills.method'),
+      text: (bill) => (language === 'en' && bill.projectEn) || bill.project,
+      userData: true,
+    }),
+    moneyColumn({ title: t('bills.amount'), dataIndex: 'amountFen' }),
+    labelColumn({
+      title: t('bills.methodAndDay'),
       dataIndex: 'method',
-      render: (method: string) => <span data-user-data>{label(PAY_METHOD_LABELS, method)}</span>,
-    },
-    { title: t('bills.billDate'), dataIndex: 'billDate', render: formatDate },
-    { title: t('bills.billNo'), dataIndex: 'billNo' },
-    {
+      render: (method: string, bill) => (
+        <>
+          <span data-user-data>{label(PAY_METHOD_LABELS, method)}</span>
+          <SecondLine kind="date">{formatDate(bill.billDate)}</SecondLine>
+        </>
+      ),
+    }),
+    labelColumn({
       title: t('common.actions'),
       key: 'actions',
-      fixed: 'right',
       render: (_, bill) => (
         <Button
           size="small"
@@ -89,7 +96,7 @@ export default function BillsPage() {
           {t('bills.view')}
         </Button>
       ),
-    },
+    }),
   ];
 
   return (

@@ -8,10 +8,10 @@ import type { BindingStatus } from '@cf/shared/wire/auth';
 import type { BindingReview } from '@cf/shared/wire/admin-users';
 import { App, Button, Flex, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState, type ReactNode } from 'react';
+import { Cut, dateColumn, idColumn, labelColumn, personColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { QueueTable } from '@admin/components/queue-table';
 import { ReasonDialog } from '@admin/components/reason-dialog';
-import { formatDateTime } from '@admin/lib/format';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
 import { usePaging } from '@admin/lib/use-paging';
@@ -30,9 +30,6 @@ const TYPE_TEXT: Record<string, TextKey> = {
 };
 
 type Match = boolean | null;
-
-/** One line, cut with an ellipsis (the full text in its title). */
-const CUT = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 function MatchTag({ match }: { match: Match }) {
   const { t } = useT();
@@ -135,15 +132,14 @@ function Comparison({ row }: { row: BindingReview }) {
         dataSource={rows}
         style={{ maxWidth: 720 }}
         columns={[
-          { title: t('bindings.field'), dataIndex: 'field', width: 110 },
-          { title: t('bindings.typed'), dataIndex: 'typed' },
-          { title: t('bindings.held'), dataIndex: 'held' },
-          {
+          labelColumn({ title: t('bindings.field'), dataIndex: 'field' }),
+          idColumn({ title: t('bindings.typed'), dataIndex: 'typed', userData: false }),
+          idColumn({ title: t('bindings.held'), dataIndex: 'held', userData: false }),
+          labelColumn({
             title: t('bindings.check'),
             dataIndex: 'match',
-            width: 120,
             render: (m: Match) => <MatchTag match={m} />,
-          },
+          }),
         ]}
       />
     </Flex>
@@ -183,58 +179,47 @@ export default function BindingsPage() {
 
   // Nothing sits under a fixed column: the row's facts are few, the comparison opens below it.
   const columns: TableColumnsType<BindingReview> = [
-    {
+    textColumn({
       title: t('bindings.applicant'),
       key: 'account',
+      text: (row) => row.nickName || row.account,
       render: (_, row) => (
-        <Flex vertical style={{ maxWidth: 180 }}>
-          <span data-user-data title={row.nickName || row.account} style={CUT}>
-            {row.nickName || row.account}
-          </span>
-          <Typography.Text type="secondary" style={{ ...CUT, fontSize: 12 }} data-user-data>
-            {row.account}
-          </Typography.Text>
-        </Flex>
+        <>
+          <Cut text={row.nickName || row.account} userData />
+          <Cut text={row.account} userData secondary style={{ fontSize: 12 }} />
+        </>
       ),
-    },
-    {
+    }),
+    labelColumn({
       title: t('bindings.userType'),
       dataIndex: 'userType',
       render: (type: string) => (TYPE_TEXT[type] ? t(TYPE_TEXT[type]) : type),
-    },
-    {
+    }),
+    personColumn({
       title: t('bindings.person'),
       key: 'person',
-      render: (_, row) => (
-        <Flex vertical>
-          <span data-user-data>{row.personName}</span>
-          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }} data-user-data>
-            {row.personNo}
-          </Typography.Text>
-        </Flex>
-      ),
-    },
-    { title: t('bindings.check'), key: 'check', render: (_, row) => <CheckTags row={row} /> },
-    {
-      title: t('bindings.createdAt'),
-      dataIndex: 'createdAt',
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
-    },
+      name: (row) => row.personName,
+      no: (row) => row.personNo,
+    }),
+    // Its tags wrap like text: a check says a sentence.
+    textColumn({ title: t('bindings.check'), key: 'check', render: (_, row) => <CheckTags row={row} /> }),
+    dateColumn({ title: t('bindings.createdAt'), dataIndex: 'createdAt' }),
     ...(status === 'pending'
       ? []
-      : [{ title: t('bindings.decidedAt'), dataIndex: 'decidedAt', render: formatDateTime }]),
+      : [dateColumn<BindingReview>({ title: t('bindings.decidedAt'), dataIndex: 'decidedAt' })]),
     ...(status === 'refused'
       ? [
-          {
+          textColumn<BindingReview>({
             title: t('bindings.decisionNote'),
-            dataIndex: 'decisionNote',
-            render: (note: string | null) => <span data-user-data>{note}</span>,
-          },
+            key: 'decisionNote',
+            text: (row) => row.decisionNote,
+            userData: true,
+          }),
         ]
       : []),
     ...(status === 'pending'
       ? [
-          {
+          labelColumn<BindingReview>({
             title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: BindingReview) => (
@@ -256,7 +241,7 @@ export default function BindingsPage() {
                 </Button>
               </Space>
             ),
-          },
+          }),
         ]
       : []),
   ];

@@ -1,11 +1,13 @@
 /**
  * Takings by channel or by item: a few rows, no paging or sorting, so a plain table in antd's small
  * table look rather than antd's Table (56 KB gz that the dashboard, the first screen, need not load).
- * Money and counts are right-aligned and never wrap.
+ * Its columns follow the console's rule (components/columns.tsx): money and counts right-aligned on
+ * one line, the name cut with an ellipsis.
  */
 import { formatYuan } from '@cf/shared/money';
 import { theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { columnClass } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
 
 export interface TakingsRow {
@@ -32,20 +34,13 @@ export function TakingsTable({
     padding: '8px',
     borderBottom: `1px solid ${token.colorBorderSecondary}`,
     textAlign: 'right',
-    whiteSpace: 'nowrap',
-    fontVariantNumeric: 'tabular-nums',
   };
   const head: CSSProperties = {
     ...cell,
     background: token.colorFillAlter,
     fontWeight: token.fontWeightStrong,
   };
-  const first: CSSProperties = {
-    textAlign: 'left',
-    whiteSpace: 'normal',
-    wordBreak: 'break-word',
-    minWidth: '4em',
-  };
+  const first: CSSProperties = { textAlign: 'left' };
   return (
     <div style={{ overflowX: 'auto' }}>
       <table
@@ -54,11 +49,21 @@ export function TakingsTable({
       >
         <thead>
           <tr>
-            <th style={{ ...head, ...first }}>{nameTitle}</th>
-            <th style={head}>{t('dashboard.todayFen')}</th>
-            <th style={head}>{t('dashboard.todayCount')}</th>
-            <th style={head}>{t('dashboard.monthFen')}</th>
-            <th style={head}>{t('dashboard.monthCount')}</th>
+            <th className={columnClass('text')} style={{ ...head, ...first }}>
+              {nameTitle}
+            </th>
+            <th className={columnClass('money')} style={head}>
+              {t('dashboard.todayFen')}
+            </th>
+            <th className={columnClass('count')} style={head}>
+              {t('dashboard.todayCount')}
+            </th>
+            <th className={columnClass('money')} style={head}>
+              {t('dashboard.monthFen')}
+            </th>
+            <th className={columnClass('count')} style={head}>
+              {t('dashboard.monthCount')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -71,11 +76,21 @@ export function TakingsTable({
           ) : (
             rows.map((row) => (
               <tr key={row.key}>
-                <td style={{ ...cell, ...first }}>{row.name}</td>
-                <td style={cell}>{formatYuan(row.todayFen)}</td>
-                <td style={cell}>{row.todayCount}</td>
-                <td style={cell}>{formatYuan(row.monthFen)}</td>
-                <td style={cell}>{row.monthCount}</td>
+                <td className={columnClass('text')} style={{ ...cell, ...first }}>
+                  {row.name}
+                </td>
+                <td className={columnClass('money')} style={cell}>
+                  {formatYuan(row.todayFen)}
+                </td>
+                <td className={columnClass('count')} style={cell}>
+                  {row.todayCount}
+                </td>
+                <td className={columnClass('money')} style={cell}>
+                  {formatYuan(row.monthFen)}
+                </td>
+                <td className={columnClass('count')} style={cell}>
+                  {row.monthCount}
+                </td>
               </tr>
             ))
           )}

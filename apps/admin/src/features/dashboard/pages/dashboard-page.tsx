@@ -8,6 +8,7 @@ import { formatYuan } from '@cf/shared/money';
 import type { Dashboard } from '@cf/shared/wire/admin-dashboard';
 import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Tag } from 'antd';
 import { Link } from 'react-router';
+import { Cut } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { Heading, Muted } from '@admin/components/text';
 import type { TextKey } from '@admin/lib/i18n/i18n';
@@ -44,9 +45,9 @@ export default function DashboardPage() {
   // Channels and the phone form's other means have names; a method typed another way shows as written.
   const channelName = (channel: string) =>
     Object.hasOwn(PAY_METHOD_LABELS, channel) ? (
-      label(PAY_METHOD_LABELS, channel)
+      <Cut text={label(PAY_METHOD_LABELS, channel)} />
     ) : (
-      <span data-user-data>{channel}</span>
+      <Cut text={channel} userData />
     );
   const { session } = useSession();
   const { data, isLoading, isError, refetch } = useDashboard();
@@ -115,7 +116,8 @@ export default function DashboardPage() {
             ))}
           </Row>
           <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-            <Col span={12}>
+            {/* One under the other: four amounts and counts a row need the page's width at 1280 and 1024. */}
+            <Col span={24}>
               <Card title={t('dashboard.byChannel')}>
                 <TakingsTable
                   testId="takings-by-channel"
@@ -128,7 +130,7 @@ export default function DashboardPage() {
                 />
               </Card>
             </Col>
-            <Col span={12}>
+            <Col span={24}>
               <Card title={t('dashboard.byItem')}>
                 <TakingsTable
                   testId="takings-by-item"
@@ -136,7 +138,7 @@ export default function DashboardPage() {
                   rows={data.byItem.map((row) => ({
                     ...row,
                     key: row.item,
-                    name: <span data-user-data>{language === 'en' ? row.itemEn : row.item}</span>,
+                    name: <Cut text={language === 'en' ? row.itemEn : row.item} userData />,
                   }))}
                 />
               </Card>

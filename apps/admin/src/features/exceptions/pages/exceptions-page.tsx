@@ -8,10 +8,11 @@ import { PAY_METHOD_LABELS, REFUND_STATE_LABELS } from '@cf/shared/labels/pay';
 import { translate } from '@cf/shared/messages';
 import { App, Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { dateColumn, idColumn, labelColumn, moneyColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { QueueTable } from '@admin/components/queue-table';
 import { ReasonDialog } from '@admin/components/reason-dialog';
-import { formatDateTime, formatMoney } from '@admin/lib/format';
+import { formatMoney } from '@admin/lib/format';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useLabel } from '@admin/lib/labels';
@@ -40,46 +41,46 @@ export default function ExceptionsPage() {
   const [settling, setSettling] = useState<PaymentException>();
 
   const columns: TableColumnsType<PaymentException> = [
-    { title: t('exceptions.createdAt'), dataIndex: 'createdAt', render: formatDateTime, width: 150 },
-    {
+    dateColumn({ title: t('exceptions.createdAt'), dataIndex: 'createdAt' }),
+    labelColumn({
       title: t('exceptions.kind'),
       dataIndex: 'kind',
       render: (kind: string) =>
         KINDS.includes(kind) ? <Tag color="orange">{t(`exceptions.kind.${kind}` as TextKey)}</Tag> : kind,
-    },
-    { title: t('exceptions.amount'), dataIndex: 'amountFen', align: 'right', render: formatMoney },
-    { title: t('exceptions.orderNo'), dataIndex: 'orderNo' },
-    {
+    }),
+    moneyColumn({ title: t('exceptions.amount'), dataIndex: 'amountFen' }),
+    idColumn({ title: t('exceptions.orderNo'), dataIndex: 'orderNo' }),
+    labelColumn({
       title: t('exceptions.channel'),
       dataIndex: 'channel',
       render: (channel: string) => label(PAY_METHOD_LABELS, channel),
-    },
-    { title: t('exceptions.transactionId'), dataIndex: 'transactionId' },
+    }),
+    idColumn({ title: t('exceptions.transactionId'), dataIndex: 'transactionId' }),
     ...(status === 'refunded'
       ? [
-          {
+          labelColumn<PaymentException>({
             title: t('exceptions.refundStatus'),
             dataIndex: 'refundStatus',
             render: (value: PaymentException['refundStatus']) =>
               value && <Tag color={REFUND_COLOR[value]}>{label(REFUND_STATE_LABELS, value)}</Tag>,
-          },
+          }),
         ]
       : []),
     ...(status === 'resolved'
       ? [
-          {
+          textColumn<PaymentException>({
             title: t('exceptions.note'),
-            dataIndex: 'note',
-            render: (note: string) => <span data-user-data>{note}</span>,
-          },
+            key: 'note',
+            text: (row) => row.note,
+            userData: true,
+          }),
         ]
       : []),
     ...(status === 'open'
       ? [
-          {
+          labelColumn<PaymentException>({
             title: t('common.actions'),
             key: 'actions',
-            fixed: 'right' as const,
             render: (_: unknown, row: PaymentException) => (
               <Space>
                 {mayRefund && (
@@ -102,7 +103,7 @@ export default function ExceptionsPage() {
                 </Button>
               </Space>
             ),
-          },
+          }),
         ]
       : []),
   ];

@@ -2,10 +2,10 @@
  * One person's receivables: find the person (number, name, ID number), then every receivable with its
  * summary; a finance manager may waive, reduce or defer each (never below what is paid or on its way).
  */
-import { formatYuan } from '@cf/shared/money';
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
-import { Button, Empty, Input, Segmented, Space, Table, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { Cut, labelColumn, moneyColumn, SecondLine, textColumn } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
 import { allows } from '@admin/lib/roles';
 import { useSession } from '@admin/lib/use-session';
@@ -30,7 +30,6 @@ export function ReceivablesPanel({
   const found = useFindPeople(personType, keyword);
   const receivables = useReceivables(personType, personId);
   const [adjusting, setAdjusting] = useState<{ receivable: AdminReceivable; kind: AdjustKind }>();
-  const yuan = (fen: number) => formatYuan(fen);
   return (
     <div>
       <Space wrap style={{ marginBottom: 16 }}>
@@ -73,59 +72,41 @@ export function ReceivablesPanel({
           pagination={false}
           data-testid="receivables-table"
           columns={[
-            { title: t('fees.schoolYear'), dataIndex: 'schoolYear' },
-            {
-              title: t('fees.item'),
+            // Fits 1024 px: the school year under the item, the adjustments one under the other.
+            textColumn({
+              title: t('fees.itemAndYear'),
               key: 'item',
               render: (_, r) => (
-                <span data-user-data>{language === 'en' && r.itemNameEn ? r.itemNameEn : r.itemName}</span>
+                <>
+                  <Cut text={language === 'en' && r.itemNameEn ? r.itemNameEn : r.itemName} userData />
+                  <SecondLine kind="id">{r.schoolYear}</SecondLine>
+                </>
               ),
-            },
-            {
-              title: t('fees.payable'),
-              key: 'payable',
-              align: 'right',
-              render: (_, r) => yuan(r.summary.payable),
-            },
-            {
-              title: t('fees.reduction'),
-              key: 'reduction',
-              align: 'right',
-              render: (_, r) => yuan(r.summary.reduction),
-            },
-            {
-              title: t('fees.deferred'),
-              key: 'deferred',
-              align: 'right',
-              render: (_, r) => yuan(r.summary.deferred),
-            },
-            {
+            }),
+            moneyColumn({ title: t('fees.payable'), key: 'payable', fen: (r) => r.summary.payable }),
+            moneyColumn({ title: t('fees.reduction'), key: 'reduction', fen: (r) => r.summary.reduction }),
+            moneyColumn({ title: t('fees.deferred'), key: 'deferred', fen: (r) => r.summary.deferred }),
+            moneyColumn({
               title: t('fees.received'),
               key: 'received',
-              align: 'right',
-              render: (_, r) => yuan(r.summary.received - r.summary.refund),
-            },
-            {
-              title: t('fees.owed'),
-              key: 'owed',
-              align: 'right',
-              render: (_, r) => yuan(r.summary.receivable),
-            },
-            {
+              fen: (r) => r.summary.received - r.summary.refund,
+            }),
+            moneyColumn({ title: t('fees.owed'), key: 'owed', fen: (r) => r.summary.receivable }),
+            moneyColumn({
               title: t('fees.onTheWay'),
               key: 'held',
-              align: 'right',
-              render: (_, r) => yuan(r.openOrderFen + r.pendingReviewFen),
-            },
-            {
+              fen: (r) => r.openOrderFen + r.pendingReviewFen,
+            }),
+            labelColumn({
               title: t('common.actions'),
               key: 'actions',
               render: (_, r) =>
                 manager ? (
-                  <Space>
+                  <Flex vertical align="start">
                     {(['waive', 'reduce', 'defer'] as const).map((kind) => (
                       <Button
                         key={kind}
+                        type="link"
                         size="small"
                         disabled={(kind === 'defer' ? r.deferrableFen : r.adjustableFen) <= 0}
                         onClick={() => setAdjusting({ receivable: r, kind })}
@@ -134,11 +115,11 @@ export function ReceivablesPanel({
                         {t(`fees.adjust.${kind}`)}
                       </Button>
                     ))}
-                  </Space>
+                  </Flex>
                 ) : (
                   <Typography.Text type="secondary">{t('fees.managerOnly')}</Typography.Text>
                 ),
-            },
+            }),
           ]}
         />
       )}

@@ -8,6 +8,7 @@ import type { AdminFeeItem } from '@cf/shared/wire/admin-fees';
 import { Button, Input, Select, Space, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { countColumn, labelColumn, moneyColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
 import { serverPagination } from '@admin/lib/use-paging';
@@ -87,21 +88,24 @@ export default function FeesPage() {
                     setQuery({ ...query, current, size }),
                   )}
                   columns={[
-                    {
+                    labelColumn({
                       title: t('fees.kind'),
                       dataIndex: 'kind',
                       render: (k: string) => t(`fees.kind.${k}` as never),
-                    },
-                    {
+                    }),
+                    textColumn({
                       title: t('fees.name'),
                       key: 'name',
-                      render: (_, i) => (
-                        <span data-user-data>{language === 'en' && i.nameEn ? i.nameEn : i.name}</span>
-                      ),
-                    },
-                    { title: t('fees.priceYuan'), key: 'price', align: 'right', render: (_, i) => price(i) },
-                    { title: t('fees.formFields'), key: 'fields', render: (_, i) => i.formFields.length },
-                    {
+                      text: (i) => (language === 'en' && i.nameEn ? i.nameEn : i.name),
+                      userData: true,
+                    }),
+                    moneyColumn({ title: t('fees.priceYuan'), key: 'price', render: (_, i) => price(i) }),
+                    countColumn({
+                      title: t('fees.formFields'),
+                      key: 'fields',
+                      render: (_, i) => i.formFields.length,
+                    }),
+                    labelColumn({
                       title: t('common.status'),
                       dataIndex: 'status',
                       render: (s: number) =>
@@ -110,8 +114,8 @@ export default function FeesPage() {
                         ) : (
                           <Tag>{t('fees.withdrawn')}</Tag>
                         ),
-                    },
-                    {
+                    }),
+                    labelColumn({
                       title: t('common.actions'),
                       key: 'actions',
                       render: (_, item) => (
@@ -119,7 +123,7 @@ export default function FeesPage() {
                           {t('fees.editItem')}
                         </Button>
                       ),
-                    },
+                    }),
                   ]}
                 />
               </>

@@ -30,6 +30,7 @@ import {
 } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { countColumn, Cut, dateColumn, labelColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { formatDateTime } from '@admin/lib/format';
 import { serverPagination } from '@admin/lib/use-paging';
@@ -144,20 +145,10 @@ function Report({ job }: { job: ImportJob }) {
             pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
             footer={job.errorCount > job.errors.length ? () => t('imports.moreInReport') : undefined}
             columns={[
-              { title: t('imports.col.row'), dataIndex: 'row', width: 80 },
-              {
-                title: t('imports.col.column'),
-                dataIndex: 'column',
-                width: 160,
-                render: (text: string) => <span data-user-data>{text}</span>,
-              },
-              {
-                title: t('imports.col.value'),
-                dataIndex: 'value',
-                width: 220,
-                render: (text: string) => <span data-user-data>{text}</span>,
-              },
-              { title: t('imports.col.message'), dataIndex: 'message' },
+              countColumn({ title: t('imports.col.row'), dataIndex: 'row' }),
+              textColumn({ title: t('imports.col.column'), dataIndex: 'column', userData: true }),
+              textColumn({ title: t('imports.col.value'), dataIndex: 'value', userData: true }),
+              textColumn({ title: t('imports.col.message'), dataIndex: 'message' }),
             ]}
           />
         )}
@@ -197,66 +188,48 @@ function History({
       <Table<ImportJobSummary>
         rowKey="id"
         size="small"
-        tableLayout="fixed"
         loading={jobs.isFetching && !jobs.data}
         dataSource={jobs.data?.records}
         pagination={serverPagination(page, jobs.data?.total, (current, size) => setPage({ current, size }))}
         // Fits 1024 px: who under when, the kind under the file, the actions one under the other.
         columns={[
-          {
+          dateColumn({
             title: t('imports.col.time'),
             dataIndex: 'createdAt',
-            width: 140,
             render: (v: string, j) => (
-              <Flex vertical>
-                <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>
-                <Typography.Text type="secondary" data-user-data>
-                  {j.uploadedBy ?? ''}
-                </Typography.Text>
-              </Flex>
+              <>
+                {formatDateTime(v)}
+                <Cut text={j.uploadedBy} userData secondary />
+              </>
             ),
-          },
-          {
+          }),
+          textColumn({
             title: t('imports.col.file'),
             dataIndex: 'fileName',
-            ellipsis: { showTitle: false },
             render: (v: string, j) => (
-              <Flex vertical style={{ minWidth: 0 }}>
-                <span data-user-data title={v} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                  {v}
-                </span>
-                <Typography.Text type="secondary">{label(IMPORT_KIND_LABELS, j.kind)}</Typography.Text>
-              </Flex>
+              <>
+                <Cut text={v} userData />
+                <Cut text={label(IMPORT_KIND_LABELS, j.kind)} secondary />
+              </>
             ),
-          },
-          {
+          }),
+          countColumn({
             title: t('imports.col.counts'),
             key: 'counts',
-            width: 120,
-            render: (_, j) => (
-              <span style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                {[j.rows, j.created, j.updated, j.errorCount].join(' / ')}
-              </span>
-            ),
-          },
-          {
+            render: (_, j) => [j.rows, j.created, j.updated, j.errorCount].join(' / '),
+          }),
+          labelColumn({
             title: t('imports.col.status'),
             key: 'status',
-            width: 130,
             render: (_, j) => (
-              <Tag
-                color={STATE_COLORS[stateOf(j)]}
-                style={{ whiteSpace: 'normal' }}
-                data-testid="import-history-state"
-              >
+              <Tag color={STATE_COLORS[stateOf(j)]} data-testid="import-history-state">
                 {t(`imports.state.${stateOf(j)}`)}
               </Tag>
             ),
-          },
-          {
+          }),
+          labelColumn({
             title: '',
             key: 'actions',
-            width: 84,
             render: (_, j) => (
               <Flex vertical align="start">
                 <Button type="link" size="small" onClick={() => onOpen(j)} data-testid="import-history-open">
@@ -272,7 +245,7 @@ function History({
                 </Button>
               </Flex>
             ),
-          },
+          }),
         ]}
       />
     </Card>

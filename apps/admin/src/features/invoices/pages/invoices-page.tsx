@@ -5,9 +5,17 @@
 import type { AdminInvoice, InvoiceState } from '@cf/shared/wire/invoice';
 import { App, Button, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import {
+  countColumn,
+  Cut,
+  dateColumn,
+  idColumn,
+  labelColumn,
+  moneyColumn,
+  textColumn,
+} from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { QueueTable } from '@admin/components/queue-table';
-import { formatDateTime, formatMoney } from '@admin/lib/format';
 import { useT } from '@admin/lib/i18n/use-t';
 import { usePaging } from '@admin/lib/use-paging';
 import { useInvoices } from '../api/get-invoices';
@@ -25,36 +33,38 @@ export default function InvoicesPage() {
   const retry = useRetryInvoice();
 
   const columns: TableColumnsType<AdminInvoice> = [
-    { title: t('invoices.requestedAt'), dataIndex: 'requestedAt', render: formatDateTime, width: 150 },
-    { title: t('invoices.orderNo'), dataIndex: 'orderNo' },
-    {
+    dateColumn({ title: t('invoices.requestedAt'), dataIndex: 'requestedAt' }),
+    idColumn({ title: t('invoices.orderNo'), dataIndex: 'orderNo' }),
+    textColumn({
       title: t('invoices.payerName'),
-      dataIndex: 'payerName',
-      render: (name: string) => <span data-user-data>{name}</span>,
-    },
-    { title: t('invoices.taxId'), dataIndex: 'taxId' },
-    {
+      key: 'payerName',
+      text: (row) => row.payerName,
+      userData: true,
+    }),
+    idColumn({ title: t('invoices.taxId'), dataIndex: 'taxId' }),
+    labelColumn({
       title: t('invoices.type'),
       dataIndex: 'invoiceType',
       render: (type: AdminInvoice['invoiceType']) => t(`invoices.type.${type}`),
-    },
-    { title: t('invoices.amount'), dataIndex: 'amountFen', align: 'right', render: formatMoney },
+    }),
+    moneyColumn({ title: t('invoices.amount'), dataIndex: 'amountFen' }),
     ...(status === 'failed'
       ? [
-          {
+          textColumn<AdminInvoice>({
             title: t('invoices.failReason'),
-            dataIndex: 'failReason',
-            render: (reason: string | null) => (
-              <Typography.Text type="danger" data-user-data>
-                {reason}
+            key: 'failReason',
+            text: (row) => row.failReason,
+            userData: true,
+            render: (_, row) => (
+              <Typography.Text type="danger">
+                <Cut text={row.failReason} userData />
               </Typography.Text>
             ),
-          },
-          { title: t('invoices.attempts'), dataIndex: 'attempts', align: 'right' as const },
-          {
+          }),
+          countColumn<AdminInvoice>({ title: t('invoices.attempts'), dataIndex: 'attempts' }),
+          labelColumn<AdminInvoice>({
             title: t('common.actions'),
             key: 'actions',
-            fixed: 'right' as const,
             render: (_: unknown, row: AdminInvoice) => (
               <Button
                 size="small"
@@ -67,11 +77,11 @@ export default function InvoicesPage() {
                 {t('invoices.retry')}
               </Button>
             ),
-          },
+          }),
         ]
       : [
-          { title: t('invoices.billNo'), dataIndex: 'billNo' },
-          { title: t('invoices.issuedAt'), dataIndex: 'issuedAt', render: formatDateTime },
+          idColumn<AdminInvoice>({ title: t('invoices.billNo'), dataIndex: 'billNo' }),
+          dateColumn<AdminInvoice>({ title: t('invoices.issuedAt'), dataIndex: 'issuedAt' }),
         ]),
   ];
 

@@ -5,7 +5,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminNotice } from '@cf/shared/wire/notice';
 import { App, Button, Popconfirm, Select, Space, Table, Tag } from 'antd';
-import { useState, type HTMLAttributes } from 'react';
+import { useState } from 'react';
+import { countColumn, Cut, dateColumn, labelColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
 import { serverPagination } from '@admin/lib/use-paging';
@@ -65,66 +66,47 @@ export default function NoticesPage() {
         data-testid="notices-table"
         loading={notices.isFetching}
         dataSource={notices.data?.records ?? []}
-        scroll={{ x: 1000 }}
         pagination={serverPagination(filter, notices.data?.total, (current, size) =>
           setFilter((f) => ({ ...f, current, size })),
         )}
         columns={[
-          {
+          textColumn({
             title: t('notices.column.title'),
             dataIndex: 'title',
-            width: 240,
-            ellipsis: true,
-            // The cell repeats the title in its tooltip attribute: user data too.
-            onCell: () => ({ 'data-user-data': true }) as HTMLAttributes<HTMLElement>,
-            render: (title: string, row) => (
-              <Button type="link" style={{ padding: 0 }} onClick={() => setEditing(row.id)} data-user-data>
-                {title}
-              </Button>
-            ),
-          },
-          {
+            render: (title: string, row) => <Cut text={title} userData onClick={() => setEditing(row.id)} />,
+          }),
+          textColumn({
             title: t('notices.column.category'),
-            dataIndex: 'category',
-            width: 120,
-            render: (key: string) => <span data-user-data>{categoryName(key)}</span>,
-          },
-          {
+            key: 'category',
+            text: (row) => categoryName(row.category),
+            userData: true,
+          }),
+          labelColumn({
             title: t('common.status'),
             dataIndex: 'status',
-            width: 90,
             render: (status: AdminNotice['status']) => (
               <Tag color={STATUS_COLOR[status]}>{t(`notices.status.${status}`)}</Tag>
             ),
-          },
-          {
+          }),
+          textColumn({
             title: t('notices.column.audience'),
-            dataIndex: 'audience',
-            width: 150,
-            render: (audience: string[]) =>
+            key: 'audience',
+            text: ({ audience }) =>
               audience.length === 0
                 ? t('notices.audience.all')
                 : audience
                     .map((a) => (a in AUDIENCE_TEXT ? t(AUDIENCE_TEXT[a as keyof typeof AUDIENCE_TEXT]) : a))
                     .join(t('notices.audience.separator')),
-          },
-          {
-            title: t('notices.column.releaseTime'),
-            dataIndex: 'releaseTime',
-            width: 170,
-            render: (time: string | null) => (time ? new Date(time).toLocaleString() : '—'),
-          },
-          {
+          }),
+          dateColumn({ title: t('notices.column.releaseTime'), dataIndex: 'releaseTime' }),
+          countColumn({
             title: t('notices.column.files'),
             key: 'files',
-            width: 70,
             render: (_: unknown, row) => row.attachments.length,
-          },
-          {
+          }),
+          labelColumn({
             title: t('common.actions'),
             key: 'actions',
-            width: 160,
-            fixed: 'right',
             render: (_: unknown, row) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => setEditing(row.id)}>
@@ -161,7 +143,7 @@ export default function NoticesPage() {
                 ) : null}
               </Space>
             ),
-          },
+          }),
         ]}
       />
       <NoticeEditorDrawer noticeId={editing} onClose={() => setEditing(undefined)} />

@@ -12,7 +12,17 @@ import {
 } from '@cf/shared/labels/pay';
 import { formatYuan } from '@cf/shared/money';
 import type { RefundKind } from '@cf/shared/refund-reason';
+import type { AdminOrderDetail } from '@cf/shared/wire/admin-orders';
 import { Descriptions, Drawer, Skeleton, Table, Tag, Typography } from 'antd';
+import {
+  countColumn,
+  dateColumn,
+  idColumn,
+  labelColumn,
+  moneyColumn,
+  SecondLine,
+  textColumn,
+} from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
 import { formatDateTime } from '@admin/lib/format';
 import { useLabel } from '@admin/lib/labels';
@@ -67,98 +77,78 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
             <Descriptions.Item label={t('orders.paidAt')}>{time(order.paidAt)}</Descriptions.Item>
           </Descriptions>
           <Typography.Title level={5}>{t('orders.items')}</Typography.Title>
-          <Table
+          <Table<AdminOrderDetail['items'][number]>
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={order.items}
             columns={[
-              {
+              textColumn({
                 title: t('orders.item'),
                 key: 'name',
-                render: (_, i) => (
-                  <span data-user-data>{language === 'en' && i.nameEn ? i.nameEn : i.name}</span>
-                ),
-              },
-              { title: t('orders.quantity'), dataIndex: 'quantity', align: 'right' },
-              {
-                title: t('orders.amount'),
-                dataIndex: 'amountFen',
-                align: 'right',
-                render: (fen: number) => formatYuan(fen),
-              },
+                text: (i) => (language === 'en' && i.nameEn ? i.nameEn : i.name),
+                userData: true,
+              }),
+              countColumn({ title: t('orders.quantity'), dataIndex: 'quantity' }),
+              moneyColumn({ title: t('orders.amount'), dataIndex: 'amountFen' }),
             ]}
           />
           <Typography.Title level={5}>{t('orders.bills')}</Typography.Title>
-          <Table
+          <Table<AdminOrderDetail['bills'][number]>
             size="small"
             rowKey="id"
             pagination={false}
             dataSource={order.bills}
             columns={[
-              {
-                title: t('orders.billNo'),
-                dataIndex: 'billNo',
-                render: (v: string) => <span data-user-data>{v}</span>,
-              },
-              {
+              idColumn({ title: t('orders.billNo'), dataIndex: 'billNo' }),
+              labelColumn({
                 title: t('orders.billKind'),
                 dataIndex: 'kind',
                 render: (k: string) => label(BILL_KIND_LABELS, k),
-              },
-              {
+              }),
+              textColumn({
                 title: t('orders.item'),
                 key: 'project',
-                render: (_, b) => (
-                  <span data-user-data>{language === 'en' && b.projectEn ? b.projectEn : b.project}</span>
-                ),
-              },
-              {
-                title: t('orders.amount'),
-                dataIndex: 'amountFen',
-                align: 'right',
-                render: (fen: number) => formatYuan(fen),
-              },
-              { title: t('orders.billDate'), dataIndex: 'billDate', render: (v: string) => time(v) },
+                text: (b) => (language === 'en' && b.projectEn ? b.projectEn : b.project),
+                userData: true,
+              }),
+              moneyColumn({ title: t('orders.amount'), dataIndex: 'amountFen' }),
+              dateColumn({ title: t('orders.billDate'), dataIndex: 'billDate' }),
             ]}
           />
           {order.refunds.length ? (
             <>
               <Typography.Title level={5}>{t('orders.refunds')}</Typography.Title>
-              <Table
+              <Table<AdminOrderDetail['refunds'][number]>
                 size="small"
                 rowKey="id"
                 pagination={false}
                 dataSource={order.refunds}
                 data-testid="order-refunds"
                 columns={[
-                  {
-                    title: t('orders.refundNo'),
+                  // Fits the drawer: when it was asked under the refund number.
+                  idColumn({
+                    title: t('orders.refundNoAndTime'),
                     dataIndex: 'outRefundNo',
-                    render: (v: string) => <span data-user-data>{v}</span>,
-                  },
-                  {
-                    title: t('orders.amount'),
-                    dataIndex: 'amountFen',
-                    align: 'right',
-                    render: (fen: number) => formatYuan(fen),
-                  },
-                  {
+                    render: (no: string, r) => (
+                      <>
+                        <span data-user-data>{no}</span>
+                        <SecondLine kind="date">{time(r.createdAt)}</SecondLine>
+                      </>
+                    ),
+                  }),
+                  moneyColumn({ title: t('orders.amount'), dataIndex: 'amountFen' }),
+                  labelColumn({
                     title: t('orders.refundKindColumn'),
                     dataIndex: 'kind',
                     render: (k: RefundKind) => t(`orders.refundKind.${k}`),
-                  },
-                  {
+                  }),
+                  labelColumn({
                     title: t('common.status'),
                     dataIndex: 'status',
                     render: (s: string) => label(REFUND_STATE_LABELS, s),
-                  },
-                  {
-                    title: t('orders.reason'),
-                    dataIndex: 'reason',
-                    render: (v: string) => <span data-user-data>{v}</span>,
-                  },
-                  { title: t('orders.createdAt'), dataIndex: 'createdAt', render: (v: string) => time(v) },
+                  }),
+                  textColumn({ title: t('orders.reason'), dataIndex: 'reason', userData: true }),
                 ]}
               />
             </>

@@ -9,6 +9,14 @@ import { formatYuan } from '@cf/shared/money';
 import type { AdminOrder } from '@cf/shared/wire/admin-orders';
 import { Card, DatePicker, Flex, Form, Input, Select, Statistic, Table, Tag } from 'antd';
 import { useState } from 'react';
+import {
+  idColumn,
+  labelColumn,
+  moneyColumn,
+  personColumn,
+  SecondLine,
+  textColumn,
+} from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { ExportButton, SearchButtons } from '@admin/components/search-export';
 import { useT } from '@admin/lib/i18n/use-t';
@@ -119,53 +127,50 @@ export default function OrdersPage() {
         onRow={(order) => ({ onClick: () => setOpenId(order.id), style: { cursor: 'pointer' } })}
         pagination={serverPagination(page, orders.data?.total, (current, size) => setPage({ current, size }))}
         columns={[
-          {
-            title: t('orders.orderNo'),
+          // Fits 1024 px: the time under the order number, the channel under the state, the refund under
+          // the amount; the items take the room left.
+          idColumn({
+            title: t('orders.orderNoAndTime'),
             dataIndex: 'orderNo',
-            render: (v: string) => <span data-user-data>{v}</span>,
-          },
-          {
+            render: (no: string, o) => (
+              <>
+                <span data-user-data>{no}</span>
+                <SecondLine kind="date">{formatDateTime(o.createdAt)}</SecondLine>
+              </>
+            ),
+          }),
+          personColumn({
             title: t('orders.person'),
             key: 'person',
-            render: (_, o) => (
-              <span data-user-data>
-                {o.personName} {o.personNo ?? ''}
-              </span>
-            ),
-          },
-          {
-            title: t('orders.items'),
-            dataIndex: 'itemsSummary',
-            ellipsis: { showTitle: false },
-            render: (v: string) => <span data-user-data>{v}</span>,
-          },
-          {
+            name: (o) => o.personName,
+            no: (o) => o.personNo,
+          }),
+          textColumn({ title: t('orders.items'), key: 'items', text: (o) => o.itemsSummary, userData: true }),
+          // What was refunded under the amount, where there is any: no column of mostly empty cells.
+          moneyColumn({
             title: t('orders.total'),
             dataIndex: 'totalFen',
-            align: 'right',
-            render: (fen: number) => formatYuan(fen),
-          },
-          {
-            title: t('orders.refunded'),
-            dataIndex: 'refundedFen',
-            align: 'right',
-            render: (fen: number) => (fen ? formatYuan(fen) : ''),
-          },
-          {
-            title: t('orders.payStatus'),
+            render: (fen: number, o) => (
+              <>
+                {formatYuan(fen)}
+                {o.refundedFen > 0 && (
+                  <SecondLine kind="money" testId="orders-refunded">
+                    {t('orders.refundedOf', { amount: formatYuan(o.refundedFen) })}
+                  </SecondLine>
+                )}
+              </>
+            ),
+          }),
+          labelColumn({
+            title: t('orders.stateAndChannel'),
             dataIndex: 'payStatus',
-            render: (s: string) => <Tag color={COLORS[s]}>{label(PAY_STATUS_LABELS, s)}</Tag>,
-          },
-          {
-            title: t('orders.channel'),
-            dataIndex: 'channel',
-            render: (c: string | null) => label(PAY_METHOD_LABELS, c),
-          },
-          {
-            title: t('orders.createdAt'),
-            dataIndex: 'createdAt',
-            render: formatDateTime,
-          },
+            render: (s: string, o) => (
+              <>
+                <Tag color={COLORS[s]}>{label(PAY_STATUS_LABELS, s)}</Tag>
+                <SecondLine>{label(PAY_METHOD_LABELS, o.channel)}</SecondLine>
+              </>
+            ),
+          }),
         ]}
       />
       <OrderDrawer id={openId} onClose={() => setOpenId(undefined)} />

@@ -4,8 +4,9 @@
  * stop on its next request). Pending bindings have their own screen.
  */
 import type { Person } from '@cf/shared/wire/admin-people';
-import { Button, Input, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { Button, Flex, Input, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { Cut, Id, idColumn, labelColumn, personColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
 import { serverPagination } from '@admin/lib/use-paging';
@@ -51,94 +52,88 @@ export default function PeoplePage() {
           setQuery({ ...query, current, size }),
         )}
         columns={[
-          {
-            title: t('people.personNo'),
-            dataIndex: 'personNo',
-            render: (v: string) => <span data-user-data>{v}</span>,
-          },
-          {
-            title: t('people.name'),
-            dataIndex: 'name',
-            render: (v: string) => <span data-user-data>{v}</span>,
-          },
-          {
-            title: t('people.idCard'),
-            dataIndex: 'idCardMasked',
-            render: (v: string) => <span data-user-data>{v}</span>,
-          },
+          // Fits 1024 px: the number under the name, the two actions one under the other.
+          personColumn({
+            title: t('people.nameAndNo'),
+            key: 'name',
+            name: (p) => p.name,
+            no: (p) => p.personNo,
+          }),
+          idColumn({ title: t('people.idCard'), dataIndex: 'idCardMasked' }),
           student
-            ? {
+            ? textColumn({
                 title: t('people.className'),
                 key: 'class',
-                render: (_, p) => (
-                  <span data-user-data>
-                    {[p.major, p.className, p.startYear].filter(Boolean).join(' / ')}
-                  </span>
-                ),
-              }
-            : {
+                text: (p) => [p.major, p.className, p.startYear].filter(Boolean).join(' / '),
+                userData: true,
+              })
+            : textColumn({
                 title: t('people.department'),
-                dataIndex: 'department',
-                render: (v: string | null) => <span data-user-data>{v}</span>,
-              },
-          {
-            title: t('people.phone'),
-            dataIndex: 'phone',
-            render: (v: string | null) => <span data-user-data>{v}</span>,
-          },
-          {
+                key: 'department',
+                text: (p) => p.department,
+                userData: true,
+              }),
+          idColumn({ title: t('people.phone'), dataIndex: 'phone' }),
+          // Each account: its name (cut if long) over its phone, card, binding state and its switch.
+          textColumn({
             title: t('people.accounts'),
             key: 'accounts',
             render: (_, p) => (
-              <Space direction="vertical" size={4}>
+              <Flex vertical gap={8}>
                 {p.accounts.map((a) => (
-                  <Space key={a.userId} size={4} wrap data-testid={`account-${a.account}`}>
-                    <span data-user-data>{a.account}</span>
-                    {a.financePhone ? <span data-user-data>{a.financePhone}</span> : null}
-                    {a.bankCardMasked ? <span data-user-data>{a.bankCardMasked}</span> : null}
-                    <Tag color={a.bindingStatus === 'active' ? 'green' : 'gold'}>
-                      {t(`people.binding.${a.bindingStatus}` as never)}
-                    </Tag>
-                    {a.status === 1 ? (
-                      <Popconfirm
-                        title={t('people.disableConfirm')}
-                        onConfirm={() => setEnabled.mutate({ userId: a.userId, enabled: false })}
-                      >
-                        <Button size="small" danger data-testid="account-disable">
-                          {t('people.disable')}
-                        </Button>
-                      </Popconfirm>
-                    ) : (
-                      <>
-                        <Tag color="red">{t('people.disabled')}</Tag>
-                        <Button
-                          size="small"
-                          onClick={() => setEnabled.mutate({ userId: a.userId, enabled: true })}
-                          data-testid="account-enable"
+                  <div key={a.userId} data-testid={`account-${a.account}`}>
+                    <Cut text={a.account} userData />
+                    <Space size={4} wrap>
+                      {a.financePhone ? <Id>{a.financePhone}</Id> : null}
+                      {a.bankCardMasked ? <Id>{a.bankCardMasked}</Id> : null}
+                      <Tag color={a.bindingStatus === 'active' ? 'green' : 'gold'}>
+                        {t(`people.binding.${a.bindingStatus}` as never)}
+                      </Tag>
+                      {a.status === 1 ? (
+                        <Popconfirm
+                          title={t('people.disableConfirm')}
+                          onConfirm={() => setEnabled.mutate({ userId: a.userId, enabled: false })}
                         >
-                          {t('people.enable')}
-                        </Button>
-                      </>
-                    )}
-                  </Space>
+                          <Button size="small" danger data-testid="account-disable">
+                            {t('people.disable')}
+                          </Button>
+                        </Popconfirm>
+                      ) : (
+                        <>
+                          <Tag color="red">{t('people.disabled')}</Tag>
+                          <Button
+                            size="small"
+                            onClick={() => setEnabled.mutate({ userId: a.userId, enabled: true })}
+                            data-testid="account-enable"
+                          >
+                            {t('people.enable')}
+                          </Button>
+                        </>
+                      )}
+                    </Space>
+                  </div>
                 ))}
-              </Space>
+              </Flex>
             ),
-          },
-          {
+          }),
+          labelColumn({
             title: t('common.actions'),
             key: 'actions',
             render: (_, p) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(p)} data-testid="person-edit">
+              <Flex vertical align="start">
+                <Button type="link" size="small" onClick={() => setEditing(p)} data-testid="person-edit">
                   {t('people.edit')}
                 </Button>
-                <a href={`#/fees?tab=receivables&personType=${p.personType}&personId=${p.id}`}>
+                <Button
+                  type="link"
+                  size="small"
+                  href={`#/fees?tab=receivables&personType=${p.personType}&personId=${p.id}`}
+                >
                   {t('people.receivables')}
-                </a>
-              </Space>
+                </Button>
+              </Flex>
             ),
-          },
+          }),
         ]}
       />
       <PersonForm person={editing} onClose={() => setEditing(undefined)} />

@@ -19,9 +19,9 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
+import { countColumn, Cut, dateColumn, labelColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { ExportButton, SearchButtons } from '@admin/components/search-export';
-import { formatDateTime } from '@admin/lib/format';
 import { useT } from '@admin/lib/i18n/use-t';
 import { serverPagination } from '@admin/lib/use-paging';
 import { useRatingAverages } from '../api/get-rating-averages';
@@ -67,84 +67,63 @@ export default function RatingsPage() {
   ];
 
   const averageColumns: TableColumnsType<Row> = [
-    {
-      title: t('ratings.item'),
-      key: 'name',
-      ellipsis: { showTitle: false },
-      render: (_, row) => (
-        <span data-user-data title={itemName(row)}>
-          {itemName(row)}
-        </span>
-      ),
-    },
-    {
+    textColumn({ title: t('ratings.item'), key: 'name', text: itemName, userData: true }),
+    labelColumn({
       title: t('ratings.average'),
       dataIndex: 'average',
-      width: 240,
       sorter: (a, b) => (a.average ?? 0) - (b.average ?? 0),
       render: (average: number | null) =>
         average === null ? (
           <Typography.Text type="secondary">{t('ratings.none')}</Typography.Text>
         ) : (
-          <Flex align="center" gap={8} style={{ whiteSpace: 'nowrap' }}>
+          <Flex align="center" gap={8}>
             <Rate disabled allowHalf value={Math.round(average * 2) / 2} />
-            <span>{average.toFixed(2)}</span>
+            <span className="cf-id">{average.toFixed(2)}</span>
           </Flex>
         ),
-    },
-    {
+    }),
+    countColumn({
       title: t('ratings.count'),
       dataIndex: 'ratings',
-      align: 'right',
-      width: 110,
       sorter: (a, b) => a.ratings - b.ratings,
-    },
-    {
+    }),
+    labelColumn({
       title: '',
       key: 'read',
-      width: 120,
       render: (_, row) => (
         <Button type="link" size="small" onClick={() => readItem(row)} data-testid="ratings-read">
           {t('ratings.readComments')}
         </Button>
       ),
-    },
+    }),
   ];
 
-  // Fits 1024 px: time and order number never wrap, the item sits under its order, the comment takes the rest.
+  // The time and the order number never wrap, the item sits under its order, the comment takes the
+  // rest and is read whole (what payers wrote is what this list is for).
   const listColumns: TableColumnsType<RatingEntry> = [
-    {
-      title: t('ratings.time'),
-      dataIndex: 'createdAt',
-      width: 140,
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span>,
-    },
-    {
+    dateColumn({ title: t('ratings.time'), dataIndex: 'createdAt' }),
+    textColumn({
       title: t('ratings.order'),
       dataIndex: 'orderNo',
-      width: 236,
       render: (v: string, r) => (
-        <Flex vertical>
-          <Typography.Text copyable style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+        <>
+          <Typography.Text copyable className="cf-id">
             {v}
           </Typography.Text>
-          <Typography.Text type="secondary" ellipsis={{ tooltip: true }} data-user-data>
-            {language === 'en' ? r.itemsEn : r.items}
-          </Typography.Text>
-        </Flex>
+          <Cut text={language === 'en' ? r.itemsEn : r.items} userData secondary />
+        </>
       ),
-    },
-    {
+    }),
+    labelColumn({
       title: t('ratings.score'),
       dataIndex: 'score',
-      width: 124,
       render: (score: number, r) => (
         <Flex vertical>
-          <Rate disabled value={score} style={{ fontSize: 12, whiteSpace: 'nowrap' }} />
+          <Rate disabled value={score} style={{ fontSize: 12 }} />
           <span>{r.scoreName}</span>
         </Flex>
       ),
-    },
+    }),
     {
       title: t('ratings.comment'),
       dataIndex: 'comment',
@@ -214,7 +193,6 @@ export default function RatingsPage() {
           loading={ratings.isFetching}
           dataSource={ratings.data?.records}
           columns={listColumns}
-          tableLayout="fixed"
           size="small"
           pagination={serverPagination(page, ratings.data?.total, (current, size) =>
             setPage({ current, size }),

@@ -3,6 +3,7 @@ import type { ReconciliationLine } from '@cf/shared/wire/admin-reconciliation';
 import { TRADE_STATE_LABELS } from '@cf/shared/labels/pay';
 import { yuanDigits } from '@cf/shared/money';
 import { Table, Tag } from 'antd';
+import { idColumn, labelColumn, moneyColumn } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useLabel } from '@admin/lib/labels';
 
@@ -20,38 +21,37 @@ export function RunLines({ lines, loading }: { lines: ReconciliationLine[]; load
       dataSource={lines}
       pagination={false}
       data-testid="reconciliation-lines"
-      scroll={{ x: 'max-content' }}
       columns={[
-        {
+        labelColumn({
           title: t('reconcile.col.kind'),
           dataIndex: 'kind',
           render: (k: 'payment' | 'refund') => t(`reconcile.kind.${k}`),
-        },
-        {
+        }),
+        labelColumn({
           title: t('reconcile.col.difference'),
           dataIndex: 'difference',
           render: (d: ReconciliationLine['difference']) => (
             <Tag color={COLORS[d]}>{t(`reconcile.diff.${d}`)}</Tag>
           ),
-        },
-        { title: t('reconcile.col.outNo'), dataIndex: 'outNo' },
-        {
+        }),
+        idColumn({ title: t('reconcile.col.outNo'), dataIndex: 'outNo' }),
+        idColumn({
           title: t('reconcile.col.transactionId'),
           dataIndex: 'transactionId',
           render: (v: string | null) => v ?? '—',
-        },
-        { title: t('reconcile.col.statementYuan'), dataIndex: 'statementFen', align: 'right', render: money },
-        { title: t('reconcile.col.ourYuan'), dataIndex: 'ourFen', align: 'right', render: money },
-        {
+        }),
+        moneyColumn({ title: t('reconcile.col.statementYuan'), dataIndex: 'statementFen', render: money }),
+        moneyColumn({ title: t('reconcile.col.ourYuan'), dataIndex: 'ourFen', render: money }),
+        labelColumn({
           title: t('reconcile.col.statementState'),
           dataIndex: 'statementState',
           render: (v: string | null) => (v ? label(TRADE_STATE_LABELS, v) : '—'),
-        },
-        {
+        }),
+        labelColumn({
           title: t('reconcile.col.ourState'),
           dataIndex: 'ourState',
           render: (v: string | null) => (v ? label(TRADE_STATE_LABELS, v) : '—'),
-        },
+        }),
       ]}
     />
   );

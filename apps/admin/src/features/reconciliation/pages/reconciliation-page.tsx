@@ -6,8 +6,9 @@ import type { PayChannelName } from '@cf/shared/wire/pay';
 import type { ReconciliationRun } from '@cf/shared/wire/admin-reconciliation';
 import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
 import { yuanDigits } from '@cf/shared/money';
-import { App, Button, Card, Drawer, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Drawer, Flex, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { dateColumn, labelColumn, SecondLine } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { toastError } from '@admin/lib/feedback';
 import { useT } from '@admin/lib/i18n/use-t';
@@ -85,41 +86,63 @@ export default function ReconciliationPage() {
         loading={runs.isLoading}
         dataSource={runs.data?.records ?? []}
         data-testid="reconciliation-runs"
-        scroll={{ x: 'max-content' }}
         pagination={{
           current,
           total: runs.data?.total ?? 0,
           onChange: setCurrent,
           showTotal: (total) => t('common.total', { total }),
         }}
+        // Fits 1024 px: the channel under the day, who started it under the state, the number of
+        // differences on the button that shows them, the two buttons one under the other.
         columns={[
-          { title: t('reconcile.day'), dataIndex: 'billDate' },
-          { title: t('reconcile.channel'), dataIndex: 'channel', render: channelName },
-          {
-            title: t('common.status'),
+          dateColumn({
+            title: t('reconcile.dayAndChannel'),
+            dataIndex: 'billDate',
+            render: (day: string, run) => (
+              <>
+                {day}
+                <SecondLine>{channelName(run.channel)}</SecondLine>
+              </>
+            ),
+          }),
+          labelColumn({
+            title: t('reconcile.stateAndBy'),
             dataIndex: 'status',
             render: (s: ReconciliationRun['status'], run) => (
-              <Tag color={STATUS_COLORS[s]} title={run.error ?? undefined}>
-                {t(`reconcile.status.${s}`)}
-              </Tag>
+              <>
+                <Tag color={STATUS_COLORS[s]} title={run.error ?? undefined}>
+                  {t(`reconcile.status.${s}`)}
+                </Tag>
+                <SecondLine>
+                  {t(run.requestedBy === null ? 'reconcile.byJob' : 'reconcile.byPerson')}
+                </SecondLine>
+              </>
             ),
-          },
-          { title: t('reconcile.statement'), render: (_, run) => totals(run.statement) },
-          { title: t('reconcile.ours'), render: (_, run) => totals(run.ours) },
-          { title: t('reconcile.differences'), dataIndex: 'differenceCount', align: 'right' },
-          {
-            title: t('reconcile.by'),
-            dataIndex: 'requestedBy',
-            render: (by: number | null) => t(by === null ? 'reconcile.byJob' : 'reconcile.byPerson'),
-          },
-          {
+          }),
+          labelColumn({
+            title: t('reconcile.statement'),
+            key: 'statement',
+            render: (_, run) => totals(run.statement),
+          }),
+          labelColumn({ title: t('reconcile.ours'), key: 'ours', render: (_, run) => totals(run.ours) }),
+          labelColumn({
             title: t('common.actions'),
+            key: 'actions',
             render: (_, run) => (
-              <Space>
-                <Button size="small" onClick={() => setOpen(run)} disabled={run.status !== 'done'}>
-                  {t('reconcile.view')}
+              <Flex vertical align="start">
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setOpen(run)}
+                  disabled={run.status !== 'done'}
+                  data-testid="reconciliation-view"
+                >
+                  {run.status === 'done'
+                    ? t('reconcile.viewCount', { count: run.differenceCount })
+                    : t('reconcile.view')}
                 </Button>
                 <Button
+                  type="link"
                   size="small"
                   disabled={run.status !== 'done'}
                   onClick={() =>
@@ -130,9 +153,9 @@ export default function ReconciliationPage() {
                 >
                   {t('reconcile.export')}
                 </Button>
-              </Space>
+              </Flex>
             ),
-          },
+          }),
         ]}
       />
       <Drawer

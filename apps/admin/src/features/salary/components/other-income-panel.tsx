@@ -3,11 +3,11 @@
  * (issue 25 item 6).
  */
 import { UploadOutlined } from '@ant-design/icons';
-import { formatYuan } from '@cf/shared/money';
 import type { IncomeBatch } from '@cf/shared/wire/salary';
 import { Button, Flex, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { countColumn, dateColumn, moneyColumn, textColumn } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useIncomeBatches } from '../api/list-income-batches';
 
@@ -42,27 +42,14 @@ export function OtherIncomePanel() {
           onChange: (current, size) => setPage({ current, size }),
         }}
         columns={[
-          {
-            title: t('salary.project'),
-            dataIndex: 'project',
-            render: (text: string) => <span data-user-data>{text}</span>,
-          },
-          {
-            title: t('salary.department'),
-            dataIndex: 'department',
-            render: (text: string) => <span data-user-data>{text}</span>,
-          },
-          { title: t('salary.paidOn'), dataIndex: 'paidOn', width: 120 },
-          { title: t('salary.records'), dataIndex: 'records', width: 90 },
-          { title: t('salary.amount'), dataIndex: 'amountFen', render: (fen: number) => formatYuan(fen) },
-          { title: t('salary.tax'), dataIndex: 'taxFen', render: (fen: number) => formatYuan(fen) },
-          { title: t('salary.net'), dataIndex: 'netFen', render: (fen: number) => formatYuan(fen) },
-          {
-            title: t('salary.loadedAt'),
-            dataIndex: 'loadedAt',
-            width: 190,
-            render: (time: string) => new Date(time).toLocaleString(),
-          },
+          textColumn({ title: t('salary.project'), dataIndex: 'project', userData: true }),
+          textColumn({ title: t('salary.department'), dataIndex: 'department', userData: true }),
+          dateColumn({ title: t('salary.paidOn'), dataIndex: 'paidOn', render: (day: string) => day }),
+          countColumn({ title: t('salary.records'), dataIndex: 'records' }),
+          moneyColumn({ title: t('salary.amount'), dataIndex: 'amountFen' }),
+          moneyColumn({ title: t('salary.tax'), dataIndex: 'taxFen' }),
+          moneyColumn({ title: t('salary.net'), dataIndex: 'netFen' }),
+          dateColumn({ title: t('salary.loadedAt'), dataIndex: 'loadedAt' }),
         ]}
       />
     </Flex>

@@ -3,10 +3,10 @@
  * check, report, history and replace-a-month are the same for every import; issue 25 item 6).
  */
 import { UploadOutlined } from '@ant-design/icons';
-import { formatYuan } from '@cf/shared/money';
 import type { SalaryMonth } from '@cf/shared/wire/salary';
 import { Button, Flex, Table, Typography } from 'antd';
 import { Link } from 'react-router';
+import { countColumn, dateColumn, moneyColumn } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useSalaryMonths } from '../api/list-salary-months';
 
@@ -34,17 +34,12 @@ export function SlipsPanel() {
         dataSource={months.data ?? []}
         pagination={{ pageSize: 12, hideOnSinglePage: true }}
         columns={[
-          { title: t('salary.month'), dataIndex: 'period', width: 120 },
-          { title: t('salary.slips'), dataIndex: 'slips', width: 100 },
-          { title: t('salary.gross'), dataIndex: 'grossFen', render: (fen: number) => formatYuan(fen) },
-          { title: t('salary.net'), dataIndex: 'netFen', render: (fen: number) => formatYuan(fen) },
-          { title: t('salary.payDate'), dataIndex: 'payDate', width: 130 },
-          {
-            title: t('salary.loadedAt'),
-            dataIndex: 'loadedAt',
-            width: 200,
-            render: (time: string) => new Date(time).toLocaleString(),
-          },
+          dateColumn({ title: t('salary.month'), dataIndex: 'period', render: (month: string) => month }),
+          countColumn({ title: t('salary.slips'), dataIndex: 'slips' }),
+          moneyColumn({ title: t('salary.gross'), dataIndex: 'grossFen' }),
+          moneyColumn({ title: t('salary.net'), dataIndex: 'netFen' }),
+          dateColumn({ title: t('salary.payDate'), dataIndex: 'payDate', render: (day: string) => day }),
+          dateColumn({ title: t('salary.loadedAt'), dataIndex: 'loadedAt' }),
         ]}
       />
     </Flex>

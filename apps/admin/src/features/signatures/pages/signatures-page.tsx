@@ -5,6 +5,7 @@
  */
 import type { FeeItemSignature } from '@cf/shared/wire/signature';
 import { App, Radio, Switch, Table, Tag, Typography } from 'antd';
+import { labelColumn, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useFeeItemSignatures } from '../api/list-fee-item-signatures';
@@ -34,26 +35,20 @@ export default function SignaturesPage() {
         dataSource={items.data ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         columns={[
-          {
-            title: t('signatures.item'),
-            key: 'name',
-            render: (_: unknown, row) => <span data-user-data>{nameOf(row)}</span>,
-          },
-          {
+          textColumn({ title: t('signatures.item'), key: 'name', text: nameOf, userData: true }),
+          labelColumn({
             title: t('common.status'),
             dataIndex: 'status',
-            width: 120,
             render: (status: number) =>
               status === 1 ? (
                 <Tag color="green">{t('signatures.onSale')}</Tag>
               ) : (
                 <Tag>{t('signatures.offSale')}</Tag>
               ),
-          },
-          {
+          }),
+          labelColumn({
             title: t('signatures.asks'),
             key: 'asks',
-            width: 140,
             render: (_: unknown, row) => (
               <Switch
                 checked={row.timing !== null}
@@ -62,11 +57,10 @@ export default function SignaturesPage() {
                 onChange={(on) => change(row, on ? 'after_pay' : null)}
               />
             ),
-          },
-          {
+          }),
+          labelColumn({
             title: t('signatures.timing'),
             key: 'timing',
-            width: 280,
             render: (_: unknown, row) => (
               <Radio.Group
                 value={row.timing}
@@ -78,7 +72,7 @@ export default function SignaturesPage() {
                 ]}
               />
             ),
-          },
+          }),
         ]}
       />
     </Page>
