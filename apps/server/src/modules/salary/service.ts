@@ -8,22 +8,21 @@ import {
   findSlip,
   incomesOfYear,
   incomeYears,
-  latestSlips,
   neighbourSlips,
   slipItems,
-  slipsOfYear,
-  slipYears,
+  slipsOfPerson,
   type OtherIncomeRow,
 } from './repo';
 import type { Payee } from './step-up';
 
 export async function salaryIndex(db: Db, payee: Payee, askedYear?: number): Promise<SalaryIndex> {
   const { tenantId, employeeId } = payee;
-  const years = await slipYears(db, tenantId, employeeId);
+  const all = await slipsOfPerson(db, tenantId, employeeId);
+  const years = [...new Set(all.map((s) => Number(s.period.slice(0, 4))))];
   // The asked year (empty when it has no slips), else the newest year with slips.
   const year = askedYear ?? years[0] ?? null;
-  const slips = year === null ? [] : await slipsOfYear(db, tenantId, employeeId, year);
-  const latest = await latestSlips(db, tenantId, employeeId, 12);
+  const slips = year === null ? [] : all.filter((s) => s.period.startsWith(`${year}-`));
+  const latest = all.slice(0, 12).map((s) => ({ period: s.period, netFen: s.netFen }));
   const sum = (pick: (s: (typeof slips)[number]) => number) => slips.reduce((t, s) => t + pick(s), 0);
   return {
     years,
