@@ -6,7 +6,9 @@
 // Budgets (the run exits 1 when one is missed):
 // - the payer's first reads (fee list, order list with its reply cache off, order detail, notice
 //   list and detail, salary index), autocannon at BENCH_CONNECTIONS (32), BENCH_PAYERS (8) payers'
-//   tokens in turn: p99 <= 30 ms and >= 15% of the ceiling (a plain JSON route) measured just before;
+//   tokens in turn: p99 <= 30 ms, and the same share of the ceiling (a plain JSON route, measured just
+//   before) as the same read by the demo school's payers right after (their handful of rows, same
+//   server and database): at least 0.85 of it;
 // - the console's searches, one request at a time, BENCH_SEARCH_ROUNDS (20) each with varying
 //   words: p95 <= 300 ms; the dashboard p95 <= 300 ms;
 // - the day's reconciliation of a 20,000-line WeChat Pay statement (the demo's WeChat Pay simulator,
@@ -36,7 +38,12 @@ const PAYERS = Number(process.env.BENCH_PAYERS ?? 8);
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 20);
 const CEILING_SECONDS = Math.max(3, Math.round(DURATION / 2));
 const READ_P99_MS = 30;
-const READ_SHARE = 0.15;
+// "The same share of the ceiling as on the demo data": back-to-back runs of one read on this machine
+// differ by up to a tenth, so at least 0.85 of the demo's share.
+const READ_SAME = 0.85;
+const DEMO_TENANT = '100001';
+const DEMO_STUDENT = 'student1';
+const DEMO_STAFF = 'teacher1';
 const SEARCH_P95_MS = 300;
 const RECONCILE_MS = 10_000;
 const RECONCILE_LINES = 20_000;
@@ -213,11 +220,11 @@ async function json(url: string, init: RequestInit = {}) {
   }
 }
 
-async function signIn(username: string): Promise<Record<string, string>> {
+async function signIn(username: string, tenant = TENANT): Promise<Record<string, string>> {
   const { key } = await json(`${base}/api/blade-auth/oauth/captcha`);
   const { data } = await json(`${base}/api/dev/captcha/${key}`);
   const q = new URLSearchParams({
-    tenantId: TENANT,
+    tenantId: tenant,
     username,
     password: encryptPassword(PASSWORD, secrets.WIRE_AES_KEY),
     grant_type: 'password',
@@ -226,7 +233,7 @@ async function signIn(username: string): Promise<Record<string, string>> {
   });
   const token = await json(`${base}/api/blade-auth/oauth/token?${q}`, {
     method: 'POST',
-    headers: { authorization: basic, 'tenant-id': TENANT, 'captcha-key': key, 'captcha-code': data.text },
+    headers: { authorization: basic, 'tenant-id': tenant, 'captcha-key': key, 'captcha-code': data.text },
   });
   if (!token.access_token) throw new Error(`sign-in of ${username} failed: ${JSON.stringify(token)}`);
   return { authorization: basic, 'blade-auth': `bearer ${token.access_token}` };
@@ -245,107 +252,138 @@ const searchRows: Record<string, string | number>[] = [];
 let reconcileFigures = '';
 try {
   // --- The payer's first reads. ---
-  const studentAuth = await Promise.all(students.map(signIn));
+  // The same reads by the demo school's payers (tenant DEMO_TENANT, in the same database and server,
+  // a handful of rows): the share of the ceiling a read reaches there is what it must keep at size.
+  const studentAuth = await Promise.all(students.map((account) => signIn(account)));
   // Salary reads need the phone proven on the session (verify-phone, purpose salary): the code the
   // SMS stand-in texted is read from the dev outbox, as a person reads it from the phone.
-  const staffAuth: Record<string, string>[] = [];
-  for (const account of staff)
-    staffAuth.push(
-      await (async () => {
-        const h = await signIn(account);
-        const phone = (
-          await client.query(`SELECT phone FROM users WHERE tenant_id = $1 AND account = $2`, [
-            TENANT,
-            account,
-          ])
-        ).rows[0].phone as string;
-        // A second run within the minute may ask for a code again.
-        await client.query(
-          `UPDATE verification_codes SET created_at = now() - interval '2 minutes' WHERE phone = $1`,
-          [phone],
-        );
-        const post = (url: string, body: object) =>
-          json(`${base}${url}`, {
-            method: 'POST',
-            headers: { ...h, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-        const sent = await post('/api/blade-user/send-validate', {});
-        const outbox = await json(`${base}/api/dev/outbox?phone=${phone}`);
-        const verifyCode = /\d{6}/.exec(outbox.data[0]?.body ?? '')?.[0];
-        const proof = await post('/api/blade-user/verify-phone', {
-          verifyId: sent.data?.id,
-          verifyCode,
-          purpose: 'salary',
-        });
-        if (!proof.data?.verifyToken) throw new Error(`salary proof of ${account}: ${JSON.stringify(proof)}`);
-        return { ...h, 'salary-verify-token': proof.data.verifyToken as string };
-      })(),
+  async function salaryProof(account: string, tenant: string): Promise<Record<string, string>> {
+    const h = await signIn(account, tenant);
+    const phone = (
+      await client.query(`SELECT phone FROM users WHERE tenant_id = $1 AND account = $2`, [tenant, account])
+    ).rows[0].phone as string;
+    // A second run within the minute may ask for a code again.
+    await client.query(
+      `UPDATE verification_codes SET created_at = now() - interval '2 minutes' WHERE phone = $1`,
+      [phone],
     );
+    const post = (url: string, body: object) =>
+      json(`${base}${url}`, {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const sent = await post('/api/blade-user/send-validate', {});
+    const outbox = await json(`${base}/api/dev/outbox?phone=${phone}`);
+    const verifyCode = /\d{6}/.exec(outbox.data[0]?.body ?? '')?.[0];
+    const proof = await post('/api/blade-user/verify-phone', {
+      verifyId: sent.data?.id,
+      verifyCode,
+      purpose: 'salary',
+    });
+    if (!proof.data?.verifyToken) throw new Error(`salary proof of ${account}: ${JSON.stringify(proof)}`);
+    return { ...h, 'salary-verify-token': proof.data.verifyToken as string };
+  }
+  const staffAuth: Record<string, string>[] = [];
+  for (const account of staff) staffAuth.push(await salaryProof(account, TENANT));
   const get = (url: string, headers: Record<string, string>) => json(`${base}${url}`, { headers });
-  const firstOrders = await Promise.all(
-    studentAuth.map(async (h) => {
-      const list = await get('/api/blade-finance/order/list?tab=all&current=1&size=10', h);
-      return list.data.records[0].id as number;
-    }),
+  type Reads = [string, { path: string; headers: Record<string, string> }[]][];
+  async function readsOf(
+    students: Record<string, string>[],
+    staff: Record<string, string>[],
+  ): Promise<Reads> {
+    const firstOrders = await Promise.all(
+      students.map(async (h) => {
+        const list = await get('/api/blade-finance/order/list?tab=all&current=1&size=10', h);
+        if (list.data.records.length) return list.data.records[0].id as number;
+        // A payer without orders (the demo's student1 in a fresh database) makes one of a fee.
+        const fees = await get('/api/blade-finance/fee/student', h);
+        const item = (
+          fees.data.years as { items: { receivableId: number; payNow: { payNowFen: number } }[] }[]
+        )
+          .flatMap((y) => y.items)
+          .find((i) => i.payNow.payNowFen > 0);
+        if (!item) throw new Error('a payer with neither orders nor fees to pay');
+        const created = await json(`${base}/api/blade-finance/order/create-fee`, {
+          method: 'POST',
+          headers: { ...h, 'content-type': 'application/json' },
+          body: JSON.stringify({ items: [{ receivableId: item.receivableId }] }),
+        });
+        return created.data.orderId as number;
+      }),
+    );
+    const notices = await get('/api/blade-desk/notice/list?current=1&size=10', students[0]!);
+    const noticeIds = (notices.data.records as { id: number }[]).map((n) => n.id);
+    const year = new Date().getFullYear();
+    return [
+      ['fee list (student)', students.map((h) => ({ path: '/api/blade-finance/fee/student', headers: h }))],
+      [
+        'order list (page of 10, reply cache off)',
+        students.map((h) => ({
+          path: '/api/blade-finance/order/list?tab=all&current=1&size=10',
+          headers: h,
+        })),
+      ],
+      [
+        'order detail',
+        students.map((h, i) => ({ path: `/api/blade-finance/order/detail/${firstOrders[i]}`, headers: h })),
+      ],
+      [
+        'notice list (page of 10)',
+        students.map((h) => ({ path: '/api/blade-desk/notice/list?current=1&size=10', headers: h })),
+      ],
+      [
+        'notice detail (marks read)',
+        students.map((h, i) => ({
+          path: `/api/blade-desk/notice/detail?id=${noticeIds[i % noticeIds.length]}`,
+          headers: h,
+        })),
+      ],
+      [
+        'salary index (staff)',
+        staff.map((h) => ({ path: `/api/blade-finance/salary/index?year=${year}`, headers: h })),
+      ],
+    ];
+  }
+  const reads = await readsOf(studentAuth, staffAuth);
+  const demoReads = await readsOf(
+    [await signIn(DEMO_STUDENT, DEMO_TENANT)],
+    [await salaryProof(DEMO_STAFF, DEMO_TENANT)],
   );
-  const notices = await get('/api/blade-desk/notice/list?current=1&size=10', studentAuth[0]!);
-  const noticeIds = (notices.data.records as { id: number }[]).map((n) => n.id);
-  const year = new Date().getFullYear();
-  const reads: [string, { path: string; headers: Record<string, string> }[]][] = [
-    ['fee list (student)', studentAuth.map((h) => ({ path: '/api/blade-finance/fee/student', headers: h }))],
-    [
-      'order list (page of 10, reply cache off)',
-      studentAuth.map((h) => ({
-        path: '/api/blade-finance/order/list?tab=all&current=1&size=10',
-        headers: h,
-      })),
-    ],
-    [
-      'order detail',
-      studentAuth.map((h, i) => ({ path: `/api/blade-finance/order/detail/${firstOrders[i]}`, headers: h })),
-    ],
-    [
-      'notice list (page of 10)',
-      studentAuth.map((h) => ({ path: '/api/blade-desk/notice/list?current=1&size=10', headers: h })),
-    ],
-    [
-      'notice detail (marks read)',
-      studentAuth.map((h, i) => ({
-        path: `/api/blade-desk/notice/detail?id=${noticeIds[i % noticeIds.length]}`,
-        headers: h,
-      })),
-    ],
-    [
-      'salary index (staff)',
-      staffAuth.map((h) => ({ path: `/api/blade-finance/salary/index?year=${year}`, headers: h })),
-    ],
-  ];
-  for (const [name, requests] of reads) {
+  for (const [name, requests] of [...reads, ...demoReads]) {
     for (const r of requests) {
       const res = await fetch(`${base}${r.path}`, { headers: r.headers });
       if (res.status !== 200) throw new Error(`${name}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     }
   }
-  for (const [name, requests] of reads) {
+  for (const [i, [name, requests]] of reads.entries()) {
     const ceiling = await run({ url: `${base}/api/blade-system/client-config` }, CEILING_SECONDS);
     const r = await run({ url: base, requests: requests.map((q) => ({ method: 'GET', ...q })) });
+    const d = await run({ url: base, requests: demoReads[i]![1].map((q) => ({ method: 'GET', ...q })) });
     const share = r.requests.average / ceiling.requests.average;
+    const demoShare = d.requests.average / ceiling.requests.average;
+    const pct = (x: number) => `${Math.round(x * 100)}%`;
     readRows.push({
       read: name,
       'req/s': Math.round(r.requests.average),
       'p50 ms': r.latency.p50,
       'p99 ms': r.latency.p99,
-      non2xx: r.non2xx,
-      errors: r.errors + r.timeouts,
-      'of ceiling': `${Math.round(share * 100)}%`,
+      non2xx: r.non2xx + d.non2xx,
+      errors: r.errors + r.timeouts + d.errors + d.timeouts,
+      'of ceiling': pct(share),
+      'demo req/s': Math.round(d.requests.average),
+      'demo p99 ms': d.latency.p99,
+      'demo of ceiling': pct(demoShare),
     });
     budget(
       `payer: ${name}`,
-      `p99 ${r.latency.p99} ms, ${Math.round(share * 100)}% of ceiling`,
-      `p99 <= ${READ_P99_MS} ms, >= ${READ_SHARE * 100}%`,
-      r.latency.p99 <= READ_P99_MS && share >= READ_SHARE && r.non2xx === 0 && r.errors === 0,
+      `p99 ${r.latency.p99} ms, ${pct(share)} of ceiling (demo data ${pct(demoShare)})`,
+      `p99 <= ${READ_P99_MS} ms, >= ${READ_SAME}x the demo's share`,
+      r.latency.p99 <= READ_P99_MS &&
+        share >= READ_SAME * demoShare &&
+        r.non2xx + d.non2xx === 0 &&
+        r.errors + d.errors === 0,
     );
   }
 
