@@ -76,6 +76,14 @@ describe('the column rule', () => {
     ).toBeNull();
   });
 
+  it('puts the time read from the row under an id, on a line of its own', () => {
+    const drawn = cell(idColumn<Row>({ dataIndex: 'no', at: (r) => r.at }), row.no);
+    const time = drawn.querySelector('.cf-date.cf-secondary');
+    expect(time?.textContent).toBe('2026-11-24 16:05');
+    expect(drawn.textContent).toBe(`${row.no}2026-11-24 16:05`);
+    expect(cell(idColumn<Row>({ dataIndex: 'no' }), row.no).querySelector('.cf-date')).toBeNull();
+  });
+
   it('cuts text with its whole text in the title, read from the row or the value', () => {
     const fromRow = cell(textColumn<Row>({ key: 'name', text: (r) => r.name, userData: true }), undefined);
     const cut = fromRow.querySelector('.cf-cut')!;

@@ -117,13 +117,22 @@ export function Person({ name, no }: { name: string | null | undefined; no?: str
  * from the table the column is in, never from the props. */
 type Column<T> = NoInfer<Omit<ColumnType<T>, 'ellipsis' | 'fixed' | 'width'>>;
 
-/** Ids: one line, tabular figures; `userData` (the default) marks the value as the school's data. */
+/**
+ * Ids: one line, tabular figures; `userData` (the default) marks the value as the school's data. `at`
+ * reads an instant from the row, shown under the id as a second line (an order's or a bill's time).
+ */
 export function idColumn<T>({
   userData = true,
+  at,
   ...column
-}: Column<T> & { userData?: boolean }): ColumnType<T> {
+}: Column<T> & { userData?: boolean; at?: (row: T) => string | null | undefined }): ColumnType<T> {
   return marked('id', {
-    render: (value: ReactNode) => <span {...userDataProps(userData)}>{value}</span>,
+    render: (value: ReactNode, row: T) => (
+      <>
+        <span {...userDataProps(userData)}>{value}</span>
+        {at ? <SecondLine kind="date">{formatDateTime(at(row))}</SecondLine> : null}
+      </>
+    ),
     ...column,
   });
 }

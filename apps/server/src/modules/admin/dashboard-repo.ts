@@ -1,8 +1,8 @@
 /**
  * The finance office's dashboard in one SQL statement: takings (reviewed charge bills minus reviewed
  * refund bills, online and other-means alike) today and this month by channel and by item, the month's
- * orders by state, and the size of each queue the office works through. It reads the tables of several modules
- * (fee, order, pay, invoice, user), so it lives here above them all, read-only.
+ * orders by state, and the size of each queue the office works through. It reads the tables of several
+ * modules (fee, order, pay, invoice, user), so it lives here above them all, read-only.
  *
  * By item means by fee, each under its one name: a receivable's as its order lines write it ("2025-2026
  * 学费", @cf/shared/fees receivableName), a catalogue item's own, whatever name the bill was written

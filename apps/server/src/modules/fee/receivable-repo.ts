@@ -68,15 +68,16 @@ export async function lockReceivables(
     .for('update');
 }
 
-/**
- * What is committed against a receivable, as two columns of a statement over `receivables r`: its
- * open orders (unpaid or paying; each with the part of the receivable it holds, oldest first, as
- * JSON) and the sum of its other-means charge bills waiting for review. One rule for every reader.
- */
 // Written out in full: drizzle leaves a column of the only table of a select unqualified, which
 // inside these subqueries would name the subquery's own column.
 const R_TENANT = sql.raw('"receivables"."tenant_id"');
 const R_ID = sql.raw('"receivables"."id"');
+
+/**
+ * What is committed against a receivable, as two columns of a statement over `receivables`: its
+ * open orders (unpaid or paying; each with the part of the receivable it holds, oldest first, as
+ * JSON) and the sum of its other-means charge bills waiting for review. One rule for every reader.
+ */
 const committedColumns = {
   openOrders: sql<OpenOrderJson[]>`(
     SELECT coalesce(json_agg(json_build_object('orderId', o.id, 'orderNo', o.order_no, 'payStatus', o.pay_status,

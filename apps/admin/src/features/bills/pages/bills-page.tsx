@@ -15,7 +15,7 @@ import {
 } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { QueueTable } from '@admin/components/queue-table';
-import { formatDate, formatDateTime, formatMoney } from '@admin/lib/format';
+import { formatDate, formatMoney } from '@admin/lib/format';
 import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useLabel } from '@admin/lib/labels';
@@ -52,12 +52,7 @@ export default function BillsPage() {
     idColumn({
       title: t('bills.billNoAndTime'),
       dataIndex: 'billNo',
-      render: (no: string, bill) => (
-        <>
-          <span data-user-data>{no}</span>
-          <SecondLine kind="date">{formatDateTime(bill.createdAt)}</SecondLine>
-        </>
-      ),
+      at: (bill) => bill.createdAt,
     }),
     personColumn({
       title: t('bills.person'),

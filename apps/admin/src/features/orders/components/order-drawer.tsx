@@ -20,7 +20,6 @@ import {
   idColumn,
   labelColumn,
   moneyColumn,
-  SecondLine,
   textColumn,
 } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
@@ -130,12 +129,7 @@ export function OrderDrawer({ id, onClose }: { id: number | undefined; onClose: 
                   idColumn({
                     title: t('orders.refundNoAndTime'),
                     dataIndex: 'outRefundNo',
-                    render: (no: string, r) => (
-                      <>
-                        <span data-user-data>{no}</span>
-                        <SecondLine kind="date">{time(r.createdAt)}</SecondLine>
-                      </>
-                    ),
+                    at: (r) => r.createdAt,
                   }),
                   moneyColumn({ title: t('orders.amount'), dataIndex: 'amountFen' }),
                   labelColumn({

@@ -20,7 +20,6 @@ import {
 import { Page } from '@admin/components/page';
 import { ExportButton, SearchButtons } from '@admin/components/search-export';
 import { useT } from '@admin/lib/i18n/use-t';
-import { formatDateTime } from '@admin/lib/format';
 import { useLabel } from '@admin/lib/labels';
 import { serverPagination } from '@admin/lib/use-paging';
 import { exportOrders } from '../api/export-orders';
@@ -132,12 +131,7 @@ export default function OrdersPage() {
           idColumn({
             title: t('orders.orderNoAndTime'),
             dataIndex: 'orderNo',
-            render: (no: string, o) => (
-              <>
-                <span data-user-data>{no}</span>
-                <SecondLine kind="date">{formatDateTime(o.createdAt)}</SecondLine>
-              </>
-            ),
+            at: (o) => o.createdAt,
           }),
           personColumn({
             title: t('orders.person'),
