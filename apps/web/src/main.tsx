@@ -22,13 +22,21 @@ liftLinkParams();
 /** The path of the hash route (#/fee/index?x=1 -> /fee/index). */
 const hashPath = (): string => window.location.hash.replace(/^#/, '').split('?')[0] || '/';
 
+/**
+ * How long the first render waits for the screen's chunks (index.html's name shows meanwhile). Beyond
+ * it the screen's spinner shows while they finish, as on any later move.
+ */
+const SCREEN_WAIT_MS = 6000;
+
 async function boot() {
   const refresher = startTokenLife();
-  preloadScreenAt(hashPath());
+  const screen = preloadScreenAt(hashPath());
   // A session whose access cookie has lapsed is renewed before the first screen decides anything.
   await Promise.all([refresher.check(), loadChosenLanguage()]);
   // Student fees, the screen most links open: its list is asked for while its chunks still load.
   if (hashPath() === '/fee/index' && getAccessToken()) prefetchStudentFees(queryClient);
+  // The screen's chunks first, so it renders at once rather than through a spinner (app/router.tsx).
+  await Promise.race([screen, new Promise((wait) => setTimeout(wait, SCREEN_WAIT_MS))]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers>

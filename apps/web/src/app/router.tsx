@@ -3,9 +3,9 @@
  * timeout; a ChunkLoadError screen with a reload action on failure), / -> /home. Screens later
  * issues build show an honest "coming soon" page until then; their routes and guards already work.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
-import { loadChunk } from '../lib/lazy-chunk';
+import { lazyScreen, type Screen } from '../lib/lazy-screen';
 import type { FinanceScreenName } from './finance-screens';
 import type { ProfileScreenName } from './profile-screens';
 import { RootLayout } from './root-layout';
@@ -14,9 +14,6 @@ import { REDIRECTS, ROUTES, matchRoute } from '@/lib/routes';
 import { ScreenBoundary } from './screen-boundary';
 
 type ScreenModule = { default: ComponentType };
-type Screen = LazyExoticComponent<ComponentType>;
-
-const lazyScreen = (load: () => Promise<ScreenModule>): Screen => lazy(() => loadChunk(load));
 
 /** The money screens: one lazy chunk, finance-screens.ts (which also loads the finance texts). */
 const FINANCE_SCREEN_NAMES: readonly FinanceScreenName[] = [
@@ -74,20 +71,23 @@ export const SCREENS: Record<string, Screen> = Object.fromEntries(
   Object.entries(SCREEN_LOADERS).map(([name, load]) => [name, lazyScreen(load)]),
 );
 
-const loadAppShell = () => import('./shell/app-shell');
-const AppShell = lazyScreen(loadAppShell);
+const AppShell = lazyScreen(() => import('./shell/app-shell'));
 
 /**
  * A cold start fetches what the screen at `path` needs (the shell, the screen's chunk and its texts) at
  * once, while the session check runs, rather than one after another as React reaches each lazy part.
- * The lazy screens then find the modules loaded. Failures are left to the screens' own loading.
+ * Settles when they are loaded (the screens then render without suspending) or failed (failures are
+ * left to the screens' own loading and error screen).
  */
-export function preloadScreenAt(path: string): void {
+export function preloadScreenAt(path: string): Promise<void> {
   const meta = matchRoute(REDIRECTS[path] ?? path);
-  const load = meta && SCREEN_LOADERS[meta.name];
-  if (!meta || !load) return;
-  if (meta.name !== 'login') void loadAppShell().catch(() => undefined);
-  void load().catch(() => undefined);
+  const screen = meta && SCREENS[meta.name];
+  if (!meta || !screen) return Promise.resolve();
+  const parts = meta.name === 'login' ? [screen] : [AppShell, screen];
+  return Promise.all(parts.map((part) => part.preload())).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** A screen in its boundary; keyed by path so an error clears when the visitor moves on. */
