@@ -26,7 +26,7 @@ import {
 } from '@server/modules/pay/channels/attempts';
 import { assertPayable } from './cashier-service';
 import { modesOf, readyChannels } from './offers';
-import { askChannel, channelFailure, gatewayOf } from '@server/modules/pay/channels/channel';
+import { askChannel, channelFailure } from '@server/modules/pay/channels/channel';
 import { closeOrder, closeTrade } from '@server/modules/pay/channels/close';
 import { markPaying, repeatPaying, type OrderRow, type Payer } from '@server/modules/order/pay-status';
 import { findOrderById, itemsOfOrder, wechatOpenId } from '@server/modules/pay/repo';
