@@ -135,6 +135,18 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
 
       {cashier.signature ? <CashierSignature signature={cashier.signature} /> : null}
 
+      {/* On top: a desktop payer sees the code to scan without scrolling. */}
+      {showQr ? (
+        <Suspense fallback={<PageSpinner />}>
+          <NativeQr
+            codeUrl={codeUrl}
+            totalFen={cashier.totalFen}
+            pay={pay}
+            onChooseAnother={() => setCodeUrl(null)}
+          />
+        </Suspense>
+      ) : null}
+
       <section className={styles.card} aria-labelledby="cashier-items">
         <h2 id="cashier-items" className={styles.cardTitle}>
           {t('pay.items')}
@@ -169,16 +181,7 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
         </ul>
       </section>
 
-      {showQr ? (
-        <Suspense fallback={<PageSpinner />}>
-          <NativeQr
-            codeUrl={codeUrl}
-            totalFen={cashier.totalFen}
-            pay={pay}
-            onChooseAnother={() => setCodeUrl(null)}
-          />
-        </Suspense>
-      ) : (
+      {showQr ? null : (
         <>
           <fieldset className={styles.card} disabled={expired}>
             <legend className={styles.cardTitle}>{t('pay.channel')}</legend>

@@ -42,7 +42,13 @@ export default function NativeQr({ codeUrl, totalFen, pay, onChooseAnother }: Na
   }, [result, navigate, pay]);
 
   return (
-    <section className={styles.card} aria-labelledby="native-qr-title" data-testid="native-qr">
+    <section
+      className={styles.card}
+      aria-labelledby="native-qr-title"
+      data-testid="native-qr"
+      // The code the picture draws, for the demo's scan page (e2e stories "scan" it from here).
+      data-code-url={codeUrl}
+    >
       <h2 id="native-qr-title" className={styles.title}>
         {t('pay.scanTitle')}
       </h2>
