@@ -112,7 +112,13 @@ function wechatGateway(
       if (mode === 'h5' || mode === 'native') {
         if (!payerIp) throw new PayChannelError('NO_PAYER_IP', `WeChat ${mode} needs the payer address`);
         const scene = { ...input, payerIp, notifyUrl };
-        return mode === 'h5' ? channel.prepayH5(scene) : channel.prepayNative(scene);
+        if (mode === 'native') return channel.prepayNative(scene);
+        const { h5Url } = await channel.prepayH5(scene);
+        // The simulator is asked at this process's own address (127.0.0.1): its page is handed over
+        // as a path, opened on whatever address the payer reached the app at.
+        if (!simulated) return { h5Url };
+        const page = new URL(h5Url);
+        return { h5Url: page.pathname + page.search };
       }
       if (!openId) throw new PayChannelError('NO_OPENID', 'WeChat JSAPI needs the payer openid');
       const { jsapiParams } = await channel.prepay({ ...input, openId, notifyUrl });

@@ -113,7 +113,9 @@ describe('paying by H5 and Native', () => {
       h5_info: { type: 'Wap' },
     });
 
-    const url = new URL(h5Url);
+    // The simulator's page, as a path: opened on whatever address the payer reached the app at.
+    expect(h5Url).toMatch(new RegExp(`^/api/dev/wechatpay/${UNI}/h5\\?prepay_id=wx`));
+    const url = new URL(h5Url, 'http://campus.example');
     const back = `http://${url.host}/#/pay?orderNo=${order.orderNo}&view=result`;
     const page = await ctx.app.inject({
       method: 'GET',
@@ -141,7 +143,7 @@ describe('paying by H5 and Native', () => {
   it('H5 page: a redirect_url on another host is not followed', async () => {
     const order = await createPayOrder(ctx);
     const { h5Url } = (await prepay({ orderNo: order.orderNo, channel: 'wechat', mode: 'h5' })).json().data;
-    const url = new URL(h5Url);
+    const url = new URL(h5Url, 'http://campus.example');
     const failed = await ctx.app.inject({
       method: 'POST',
       url: url.pathname,
