@@ -27,7 +27,6 @@ export const cashierQuery = orderNoQuery.extend({
     .optional()
     .describe("Where the page runs, as it sees it; WeChat's browser is known by its User-Agent only"),
 });
-export type CashierQuery = z.input<typeof cashierQuery>;
 
 /** One way to pay the cashier offers, in the tenant's order of channels. */
 export const payOfferSchema = z.object({

@@ -31,13 +31,9 @@ export interface PrepayResult {
 }
 
 /**
- * WeChat Pay's ways to start a payment: JSAPI inside WeChat's browser, H5 in another phone browser
- * (the payer opens h5_url), Native on a desktop (the payer scans code_url with WeChat).
+ * WeChat Pay H5 (a phone browser outside WeChat opens h5_url) and Native (a desktop shows code_url to
+ * scan) know no payer before they pay; both send the payer's address (scene_info).
  */
-export const WECHAT_PAY_MODES = ['jsapi', 'h5', 'native'] as const;
-export type WechatPayMode = (typeof WECHAT_PAY_MODES)[number];
-
-/** H5 and Native know no payer before they pay; H5 needs the payer's address (scene_info). */
 export interface ScenePrepayInput extends Omit<PrepayInput, 'openId'> {
   /** The payer's IP address as our server saw it (scene_info.payer_client_ip). */
   payerIp: string;

@@ -3,7 +3,7 @@
  * where the payer is (offers).
  */
 import type { PayerPlace } from '@cf/shared/pay-offers';
-import type { Cashier, PayChannelName, PayOffer } from '@cf/shared/wire/pay';
+import type { Cashier, PayOffer } from '@cf/shared/wire/pay';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
@@ -11,7 +11,7 @@ import { payAuthHeaders } from './pay-auth';
 
 import { payerPlaceHere } from '../payer-place';
 
-export type { Cashier, PayChannelName, PayOffer };
+export type { Cashier, PayOffer };
 
 export const getCashier = (
   orderNo: string,
