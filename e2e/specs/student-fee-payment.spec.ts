@@ -87,9 +87,10 @@ test('a student pays part of the tuition through the sandbox and sees the paid o
     new RegExp(`^${t('pay.timeLeft', { time: '(29|30):\\d\\d' })}$`),
   );
   await expect(page.getByText(`2025-2026 ${inLang(TUITION)}`)).toBeVisible();
-  // WeChat Pay needs WeChat; in a phone browser the sandbox is the channel to use.
-  await expect(page.getByTestId('channel-wechat')).toContainText(t('pay.wechatNeeded'));
-  await expect(page.getByTestId('channel-wechat').getByRole('radio')).toBeDisabled();
+  // In a phone browser outside WeChat, WeChat Pay is offered as H5 (issue 27), not JSAPI.
+  await expect(page.getByTestId('channel-wechat-h5')).toContainText(t('pay.mode.h5'));
+  await expect(page.getByTestId('channel-wechat-h5').getByRole('radio')).toBeEnabled();
+  await expect(page.getByTestId('channel-wechat')).toHaveCount(0);
   const sandbox = page.getByTestId('channel-sandbox').getByRole('radio');
   await expect(sandbox).toBeEnabled();
   const orderNo = (await page.getByTestId('cashier-order-no').textContent()) ?? '';

@@ -70,7 +70,7 @@ const CONTRACT: [string, unknown, unknown][] = [
   [`GET ${API}/order/other-list`, orderWire.orderListQuery, undefined],
   [`GET ${API}/order/detail/:id`, undefined, orderWire.orderDetailSchema],
   [`POST ${API}/order/cancel/:id`, undefined, orderWire.cancelResultSchema],
-  [`GET ${API}/pay/cashier`, payWire.orderNoQuery, payWire.cashierSchema],
+  [`GET ${API}/pay/cashier`, payWire.cashierQuery, payWire.cashierSchema],
   [`POST ${API}/pay/prepay`, payWire.prepayBody, payWire.prepaySchema],
   [`GET ${API}/pay/status`, payWire.orderNoQuery, payWire.statusSchema],
   [`POST ${API}/pay/link`, payWire.linkBody, payWire.linkSchema],

@@ -35,6 +35,10 @@ test('a tenant admin hides the student number and the phone bind form asks for t
   // Without merchant keys the demo's simulator answers for WeChat Pay, and says so; its test call passes.
   await expect(wechat.getByTestId('channel-simulated')).toContainText('微信支付模拟器');
   await expect(wechat.getByTestId('channel-missing')).toHaveCount(0);
+  // WeChat Pay H5 and Native are on in the demo; H5's hint says WeChat needs the site's domain first (issue 27).
+  await expect(wechat.getByTestId('channel-h5Enabled')).toBeChecked();
+  await expect(wechat.getByTestId('channel-nativeEnabled')).toBeChecked();
+  await expect(wechat).toContainText('H5 支付域名');
   await wechat.getByTestId('channel-check').click();
   await expect(page.getByText('测试通过：模拟器已应答（演示模式）')).toBeVisible();
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);

@@ -350,6 +350,8 @@ export const payAttempts = pgTable(
     outTradeNo: text('out_trade_no').notNull().unique(),
     /** The payer's openid the prepay was made for (WeChat), null for channels without one. */
     payerOpenId: text('payer_open_id'),
+    /** How the trade was started (jsapi, h5, native, checkout); null: before modes, the channel's first. */
+    mode: text('mode'),
     /**
      * Who took this attempt (set when the order turns PAYING on it): a payment on it credits the order
      * to them, even when a later payer has taken over since. payer_name null: not recorded.

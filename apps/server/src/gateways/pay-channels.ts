@@ -10,11 +10,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { payChannels } from '../db/schema-finance';
 import { createSandbox, type Sandbox } from './sandbox-pay/sandbox-pay';
+import type { PayMode } from '@cf/shared/pay-offers';
 import type { FetchLike, PayChannelName, PayGateway } from './types';
 import type { WechatPayConfig } from './wechat-pay/config';
 import { createWechatPaySimulator, type WechatPaySimulator } from './wechat-pay/simulator';
-import { PayChannelError, type PayChannel } from './wechat-pay/types';
-import { wechatPayV3 } from './wechat-pay/wechat-pay-v3';
+import { PayChannelError } from './wechat-pay/types';
+import { wechatPayV3, type WechatPayV3 } from './wechat-pay/wechat-pay-v3';
 
 export const NOTIFY_PATH = '/api/blade-finance/pay/notify';
 export const DEV_WECHAT_PAY_PREFIX = '/api/dev/wechatpay';
@@ -77,18 +78,50 @@ function merchantSettings(settings: Record<string, unknown>): WechatPayConfig | 
   };
 }
 
-function wechatGateway(channel: PayChannel, notifyUrl: string, simulated: boolean): PayGateway {
+/**
+ * The WeChat Pay modes a tenant switched on: JSAPI always, H5 and Native when settings.h5Enabled /
+ * settings.nativeEnabled say so (they need the products opened on the merchant platform, and H5 the
+ * site's domain registered there: docs/operations.md).
+ */
+export function wechatModes(settings: Record<string, unknown>): PayMode[] {
+  return [
+    'jsapi',
+    ...(settings.h5Enabled === true ? (['h5'] as const) : []),
+    ...(settings.nativeEnabled === true ? (['native'] as const) : []),
+  ];
+}
+
+function wechatGateway(
+  channel: WechatPayV3,
+  notifyUrl: string,
+  simulated: boolean,
+  modes: readonly PayMode[],
+): PayGateway {
   // WeChat posts notifies to https addresses only (it refuses the request otherwise); the simulator
   // runs on this process's own address.
   const https = simulated || notifyUrl.startsWith('https://');
   return {
     name: 'wechat',
     simulated,
-    async prepay(input) {
-      if (!input.openId) throw new PayChannelError('NO_OPENID', 'WeChat JSAPI needs the payer openid');
+    modes,
+    async prepay({ mode = 'jsapi', openId, payerIp, returnUrl: _returnUrl, ...input }) {
+      if (!modes.includes(mode))
+        throw new PayChannelError('MODE_OFF', `WeChat Pay ${mode} is not switched on`);
       if (!https)
         throw new PayChannelError('NOTIFY_URL_NOT_HTTPS', `set PUBLIC_URL to an https address: ${notifyUrl}`);
-      const { jsapiParams } = await channel.prepay({ ...input, openId: input.openId, notifyUrl });
+      if (mode === 'h5' || mode === 'native') {
+        if (!payerIp) throw new PayChannelError('NO_PAYER_IP', `WeChat ${mode} needs the payer address`);
+        const scene = { ...input, payerIp, notifyUrl };
+        if (mode === 'native') return channel.prepayNative(scene);
+        const { h5Url } = await channel.prepayH5(scene);
+        // The simulator is asked at this process's own address (127.0.0.1): its page is handed over
+        // as a path, opened on whatever address the payer reached the app at.
+        if (!simulated) return { h5Url };
+        const page = new URL(h5Url);
+        return { h5Url: page.pathname + page.search };
+      }
+      if (!openId) throw new PayChannelError('NO_OPENID', 'WeChat JSAPI needs the payer openid');
+      const { jsapiParams } = await channel.prepay({ ...input, openId, notifyUrl });
       return { jsapi: jsapiParams };
     },
     query: (outTradeNo) => channel.query(outTradeNo),
@@ -154,14 +187,16 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
       return sandbox ? sandbox.gateway(tenantId, notifyUrl(deps.selfUrl(), tenantId, 'sandbox')) : null;
     }
     const merchant = merchantSettings(settings);
+    const modes = wechatModes(settings);
     if (merchant)
-      return wechatGateway(wechatPayV3(merchant), notifyUrl(publicBase(), tenantId, 'wechat'), false);
+      return wechatGateway(wechatPayV3(merchant), notifyUrl(publicBase(), tenantId, 'wechat'), false, modes);
     if (!demo) return null;
     const { simulator, config: simulated } = demoMerchant(tenantId, settings);
     return wechatGateway(
       wechatPayV3(simulated, simulator.fetch),
       notifyUrl(deps.selfUrl(), tenantId, 'wechat'),
       true,
+      modes,
     );
   }
 

@@ -3,6 +3,7 @@
  * whole set (Gateways) is in index.ts, the per-tenant pay accounts (PayGateways) in pay-channels.ts.
  */
 import { PAY_CHANNEL_NAMES, type PayChannelName } from '@cf/shared/wire/pay';
+import type { PayMode } from '@cf/shared/pay-offers';
 import type {
   JsapiParams,
   NotifyInput,
@@ -66,8 +67,12 @@ export class WechatCodeError extends Error {}
 // The channel names are part of the wire contract.
 export { PAY_CHANNEL_NAMES, type PayChannelName };
 
-/** What a prepay hands the payer: JSAPI parameters (WeChat) or a page to open (sandbox). */
-export type PrepayAnswer = { jsapi: JsapiParams } | { checkoutUrl: string };
+/**
+ * What a prepay hands the payer: JSAPI parameters (WeChat in its browser), a page to open (sandbox;
+ * WeChat H5's h5_url) or a code to scan (WeChat Native's code_url).
+ */
+export type PrepayAnswer =
+  { jsapi: JsapiParams } | { checkoutUrl: string } | { h5Url: string } | { codeUrl: string };
 
 /** The notify address is the gateway's own (it knows its tenant and channel). */
 export interface PrepayRequest extends Omit<PrepayInput, 'openId' | 'notifyUrl'> {
@@ -75,6 +80,10 @@ export interface PrepayRequest extends Omit<PrepayInput, 'openId' | 'notifyUrl'>
   openId?: string;
   /** Where a hosted checkout page sends the payer back to (a same-origin path). */
   returnUrl?: string;
+  /** One of the gateway's modes; default its first. */
+  mode?: PayMode;
+  /** The payer's address as the server saw it (WeChat H5 and Native send it). */
+  payerIp?: string;
 }
 
 /**
@@ -85,6 +94,8 @@ export interface PayGateway {
   readonly name: PayChannelName;
   /** A demo stand-in (the WeChat Pay simulator) rather than a real merchant account. */
   readonly simulated?: boolean;
+  /** How this account can start a payment, as its settings allow, first the default; none said: checkout. */
+  readonly modes?: readonly PayMode[];
   prepay(input: PrepayRequest): Promise<PrepayAnswer>;
   query(outTradeNo: string): Promise<TradeQueryResult>;
   close(outTradeNo: string): Promise<void>;

@@ -17,9 +17,9 @@ export const payMessages = {
     zh: '该支付方式暂不可用',
     en: 'This payment method is not available',
   },
-  'pay.channelLocked': {
-    zh: '该订单正在使用{channel}支付，请继续使用该方式，或取消订单后重新下单',
-    en: 'This order is being paid with {channel}; continue with it, or cancel the order and create a new one',
+  'pay.modeUnavailable': {
+    zh: '该支付方式未开通，请选择其他方式',
+    en: 'This way of paying is not switched on; choose another one',
   },
   'pay.payingElsewhere': {
     zh: '其他人正在支付该订单，请稍后刷新查看',
@@ -35,6 +35,18 @@ export const payMessages = {
   },
   'pay.channel.wechat': { zh: '微信支付', en: 'WeChat Pay' },
   'pay.channel.sandbox': { zh: '沙箱支付（演示）', en: 'Sandbox payment (demo)' },
+  'pay.wechatSim.h5Title': { zh: '微信支付（H5 演示）', en: 'WeChat Pay (H5 demo)' },
+  'pay.wechatSim.scanTitle': { zh: '微信扫一扫（演示）', en: 'WeChat scan (demo)' },
+  'pay.wechatSim.note': {
+    zh: '演示：此页代替微信支付，不会产生真实扣款',
+    en: 'Demo: this page stands in for WeChat Pay; no real money moves',
+  },
+  'pay.wechatSim.pay': { zh: '确认支付', en: 'Pay' },
+  'pay.wechatSim.fail': { zh: '支付失败', en: 'Payment fails' },
+  'pay.wechatSim.paid': { zh: '支付成功', en: 'Paid' },
+  'pay.wechatSim.failed': { zh: '支付未成功', en: 'The payment did not go through' },
+  'pay.wechatSim.closed': { zh: '该交易已关闭或已支付', en: 'This trade is closed or already paid' },
+  'pay.wechatSim.unknown': { zh: '交易不存在', en: 'No such trade' },
   'pay.refundTooMuch': {
     zh: '退款金额不能大于可退金额（{max} 元）',
     en: 'The refund cannot be more than the refundable amount ({max} yuan)',

@@ -64,6 +64,9 @@ export const payChannelBody = z.object({
   privateKeyPem: pem.optional(),
   apiV3Key: z.string().length(32, 'common.fieldInvalid').optional(),
   clear: z.array(z.enum(PAY_SECRET_FIELDS)).max(PAY_SECRET_FIELDS.length).optional(),
+  /** WeChat Pay H5 (phone browsers outside WeChat) and Native (QR code on a desktop), each opened at WeChat. */
+  h5Enabled: z.boolean().optional(),
+  nativeEnabled: z.boolean().optional(),
 });
 export type PayChannelChange = z.infer<typeof payChannelBody>;
 export const payChannelParam = z.object({ channel: channelEnum });
@@ -82,6 +85,9 @@ export const payChannelSettingsSchema = z.object({
   missing: z.array(z.enum(PAY_REQUIRED_FIELDS)),
   /** Demo mode: the deployment's stand-in answers for the merchant account (no keys set). */
   simulated: z.boolean(),
+  /** WeChat Pay: H5 and Native offered besides JSAPI (false for other channels). */
+  h5Enabled: z.boolean(),
+  nativeEnabled: z.boolean(),
 });
 
 /** The answer of a channel's test call (a query of a made-up order number). */

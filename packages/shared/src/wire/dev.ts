@@ -33,3 +33,12 @@ export const simulatorPayQuery = z.object({ outTradeNo: z.string().min(1).max(32
 export const simulatorPaySchema = z.object({ notifyStatus: z.number(), notifyReply: z.string() });
 /** What the WeChat app answers a getBrandWCPayRequest with. */
 export const simulatorJsapiSchema = z.object({ err_msg: z.string(), reason: z.string().optional() });
+
+/** The WeChat Pay simulator's H5 page: an h5_url (prepay_id, package) plus the merchant's redirect_url. */
+export const simulatorH5Query = z.object({
+  prepay_id: z.string().min(1).max(64),
+  package: z.string().max(64).optional(),
+  redirect_url: z.string().max(2048).optional(),
+});
+/** The WeChat Pay simulator's scan page: the Native code_url the payer "scanned". */
+export const simulatorScanQuery = z.object({ code_url: z.string().min(1).max(256) });

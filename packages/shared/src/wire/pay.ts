@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { lastPayFailedField } from './fields';
 import { PAY_CHANNEL_NAMES } from '../fees';
+import { PAYER_PLACES, PAY_MODES } from '../pay-offers';
 import { payStatusEnum } from './order';
 import { signatureStateSchema } from './signature';
 
@@ -13,11 +14,30 @@ export { payStatusEnum };
 export { PAY_CHANNEL_NAMES, type PayChannelName } from '../fees';
 
 export const channelEnum = z.enum(PAY_CHANNEL_NAMES);
+export const payModeEnum = z.enum(PAY_MODES);
+export const payerPlaceEnum = z.enum(PAYER_PLACES);
 
 export const orderNoQuery = z.object({
   orderNo: z.string().trim().min(1).max(64),
   payAuthToken: z.string().optional().describe('A pay link; also accepted as the Pay-Auth-Token header'),
 });
+
+export const cashierQuery = orderNoQuery.extend({
+  place: payerPlaceEnum
+    .optional()
+    .describe("Where the page runs, as it sees it; WeChat's browser is known by its User-Agent only"),
+});
+
+/** One way to pay the cashier offers, in the tenant's order of channels. */
+export const payOfferSchema = z.object({
+  channel: channelEnum,
+  mode: payModeEnum,
+  name: z.string(),
+  nameEn: z.string(),
+  /** Works where the payer is; false: shown with where it would (a channel with no mode here). */
+  here: z.boolean(),
+});
+export type PayOffer = z.infer<typeof payOfferSchema>;
 
 export const cashierItemSchema = z.object({
   name: z.string(),
@@ -42,6 +62,11 @@ export const cashierSchema = z.object({
   /** The channel a PAYING order was started with; it stays with it. */
   channel: z.string().nullable(),
   channels: z.array(z.object({ channel: channelEnum, name: z.string(), nameEn: z.string() })),
+  /** What the payer can pay with where they are (the place the server decided), drawn by the web. */
+  offers: z.array(payOfferSchema),
+  place: payerPlaceEnum,
+  /** The mode of a PAYING order's live attempt (the offer to preselect); null: none. */
+  mode: payModeEnum.nullable(),
   /** What an item of the order asks to be signed (the declaration, whether payment waits for it); null: nothing. */
   signature: signatureStateSchema.nullable(),
 });
@@ -50,6 +75,7 @@ export type Cashier = z.infer<typeof cashierSchema>;
 export const prepayBody = z.object({
   orderNo: z.string().trim().min(1).max(64),
   channel: channelEnum,
+  mode: payModeEnum.optional().describe("How to start it; default the channel's first (wechat: jsapi)"),
   returnUrl: z
     .string()
     // A path of this site only: no scheme, no host, no "//" or "/\" that browsers read as one.
@@ -81,6 +107,8 @@ export const prepaySchema = z.object({
   jsapi: wechatJsapiSchema
     .optional()
     .describe("wechat: pass to WeixinJSBridge.invoke('getBrandWCPayRequest', ...)"),
+  h5Url: z.string().optional().describe('wechat h5: go there with &redirect_url=<the result page>'),
+  codeUrl: z.string().optional().describe('wechat native: draw it as a QR code to scan with WeChat'),
 });
 export type PrepayAnswer = z.infer<typeof prepaySchema>;
 

@@ -271,6 +271,12 @@ export const en: Record<TextKey, string> = {
   'settings.checkOkSimulated': 'Test passed: the simulator answered (demo mode)',
   'settings.enableChecks':
     'Turning the channel on or changing its keys first queries a made-up order number at the merchant account with them; they are saved only if it answers.',
+  'settings.h5Enabled': 'WeChat Pay H5 (phone browsers)',
+  'settings.h5Hint':
+    "For payers in a phone browser outside WeChat. Open H5 payment under Product Center on the WeChat Pay merchant platform and register this site's H5 payment domain under Development settings first, or WeChat refuses the payment.",
+  'settings.nativeEnabled': 'WeChat Pay Native (QR code on a computer)',
+  'settings.nativeHint':
+    'For payers in a computer browser: the page shows a QR code the payer scans with WeChat. Open Native payment under Product Center on the merchant platform first.',
   'settings.enabled': 'On',
   'settings.appId': 'App ID',
   'settings.mchId': 'Merchant ID',

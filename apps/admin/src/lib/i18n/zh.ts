@@ -267,6 +267,12 @@ export const zh = {
   'settings.checkOkSimulated': '测试通过：模拟器已应答（演示模式）',
   'settings.enableChecks':
     '启用或修改密钥时，系统会先用这些设置向商户平台查询一个虚构的订单号，应答正常才会保存。',
+  'settings.h5Enabled': '微信 H5 支付（手机浏览器）',
+  'settings.h5Hint':
+    '供在微信以外的手机浏览器中付款。需先在微信支付商户平台「产品中心」开通 H5 支付，并在「开发配置」中登记本站的 H5 支付域名，否则微信会拒绝支付。',
+  'settings.nativeEnabled': '微信 Native 支付（电脑扫码）',
+  'settings.nativeHint':
+    '供在电脑浏览器中付款：页面显示二维码，付款人用微信扫一扫。需先在商户平台「产品中心」开通 Native 支付。',
   'settings.enabled': '启用',
   'settings.appId': 'AppID',
   'settings.mchId': '商户号',

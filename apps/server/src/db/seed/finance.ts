@@ -313,7 +313,8 @@ async function seedCatalogue(db: Db) {
       channel: 'wechat',
       enabled: true,
       // Merchant keys are the pay module's concern (config or a local simulator in demo mode).
-      settings: { appId: 'wxdemo0000100001', mchId: '1900000109' },
+      // H5 and Native on too: the demo's phones and desktops pay through the simulator's pages.
+      settings: { appId: 'wxdemo0000100001', mchId: '1900000109', h5Enabled: true, nativeEnabled: true },
       sort: 1,
     },
     { tenantId: '100002', channel: 'sandbox', enabled: true, sort: 1 },

@@ -19,7 +19,12 @@ export interface SimOrder {
   mchId: string;
   description: string;
   amountFen: number;
+  /** JSAPI: the payer it was prepaid for. H5 and Native: whoever paid (set then). */
   openId: string;
+  tradeType: SimTradeType;
+  /** H5: the checkout page's address; Native: the code the payer scans. */
+  h5Url?: string;
+  codeUrl?: string;
   notifyUrl: string;
   timeExpire: string;
   prepayId: string;
@@ -60,6 +65,14 @@ export interface Answer {
 const fail = (status: number, code: string, message: string): Answer => ({ status, body: { code, message } });
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
 
+/** JSAPI inside WeChat, MWEB (H5) in another phone browser, NATIVE scanned from a QR code. */
+export type SimTradeType = 'JSAPI' | 'MWEB' | 'NATIVE';
+
+const sceneInfo = z.object({
+  payer_client_ip: z.string().min(1),
+  h5_info: z.object({ type: z.enum(['Wap', 'iOS', 'Android']) }).optional(),
+});
+
 const prepayRequest = z.object({
   appid: z.string().min(1),
   mchid: z.string().min(1),
@@ -68,8 +81,16 @@ const prepayRequest = z.object({
   time_expire: z.string().optional(),
   notify_url: z.string().url(),
   amount: z.object({ total: z.number().int().positive(), currency: z.literal('CNY').optional() }),
-  payer: z.object({ openid: z.string().min(1) }),
+  payer: z.object({ openid: z.string().min(1) }).optional(),
+  scene_info: sceneInfo.optional(),
 });
+
+/** What each trade type needs beyond the order: JSAPI the payer, H5 the payer's address and h5_info. */
+function sceneProblem(type: SimTradeType, req: z.infer<typeof prepayRequest>): string | null {
+  if (type === 'JSAPI') return req.payer ? null : '缺少参数payer';
+  if (type === 'MWEB' && !req.scene_info?.h5_info) return '缺少参数scene_info.h5_info';
+  return null;
+}
 
 const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
@@ -101,10 +122,16 @@ export class SimOrderBook {
     private readonly refundEnded: (refund: SimRefund) => void = () => {},
   ) {}
 
-  prepay(body: unknown): Answer {
+  /**
+   * A prepay of any trade type. `pageBase` is where the simulator's payer pages are served (the
+   * h5_url points there); Native's code_url is weixin://wxpay/bizpayurl?pr=..., as WeChat's.
+   */
+  prepay(body: unknown, tradeType: SimTradeType = 'JSAPI', pageBase = 'http://simulator'): Answer {
     const parsed = prepayRequest.safeParse(body);
     if (!parsed.success) return fail(400, 'PARAM_ERROR', parsed.error.issues[0]?.message ?? '参数错误');
     const req = parsed.data;
+    const problem = sceneProblem(tradeType, req);
+    if (problem) return fail(400, 'PARAM_ERROR', problem);
     if (req.mchid !== this.merchant.mchId || req.appid !== this.merchant.appId) {
       return fail(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
     }
@@ -117,27 +144,45 @@ export class SimOrderBook {
       if (existing.state === 'CLOSED') return fail(400, 'ORDERCLOSED', '该订单已关闭');
       // JSAPI binds the trade to the payer it was prepaid for: another openid (or any other
       // parameter) under the same out_trade_no is a repeated trade number, refused.
-      if (existing.openId !== req.payer.openid || existing.prepayBody !== prepayBody)
+      if (existing.tradeType !== tradeType || existing.prepayBody !== prepayBody)
         return fail(400, 'INVALID_REQUEST', '201 商户订单号重复');
-      return { status: 200, body: { prepay_id: existing.prepayId } };
+      return { status: 200, body: this.prepayAnswer(existing) };
     }
+    const prepayId = `wx${Date.now().toString(36)}${randomBytes(14).toString('hex')}`.slice(0, 36);
     const order: SimOrder = {
       outTradeNo: req.out_trade_no,
       appId: req.appid,
       mchId: req.mchid,
       description: req.description,
       amountFen: req.amount.total,
-      openId: req.payer.openid,
+      openId: req.payer?.openid ?? '',
+      tradeType,
+      ...(tradeType === 'MWEB'
+        ? { h5Url: `${pageBase}/h5?prepay_id=${prepayId}&package=${digits(10)}` }
+        : {}),
+      ...(tradeType === 'NATIVE'
+        ? { codeUrl: `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('base64url')}` }
+        : {}),
       notifyUrl: req.notify_url,
       timeExpire: req.time_expire ?? '',
-      prepayId: `wx${Date.now().toString(36)}${randomBytes(14).toString('hex')}`.slice(0, 36),
+      prepayId,
       prepayBody,
       state: 'NOTPAY',
       refundedFen: 0,
     };
     this.orders.set(order.outTradeNo, order);
-    return { status: 200, body: { prepay_id: order.prepayId } };
+    return { status: 200, body: this.prepayAnswer(order) };
   }
+
+  private prepayAnswer(order: SimOrder): object {
+    if (order.tradeType === 'MWEB') return { h5_url: order.h5Url };
+    if (order.tradeType === 'NATIVE') return { code_url: order.codeUrl };
+    return { prepay_id: order.prepayId };
+  }
+
+  /** The order an h5_url's prepay_id or a scanned code_url belongs to. */
+  byPrepayId = (prepayId: string) => [...this.orders.values()].find((o) => o.prepayId === prepayId);
+  byCodeUrl = (codeUrl: string) => [...this.orders.values()].find((o) => o.codeUrl === codeUrl);
 
   query(mchId: string | null, outTradeNo: string): Answer {
     const order = this.orders.get(outTradeNo);
@@ -211,6 +256,8 @@ export class SimOrderBook {
     if (order.state === 'CLOSED' && !options.allowClosed)
       throw new Error(`simulator: ${outTradeNo} is closed`);
     order.state = 'SUCCESS';
+    // H5 and Native learn who paid only now: the payer's openid under the merchant's app id.
+    if (!order.openId) order.openId = `oSim${randomBytes(12).toString('base64url')}`;
     order.transactionId = `4200${digits(24)}`;
     order.successTime = beijingTime(new Date(this.now()));
     order.eventId = randomBytes(16).toString('hex');
@@ -259,7 +306,7 @@ export class SimOrderBook {
       appid: order.appId,
       mchid: order.mchId,
       out_trade_no: order.outTradeNo,
-      trade_type: 'JSAPI',
+      trade_type: order.tradeType,
       trade_state: order.state,
       trade_state_desc: TRADE_STATE_DESC[order.state],
       ...(paid

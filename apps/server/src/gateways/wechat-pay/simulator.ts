@@ -173,6 +173,13 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
     const method = req.method.toUpperCase();
     let match: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v3/pay/transactions/jsapi') return book.prepay(body);
+    if (method === 'POST' && (path === '/v3/pay/transactions/h5' || path === '/v3/pay/transactions/native')) {
+      // The payer pages (h5_url) are served beside the protocol, on the host and prefix asked.
+      const host = headerOf(req.headers, 'host') ?? 'simulator';
+      const proto = headerOf(req.headers, 'x-forwarded-proto') ?? 'http';
+      const type = path.endsWith('/h5') ? 'MWEB' : 'NATIVE';
+      return book.prepay(body, type, `${proto}://${host}${url.pathname.slice(0, at)}`);
+    }
     if (method === 'GET' && path === '/v3/certificates') {
       const valid = certificates.filter((c) => c.effectiveMs <= now() && now() < c.expireMs);
       return { status: 200, body: certificatesAnswer(merchant.apiV3Key, valid) };
@@ -401,6 +408,12 @@ export function createWechatPaySimulator(options: SimulatorOptions) {
         return { refused: `trade is ${order.state}` };
       return { notify: buildNotify(book.markPaid(order.outTradeNo), {}) };
     },
+    /** The H5 order an h5_url's prepay_id names, or the Native order a scanned code_url names. */
+    h5Order: (prepayId: string): Readonly<SimOrder> | undefined => {
+      const order = book.byPrepayId(prepayId);
+      return order?.tradeType === 'MWEB' ? order : undefined;
+    },
+    scannedOrder: (codeUrl: string): Readonly<SimOrder> | undefined => book.byCodeUrl(codeUrl),
     /** The notify for an order already paid again: WeChat's retry, a duplicate with the same ids. */
     notify(outTradeNo: string, tamper: NotifyTamper = {}): SimulatedNotify {
       return buildNotify(orderOf(outTradeNo), tamper);

@@ -31,6 +31,15 @@ export interface PrepayResult {
 }
 
 /**
+ * WeChat Pay H5 (a phone browser outside WeChat opens h5_url) and Native (a desktop shows code_url to
+ * scan) know no payer before they pay; both send the payer's address (scene_info).
+ */
+export interface ScenePrepayInput extends Omit<PrepayInput, 'openId'> {
+  /** The payer's IP address as our server saw it (scene_info.payer_client_ip). */
+  payerIp: string;
+}
+
+/**
  * WeChat's trade states, plus NOTFOUND: the channel has never seen the order (prepay never reached it),
  * so it is certainly unpaid and may be closed locally.
  */
@@ -130,6 +139,10 @@ export interface NotifyReply {
 export interface PayChannel {
   readonly name: string;
   prepay(input: PrepayInput): Promise<PrepayResult>;
+  /** WeChat Pay H5: the address the payer's phone browser goes to (then to our redirect_url). */
+  prepayH5?(input: ScenePrepayInput): Promise<{ h5Url: string }>;
+  /** WeChat Pay Native: the code_url the payer scans with WeChat. */
+  prepayNative?(input: ScenePrepayInput): Promise<{ codeUrl: string }>;
   query(outTradeNo: string): Promise<TradeQueryResult>;
   close(outTradeNo: string): Promise<void>;
   refund(input: RefundInput): Promise<RefundResult>;

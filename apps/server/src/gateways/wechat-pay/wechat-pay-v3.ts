@@ -1,5 +1,5 @@
 /**
- * WeChat Pay v3 JSAPI, the real protocol: every request carries a WECHATPAY2-SHA256-RSA2048 Authorization
+ * WeChat Pay v3 JSAPI, H5 and Native, the real protocol: every request carries a WECHATPAY2-SHA256-RSA2048 Authorization
  * signed with the merchant key and names in Wechatpay-Serial the key it verifies answers with; every
  * successful answer must carry a valid platform signature, or it is not believed. Platform certificates
  * are downloaded and rotated through ./platform-keys.ts. The same adapter talks to the local simulator
@@ -11,7 +11,7 @@ import { readTradeBill } from './bill';
 import { parseWechatPayNotify, wechatPayNotifyAck, wechatPayNotifyFail } from './notify';
 import { PlatformKeyring, type RawAnswer } from './platform-keys';
 import { authorizationHeader, jsapiParams, verifyPlatformSignature } from './signing';
-import { PayChannelError, type PayChannel, type PayFetch } from './types';
+import { PayChannelError, type PayChannel, type PayFetch, type PrepayInput } from './types';
 import { outboundFetch } from '../outbound-fetch';
 import {
   beijingTime,
@@ -20,6 +20,8 @@ import {
   toTradeQueryResult,
   wireBill,
   wireError,
+  wireH5Prepay,
+  wireNativePrepay,
   wirePrepay,
   wireRefund,
   wireTransaction,
@@ -31,6 +33,9 @@ export interface WechatPayOptions {
   userAgent?: string;
 }
 
+/** The adapter: every PayChannel call, H5 and Native included. */
+export type WechatPayV3 = PayChannel & Required<Pick<PayChannel, 'prepayH5' | 'prepayNative'>>;
+
 interface SignedAnswer {
   status: number;
   body: string;
@@ -40,7 +45,7 @@ export function wechatPayV3(
   settings: WechatPayConfig,
   fetchFn: PayFetch = outboundFetch,
   options: WechatPayOptions = {},
-): PayChannel {
+): WechatPayV3 {
   const config = resolveWechatPayConfig(settings);
   const now = options.now ?? Date.now;
   const q = encodeURIComponent;
@@ -118,18 +123,23 @@ export function wechatPayV3(
     return parsed.data;
   }
 
+  /** What every way of starting a payment sends: the order, its amount, expiry and notify address. */
+  const orderFields = (input: Omit<PrepayInput, 'openId'>) => ({
+    appid: config.appId,
+    mchid: config.mchId,
+    description: input.description,
+    out_trade_no: input.outTradeNo,
+    time_expire: beijingTime(input.expireAt),
+    notify_url: input.notifyUrl,
+    amount: { total: input.amountFen, currency: 'CNY' },
+  });
+
   return {
     name: 'wechat',
 
     async prepay(input) {
       const answer = await call('POST', '/v3/pay/transactions/jsapi', {
-        appid: config.appId,
-        mchid: config.mchId,
-        description: input.description,
-        out_trade_no: input.outTradeNo,
-        time_expire: beijingTime(input.expireAt),
-        notify_url: input.notifyUrl,
-        amount: { total: input.amountFen, currency: 'CNY' },
+        ...orderFields(input),
         payer: { openid: input.openId },
       });
       const { prepay_id } = read(wirePrepay, answer, 'prepay');
@@ -137,6 +147,23 @@ export function wechatPayV3(
         prepayId: prepay_id,
         jsapiParams: jsapiParams(config.appId, prepay_id, config.privateKey, now()),
       };
+    },
+
+    async prepayH5(input) {
+      const answer = await call('POST', '/v3/pay/transactions/h5', {
+        ...orderFields(input),
+        // WeChat compares the address with the one the payer's browser then opens h5_url from.
+        scene_info: { payer_client_ip: input.payerIp, h5_info: { type: 'Wap' } },
+      });
+      return { h5Url: read(wireH5Prepay, answer, 'h5 prepay').h5_url };
+    },
+
+    async prepayNative(input) {
+      const answer = await call('POST', '/v3/pay/transactions/native', {
+        ...orderFields(input),
+        scene_info: { payer_client_ip: input.payerIp },
+      });
+      return { codeUrl: read(wireNativePrepay, answer, 'native prepay').code_url };
     },
 
     async query(outTradeNo) {

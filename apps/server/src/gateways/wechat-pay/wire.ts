@@ -57,6 +57,10 @@ export const wireNotify = z.object({
 });
 
 export const wirePrepay = z.object({ prepay_id: z.string().min(1) });
+/** H5: the page the payer's phone browser opens (WeChat's checkmweb), valid for five minutes. */
+export const wireH5Prepay = z.object({ h5_url: z.string().url() });
+/** Native: the weixin://wxpay/bizpayurl?pr=... the payer scans as a QR code. */
+export const wireNativePrepay = z.object({ code_url: z.string().min(1) });
 
 export const wireRefund = z.object({
   refund_id: z.string(),

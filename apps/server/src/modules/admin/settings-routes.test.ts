@@ -316,6 +316,18 @@ describe('a pay channel in production (issue 25 item 5)', () => {
     expect(check.statusCode).toBe(400);
   });
 
+  it('switches WeChat H5 and Native on only for a complete merchant account (issue 27)', async () => {
+    await call('PUT', `${BASE}/pay-channels/wechat`, { enabled: false, clear: [...PAY_SECRET_FIELDS] });
+    // Switching one off never needs the keys.
+    const off = await call('PUT', `${BASE}/pay-channels/wechat`, { h5Enabled: false, nativeEnabled: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data).toMatchObject({ h5Enabled: false, nativeEnabled: false });
+    const h5 = await call('PUT', `${BASE}/pay-channels/wechat`, { h5Enabled: true });
+    expect(h5.statusCode).toBe(400);
+    expect(h5.json().msg).toMatch(/^Fill in first: /);
+    expect((await stored()).settings.h5Enabled).toBe(false);
+  });
+
   it('is enabled when a test call signed with its keys is answered, and a change that breaks it is refused', async () => {
     const { config } = fixture;
     await prod.database.db

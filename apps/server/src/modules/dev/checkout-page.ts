@@ -5,7 +5,7 @@ import type { SandboxTrade } from '@server/gateways/sandbox-pay/book';
 import { escapeHtml } from '@server/http/link-error-page';
 
 /** Both languages, Chinese first, as one escaped text. */
-const both = (key: MessageKey) => escapeHtml(`${translate(key, 'zh')} / ${translate(key, 'en')}`);
+export const both = (key: MessageKey) => escapeHtml(`${translate(key, 'zh')} / ${translate(key, 'en')}`);
 
 const STYLE = `body{font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;margin:0;background:#f5f5f5;color:#191919}
 main{max-width:420px;margin:0 auto;padding:24px 16px}h1{font-size:18px;text-align:center}
@@ -14,11 +14,14 @@ main{max-width:420px;margin:0 auto;padding:24px 16px}h1{font-size:18px;text-alig
 button,a.back{display:block;box-sizing:border-box;width:100%;padding:12px;margin:10px 0;border:0;border-radius:6px;font-size:16px;text-align:center;text-decoration:none}
 .pay{background:#1677ff;color:#fff}.fail{background:#fff1f0;color:#ff3141}.cancel,a.back{background:#eee;color:#333}`;
 
-function page(body: string): string {
+/** A stand-in's payer page (the sandbox checkout, the WeChat Pay simulator's H5 and scan pages). */
+export function hostedPage(body: string, title: MessageKey = 'pay.checkout.title'): string {
   return `<!doctype html><html lang="zh"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><title>${both('pay.checkout.title')}</title>
-<style>${STYLE}</style></head><body><main><h1>${both('pay.checkout.title')}</h1>${body}</main></body></html>`;
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${both(title)}</title>
+<style>${STYLE}</style></head><body><main><h1>${both(title)}</h1>${body}</main></body></html>`;
 }
+
+const page = (body: string) => hostedPage(body);
 
 export function checkoutPage(trade: SandboxTrade): string {
   const button = (action: string, key: MessageKey) =>

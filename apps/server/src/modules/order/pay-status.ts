@@ -2,7 +2,8 @@
  * The order pay-status state machine (the bill machine it writes through: fee/bill-status.ts).
  *
  *   NOT_PAY -> PAYING -> PAID -> REFUND (when fully refunded)
- *   PAYING -> PAYING at the same channel (another attempt: only the payer is updated)
+ *   PAYING -> PAYING (another attempt, its predecessor closed at its channel: the payer, and the channel
+ *                     when the payer switched channel, are updated)
  *   PAYING -> NOT_PAY (the attempt failed, was cancelled or closed at the channel and no other is open:
  *                      payable again at once, marked pay_failed_at until a new attempt starts)
  *   NOT_PAY | PAYING -> CLOSED (expired or cancelled; the caller first makes sure the channel has no payment)
@@ -67,8 +68,10 @@ export async function markPaying(
 }
 
 /**
- * PAYING stays PAYING at the same channel when someone opens the payment again (a retry, or a
- * parent through a pay link): only the payer changes. Not a transition, so no side effects.
+ * PAYING stays PAYING when someone opens the payment again (a retry, a parent through a pay link, or
+ * the payer switching mode or channel after the open attempt was closed at its channel): the payer and
+ * the channel are updated. Not a transition, so no side effects. Called under the order's lock with the
+ * new attempt the only open one.
  */
 export async function repeatPaying(
   tx: OrderTx,
@@ -78,8 +81,8 @@ export async function repeatPaying(
 ): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
-    .set({ updatedAt: sql`now()`, ...(payer ? payerColumns(payer) : {}) })
-    .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'PAYING'), eq(orders.channel, channel)))
+    .set({ channel, updatedAt: sql`now()`, ...(payer ? payerColumns(payer) : {}) })
+    .where(and(eq(orders.id, orderId), eq(orders.payStatus, 'PAYING')))
     .returning();
   if (row) announceOrderChange(tx, row);
   return row ?? null;

@@ -2,6 +2,7 @@
  * /api/blade-finance/pay/* (HTTP only): cashier, prepay, status, pay links; the channels' notifies.
  * (Refunds: ../admin/refunds-routes.ts; the demo sandbox checkout page and WeChat Pay simulator: modules/dev.)
  */
+import { payerPlace } from '@cf/shared/pay-offers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '@server/db/client';
@@ -21,6 +22,7 @@ import notifyRoutes from '@server/modules/pay/notify/notify-routes';
 import { prepay } from '@server/modules/pay/cashier/prepay-service';
 import {
   abandonBody,
+  cashierQuery,
   cashierSchema,
   linkBody,
   linkSchema,
@@ -53,13 +55,17 @@ export default async function payRoutes(
       schema: {
         tags,
         security,
-        summary: "The cashier of an order: its creator's, or anyone's with a pay link for it",
-        querystring: orderNoQuery,
+        summary:
+          "The cashier of an order (its creator's, or anyone's with a pay link) and the ways to pay where the payer is",
+        querystring: cashierQuery,
         response: { 200: envelopeSchema(cashierSchema) },
       },
     },
-    async (req) =>
-      ok(await cashierView(app, await resolvePayAccess(req, req.query.orderNo), options.signatureOf)),
+    async (req) => {
+      const access = await resolvePayAccess(req, req.query.orderNo);
+      const place = payerPlace(req.headers['user-agent'], req.query.place);
+      return ok(await cashierView(app, access, place, options.signatureOf));
+    },
   );
 
   app.post(
@@ -68,7 +74,8 @@ export default async function payRoutes(
       schema: {
         tags,
         security,
-        summary: 'Start paying at a channel: NOT_PAY -> PAYING; answers JSAPI parameters or a checkout page',
+        summary:
+          'Start paying at a channel: NOT_PAY -> PAYING; answers JSAPI parameters, a page to open (checkout, WeChat H5) or a code to scan (WeChat Native)',
         body: prepayBody,
         response: { 200: envelopeSchema(prepaySchema) },
       },
@@ -76,7 +83,7 @@ export default async function payRoutes(
     async (req) => {
       const access = await resolvePayAccess(req, req.body.orderNo);
       await options.beforePrepay?.(app.db, access.order);
-      return ok(await prepay(app, access, { ...req.body, lang: req.lang }));
+      return ok(await prepay(app, access, { ...req.body, payerIp: req.ip, lang: req.lang }));
     },
   );
 

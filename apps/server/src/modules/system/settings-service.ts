@@ -84,8 +84,13 @@ function payChannelView(
     apiV3Key: secretState(settings.apiV3Key),
     missing: missingOf(channel, settings),
     simulated: pay.simulated(channel, settings),
+    h5Enabled: channel === 'wechat' && settings.h5Enabled === true,
+    nativeEnabled: channel === 'wechat' && settings.nativeEnabled === true,
   };
 }
+
+/** WeChat Pay's modes beside JSAPI, switched on per tenant (gateways/pay-channels.ts wechatModes). */
+const WECHAT_MODE_FIELDS = ['h5Enabled', 'nativeEnabled'] as const;
 
 function providerView(kind: NotifyProviderKind, settings: ProviderSettingsRow | undefined): ProviderSettings {
   return {
@@ -211,6 +216,14 @@ export async function updatePayChannel(
       if (!changed.includes(field)) changed.push(field);
     }
   }
+  for (const field of channel === 'wechat' ? WECHAT_MODE_FIELDS : []) {
+    const value = change[field];
+    if (value === undefined || value === (settings[field] === true)) continue;
+    // A mode is switched on only for a complete merchant account (or the demo's stand-in).
+    if (value) assertComplete(channel, settings, pay);
+    settings[field] = value;
+    changed.push(field);
+  }
   const enabled = change.enabled ?? before?.enabled ?? false;
   if (enabled !== (before?.enabled ?? false) || !before) changed.push('enabled');
   if (channel === 'wechat') checkWechatKeys(settings);
@@ -233,15 +246,19 @@ export async function checkPayChannel(
   return { ok: true, simulated: pay.simulated(channel, settings) };
 }
 
+function assertComplete(channel: PayChannelName, settings: Record<string, unknown>, pay: PayChannelRunner) {
+  const missing = missingOf(channel, settings);
+  if (missing.length > 0 && !pay.simulated(channel, settings))
+    throw badRequest('system.channelIncomplete', { Field: { message: `system.payField.${missing[0]!}` } });
+}
+
 async function testCall(
   tenantId: string,
   channel: PayChannelName,
   settings: Record<string, unknown>,
   pay: PayChannelRunner,
 ): Promise<void> {
-  const missing = missingOf(channel, settings);
-  if (missing.length > 0 && !pay.simulated(channel, settings))
-    throw badRequest('system.channelIncomplete', { Field: { message: `system.payField.${missing[0]!}` } });
+  assertComplete(channel, settings, pay);
   try {
     await pay.check(tenantId, channel, settings);
   } catch (error) {

@@ -13,8 +13,16 @@ import { SecretInput, SecretState } from './secret-input';
 
 const SECRETS = ['mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'] as const;
 
+/** WeChat Pay's modes beside JSAPI, each with the hint of what WeChat needs first. */
+const MODES = [
+  { field: 'h5Enabled', hint: 'settings.h5Hint' },
+  { field: 'nativeEnabled', hint: 'settings.nativeHint' },
+] as const;
+
 interface Values {
   enabled: boolean;
+  h5Enabled: boolean;
+  nativeEnabled: boolean;
   appId: string;
   mchId?: string;
   serialNo?: string;
@@ -42,6 +50,8 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
     const change: PayChannelChange = { enabled: values.enabled };
     if (wechat) {
       change.appId = values.appId.trim();
+      change.h5Enabled = values.h5Enabled;
+      change.nativeEnabled = values.nativeEnabled;
       for (const key of SECRETS) {
         const typed = values[key]?.trim();
         if (typed) change[key] = typed;
@@ -61,7 +71,12 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ enabled: channel.enabled, appId: channel.appId }}
+        initialValues={{
+          enabled: channel.enabled,
+          appId: channel.appId,
+          h5Enabled: channel.h5Enabled,
+          nativeEnabled: channel.nativeEnabled,
+        }}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
         {channel.simulated && (
@@ -94,6 +109,22 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
             data-testid="channel-enabled"
           />
         </Form.Item>
+        {wechat &&
+          MODES.map(({ field, hint }) => (
+            <Form.Item
+              key={field}
+              name={field}
+              label={t(`settings.${field}`)}
+              valuePropName="checked"
+              extra={t(hint)}
+            >
+              <Switch
+                disabled={incomplete && !channel[field]}
+                title={incomplete ? t('settings.enableNeedsComplete') : undefined}
+                data-testid={`channel-${field}`}
+              />
+            </Form.Item>
+          ))}
         {wechat && (
           <>
             <Form.Item name="appId" label={t('settings.appId')}>

@@ -1,46 +1,36 @@
 /** The cashier (what is paid, until when, with what), the result page's status, and pay links. */
-import { translate, type MessageKey } from '@cf/shared/messages';
 import { isOrderExpired, payLinkExpireAt, secondsLeftToPay } from '@cf/shared/order-expiry';
 import type { FastifyInstance } from 'fastify';
 import type { SignatureState } from '@cf/shared/wire/signature';
 import type { Db } from '@server/db/client';
 import type { AuthContext } from '@server/http/context';
 import { badRequest, forbidden, notFound } from '@server/http/errors';
-import type { PayChannelName } from '@server/gateways/types';
+import type { PayerPlace, PayMode } from '@cf/shared/pay-offers';
 import { isCreator, payerOf, type PayAccess } from './access';
 import { isChannelName } from '@server/modules/pay/channels/channel';
+import { openAttemptOf } from '@server/modules/pay/channels/attempts';
 import { abandonAttempt, followChannel } from '@server/modules/pay/channels/close';
+import { channelLabel } from './channel-label';
+import { modesOf, offersFor, readyChannels } from './offers';
 import { signPayLink } from './pay-link';
 import { PAY_STATUS_COLORS, lastPayFailed, type OrderRow } from '@server/modules/order/pay-status';
-import { enabledChannelNames, findOrderByNo, findOrderById, itemsOfOrder } from '@server/modules/pay/repo';
+import { findOrderByNo, findOrderById, itemsOfOrder } from '@server/modules/pay/repo';
 
 const secondsLeft = (order: OrderRow) => secondsLeftToPay(order.expireAt);
-
-export const channelLabel = (channel: PayChannelName) => ({
-  channel,
-  name: translate(`pay.channel.${channel}` as MessageKey, 'zh'),
-  nameEn: translate(`pay.channel.${channel}` as MessageKey, 'en'),
-});
-
-/** The tenant's switched-on channels that this deployment can run and that are set up for it. */
-export async function offeredChannels(app: FastifyInstance, tenantId: string): Promise<PayChannelName[]> {
-  const names = (await enabledChannelNames(app.db, tenantId))
-    .filter(isChannelName)
-    .filter((name) => app.gateways.pay.available(name));
-  const ready = await Promise.all(names.map((name) => app.gateways.pay.forTenant(tenantId, name)));
-  return names.filter((_, i) => ready[i] !== null);
-}
 
 export async function cashierView(
   app: FastifyInstance,
   { order, auth }: PayAccess,
+  place: PayerPlace,
   signatureOf?: (db: Db, auth: AuthContext | null, order: OrderRow) => Promise<SignatureState | null>,
 ) {
-  const [items, channels, signature] = await Promise.all([
+  const [items, ready, signature, attempt] = await Promise.all([
     itemsOfOrder(app.db, order.id),
-    offeredChannels(app, order.tenantId),
+    readyChannels(app, order.tenantId),
     signatureOf ? signatureOf(app.db, auth, order) : null,
+    order.payStatus === 'PAYING' ? openAttemptOf(app.db, order.id) : undefined,
   ]);
+  const live = ready.find((r) => r.channel === attempt?.channel);
   return {
     orderNo: order.orderNo,
     orderType: order.orderType,
@@ -54,7 +44,11 @@ export async function cashierView(
     lastPayFailed: lastPayFailed(order),
     /** The channel the payment was started with; a PAYING order stays with it. */
     channel: order.channel,
-    channels: channels.map(channelLabel),
+    channels: ready.map((r) => channelLabel(r.channel)),
+    offers: offersFor(ready, place),
+    place,
+    // An attempt from before modes was started the channel's default way.
+    mode: live ? ((attempt?.mode as PayMode | null) ?? modesOf(live.gateway)[0]!) : null,
     signature,
   };
 }

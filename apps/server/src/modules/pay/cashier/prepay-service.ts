@@ -1,12 +1,14 @@
 /**
  * Starting a payment: the order gets a payment attempt (../channels/attempts.ts) — the open one when it is at
- * the same channel for the same payer, else a new one after the open one is closed at its channel —
+ * the same channel, in the same mode (WeChat JSAPI, H5, Native), for the same payer, else a new one after
+ * the open one is closed at its channel (switching mode or channel keeps one live attempt) —
  * the channel takes the attempt's trade (prepay), then NOT_PAY -> PAYING records the channel and the
  * payer. If the order closed, was paid or was taken over by another payer meanwhile, the trade is
  * closed at the channel again, so no payment can reach it through this path.
  */
 import type { FastifyInstance } from 'fastify';
-import { translate, type Language } from '@cf/shared/messages';
+import type { Language } from '@cf/shared/messages';
+import type { PayMode } from '@cf/shared/pay-offers';
 import { isOrderExpired } from '@cf/shared/order-expiry';
 import type { PayChannelName, PayGateway, PrepayAnswer } from '@server/gateways/types';
 import { PayChannelError } from '@server/gateways/wechat-pay/types';
@@ -22,8 +24,9 @@ import {
   tradeOfAttempt,
   type AttemptRow,
 } from '@server/modules/pay/channels/attempts';
-import { assertPayable, offeredChannels } from './cashier-service';
-import { askChannel, channelFailure, gatewayOf } from '@server/modules/pay/channels/channel';
+import { assertPayable } from './cashier-service';
+import { modesOf, readyChannels } from './offers';
+import { askChannel, channelFailure } from '@server/modules/pay/channels/channel';
 import { closeOrder, closeTrade } from '@server/modules/pay/channels/close';
 import { markPaying, repeatPaying, type OrderRow, type Payer } from '@server/modules/order/pay-status';
 import { findOrderById, itemsOfOrder, wechatOpenId } from '@server/modules/pay/repo';
@@ -51,9 +54,6 @@ async function payerOpenId(app: FastifyInstance, access: PayAccess, gateway: Pay
   throw badRequest(access.auth ? 'pay.wechatSignInNeeded' : 'pay.wechatOnly');
 }
 
-const lockedTo = (channel: string | null, lang: Language) =>
-  badRequest('pay.channelLocked', { channel: translate(`pay.channel.${channel as PayChannelName}`, lang) });
-
 /** Another payer took the order over a moment ago (two payers pressing "pay" at once). */
 const payingElsewhere = () => new AppError(409, 'pay.payingElsewhere');
 
@@ -69,31 +69,33 @@ async function assertStillPayable(app: FastifyInstance, orderId: number): Promis
 }
 
 /**
- * The attempt this payer pays on: the order's open one when it is at this channel for this payer
- * (the same WeChat openid, the same user); else the open one is closed at its channel first (or found
- * paid: pay.alreadyPaid) and a new one made — every channel, so no two payers share a checkout.
+ * The attempt this payer pays on: the order's open one when it is at this channel in this mode for
+ * this payer (the same WeChat openid, the same user); else the open one is closed at its channel first
+ * (or found paid: pay.alreadyPaid) and a new one made — every channel, so no two payers share a
+ * checkout, and WeChat never sees one trade number under two trade types.
  */
 async function attemptFor(
   app: FastifyInstance,
   order: OrderRow,
-  channel: PayChannelName,
+  at: { channel: PayChannelName; mode: PayMode; defaultMode: PayMode },
   payer: { openId: string | null; who: Payer | undefined },
-  lang: Language,
 ): Promise<AttemptRow> {
+  const { channel, mode } = at;
   for (let round = 0; round < ROUNDS; round++) {
     const { attempt, created } = await transaction(app.db, async (tx) => {
       const locked = await lockOrder(tx, order.id);
       if (!locked) throw notFound('pay.orderNotFound');
       assertPayable(locked);
-      if (locked.payStatus === 'PAYING' && locked.channel !== channel) throw lockedTo(locked.channel, lang);
-      return openOrCreateAttempt(tx, locked, channel, payer.openId, payer.who);
+      return openOrCreateAttempt(tx, locked, channel, payer.openId, payer.who, mode);
     });
     const samePayer = attempt.payerOpenId === payer.openId && isAttemptOf(attempt, payer.who);
-    if (created || (attempt.channel === channel && samePayer)) return attempt;
+    // An attempt from before modes was started the channel's default way.
+    const sameMode = (attempt.mode ?? at.defaultMode) === mode;
+    if (created || (attempt.channel === channel && sameMode && samePayer)) return attempt;
     // Give up without retiring it, so the order is never left without the attempt someone holds.
     if (round === ROUNDS - 1) break;
     // The open trade is another payer's (WeChat binds it to their openid; a sandbox checkout is
-    // theirs): close it at the channel before this payer gets a new one.
+    // theirs), or another mode's or channel's: close it at the channel before a new one is made.
     const closed = await closeTrade(app, order, tradeOfAttempt(attempt));
     if (closed === 'paid') await assertStillPayable(app, order.id);
   }
@@ -103,9 +105,9 @@ async function attemptFor(
 export async function prepay(
   app: FastifyInstance,
   access: PayAccess,
-  request: { channel: PayChannelName; returnUrl?: string; lang: Language },
+  request: { channel: PayChannelName; mode?: PayMode; returnUrl?: string; payerIp?: string; lang: Language },
 ): Promise<PrepayAnswer & { channel: PayChannelName }> {
-  const { channel, returnUrl, lang } = request;
+  const { channel, returnUrl, payerIp } = request;
   let { order } = access;
   if (isOrderExpired(order.expireAt) && (order.payStatus === 'NOT_PAY' || order.payStatus === 'PAYING')) {
     // Expired but not yet closed by the job: close it now (it may turn out paid), then say which.
@@ -115,15 +117,22 @@ export async function prepay(
     order = (await findOrderById(app.db, order.id)) ?? order;
   }
   assertPayable(order);
-  if (!(await offeredChannels(app, order.tenantId)).includes(channel))
-    throw badRequest('pay.channelUnavailable');
-  if (order.payStatus === 'PAYING' && order.channel !== channel) throw lockedTo(order.channel, lang);
-  const gateway = await gatewayOf(app, order.tenantId, channel);
-  const openId = channel === 'wechat' ? await payerOpenId(app, access, gateway) : undefined;
+  const ready = (await readyChannels(app, order.tenantId)).find((r) => r.channel === channel);
+  if (!ready) throw badRequest('pay.channelUnavailable');
+  const { gateway } = ready;
+  const modes = modesOf(gateway);
+  const mode = request.mode ?? modes[0]!;
+  if (!modes.includes(mode)) throw badRequest('pay.modeUnavailable');
+  const openId = mode === 'jsapi' ? await payerOpenId(app, access, gateway) : undefined;
 
   const description = await describe(app, order);
   const payer = await payerOf(app.db, access.auth);
-  const attempt = await attemptFor(app, order, channel, { openId: openId ?? null, who: payer }, lang);
+  const attempt = await attemptFor(
+    app,
+    order,
+    { channel, mode, defaultMode: modes[0]! },
+    { openId: openId ?? null, who: payer },
+  );
 
   let answer: PrepayAnswer;
   try {
@@ -134,6 +143,8 @@ export async function prepay(
       expireAt: order.expireAt,
       openId,
       returnUrl,
+      mode,
+      payerIp,
     });
   } catch (error) {
     if (error instanceof PayChannelError && error.code === 'ORDERPAID') {
@@ -174,9 +185,8 @@ export async function prepay(
       app.log.warn({ err, outTradeNo: attempt.outTradeNo }, 'prepay: closing a superseded trade failed');
       return 'failed' as const;
     });
-    const now = await assertStillPayable(app, order.id);
+    await assertStillPayable(app, order.id);
     if (closed === 'paid') throw badRequest('pay.alreadyPaid');
-    if (now.payStatus === 'PAYING' && now.channel !== channel) throw lockedTo(now.channel, lang);
     throw payingElsewhere();
   }
   return { channel, ...answer };

@@ -85,7 +85,7 @@ export async function openTradeOf(db: Db | Tx, order: OrderRow): Promise<Trade |
 }
 
 /**
- * The order's open attempt, or a new one at `channel` for `payerOpenId` and `payer` when none is
+ * The order's open attempt, or a new one at `channel` in `mode` for `payerOpenId` and `payer` when none is
  * open. Call it with the order's row locked (lockOrder). A PAYING order from before attempts gets its
  * trade (the order number, payer unknown) recorded as the open attempt first.
  */
@@ -95,6 +95,7 @@ export async function openOrCreateAttempt(
   channel: string,
   payerOpenId: string | null,
   payer?: Payer,
+  mode?: string,
 ): Promise<{ attempt: AttemptRow; created: boolean }> {
   const open = await openAttemptOf(tx, order.id);
   if (open) return { attempt: open, created: false };
@@ -108,6 +109,7 @@ export async function openOrCreateAttempt(
       channel: legacy ? order.channel! : channel,
       outTradeNo: tradeNoOf(order.orderNo, n + 1),
       payerOpenId: legacy ? null : payerOpenId,
+      mode: legacy ? null : (mode ?? null),
       ...(legacy ? {} : payerColumns(payer)),
     })
     .returning();

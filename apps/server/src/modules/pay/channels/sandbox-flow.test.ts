@@ -109,10 +109,16 @@ describe('paying with the sandbox channel', () => {
     const retry = await post('/api/blade-finance/pay/prepay', { orderNo: order.orderNo, channel: 'sandbox' });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().data.checkoutUrl).not.toBe(checkoutUrl);
-    // Another channel is still refused while the new attempt holds the order.
+    // Switching channel keeps one live attempt: the sandbox trade is closed there first (issue 27).
     const other = await post('/api/blade-finance/pay/prepay', { orderNo: order.orderNo, channel: 'wechat' });
-    expect(other.statusCode).toBe(400);
-    expect(other.json().msg).toContain('Sandbox payment (demo)');
+    expect(other.statusCode).toBe(200);
+    expect(other.json().data.jsapi).toBeDefined();
+    const closed = await ctx.app.inject({ method: 'GET', url: retry.json().data.checkoutUrl });
+    expect(closed.body).toContain('This payment is closed or already paid');
+    expect((await paymentFacts(ctx.database.db, order)).order).toMatchObject({
+      payStatus: 'PAYING',
+      channel: 'wechat',
+    });
   });
 
   it('keeps a failed try failed on every later status reply, until the payer tries again', async () => {

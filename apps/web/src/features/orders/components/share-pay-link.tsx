@@ -4,7 +4,7 @@ import { t } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { loadDialog } from '@/lib/imperative';
 import { absolutePayLink, type PayLink } from '../api/create-pay-link';
-import { payLinkQrSource } from './pay-link-qr';
+import { qrCodeSource } from '@/lib/qr-code';
 import styles from './share-pay-link.module.css';
 import { useCopy } from '../use-copy';
 
@@ -16,7 +16,7 @@ export function PayLinkCard({ url, expireAt }: { url: string; expireAt: string }
 
   useEffect(() => {
     let live = true;
-    payLinkQrSource(url).then(
+    qrCodeSource(url).then(
       (src) => live && setQr(src),
       // Without a QR code the link and its copy button still work.
       () => undefined,

@@ -1,16 +1,26 @@
-/** GET /api/blade-finance/pay/cashier?orderNo: what is paid, until when, and with which channels. */
-import type { Cashier, PayChannelName } from '@cf/shared/wire/pay';
+/**
+ * GET /api/blade-finance/pay/cashier?orderNo&place: what is paid, until when, and the ways to pay
+ * where the payer is (offers).
+ */
+import type { PayerPlace } from '@cf/shared/pay-offers';
+import type { Cashier, PayOffer } from '@cf/shared/wire/pay';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FINANCE_QUERY_ROOT } from '@/components/finance/finance-query';
 import { requestData } from '@/lib/api-client';
 import { payAuthHeaders } from './pay-auth';
 
-export type { Cashier, PayChannelName };
+import { payerPlaceHere } from '../payer-place';
 
-export const getCashier = (orderNo: string, payAuthToken?: string): Promise<Cashier> =>
+export type { Cashier, PayOffer };
+
+export const getCashier = (
+  orderNo: string,
+  payAuthToken?: string,
+  place: PayerPlace = payerPlaceHere(),
+): Promise<Cashier> =>
   requestData<Cashier>({
     url: '/api/blade-finance/pay/cashier',
-    params: { orderNo },
+    params: { orderNo, place },
     headers: payAuthHeaders(payAuthToken),
     loading: false,
   });

@@ -2,15 +2,15 @@ import Button from 'antd-mobile/es/components/button';
 import { formatYuan } from '@cf/shared/money';
 import { SIGNATURE_NEEDED_CODE } from '@cf/shared/signature-limits';
 import { payDeadline } from '@cf/shared/order-expiry';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { refreshFinance } from '@/components/finance/finance-query';
 import { localName } from '@/components/finance/finance-text';
 import { ApiError } from '@/lib/api-client';
 import { toastFail, toastText } from '@/lib/feedback';
 import { useLanguage, useT } from '@/lib/i18n/use-t';
-import { wechatSource } from '@/lib/wechat';
-import type { Cashier, PayChannelName } from '../api/get-cashier';
+import { PageSpinner } from '@/components/page-spinner';
+import type { Cashier, PayOffer } from '../api/get-cashier';
 import { abandonPayment } from '../api/abandon';
 import { usePrepay } from '../api/prepay';
 import { payPagePath, returnUrlOf, type PayQuery } from '../pay-query';
@@ -27,28 +27,42 @@ interface CashierViewProps {
   onExpired: () => void;
 }
 
-/** Why a channel cannot be chosen here, or null when it can. */
-function channelProblem(channel: PayChannelName, locked: string | null, inWechat: boolean) {
-  if (locked && locked !== channel) return 'pay.channelLockedHint' as const;
-  if (channel === 'wechat' && !inWechat) return 'pay.wechatNeeded' as const;
+// The QR code and its library load only when a desktop payer chose WeChat Pay Native.
+const NativeQr = lazy(() => import('./native-qr'));
+
+/** An offer's key; the test id keeps the channel's name for its default mode (channel-wechat). */
+const offerKey = (offer: Pick<PayOffer, 'channel' | 'mode'>) => `${offer.channel}:${offer.mode}`;
+const offerTestId = ({ channel, mode }: PayOffer) =>
+  mode === 'jsapi' || mode === 'checkout' ? `channel-${channel}` : `channel-${channel}-${mode}`;
+
+/** What the offer's line says under its name: where it would work, or what happens next. */
+function offerNote(offer: PayOffer) {
+  if (!offer.here) return offer.mode === 'jsapi' ? ('pay.wechatNeeded' as const) : ('pay.notHere' as const);
+  if (offer.mode === 'h5') return 'pay.mode.h5' as const;
+  if (offer.mode === 'native') return 'pay.mode.native' as const;
   return null;
 }
 
-/** The cashier: amount, items, time left, the tenant's channels and the pay button. */
+/** The cashier: amount, items, time left, the ways to pay where the payer is, and the pay button. */
 export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewProps) {
   const t = useT();
   const language = useLanguage();
   const navigate = useNavigate();
   const prepay = usePrepay();
-  const inWechat = wechatSource() !== null;
   const secondsLeft = useSecondsLeft(payDeadline(fetchedAt, cashier.secondsLeft));
   const expired = secondsLeft <= 0;
-  const usable = cashier.channels.filter((c) => !channelProblem(c.channel, cashier.channel, inWechat));
-  const [chosen, setChosen] = useState<PayChannelName | undefined>(
-    // A locked channel is one a prepay started the order with, so one of PayChannelName.
-    () => (cashier.channel as PayChannelName | null) ?? usable[0]?.channel,
-  );
+  const usable = cashier.offers.filter((o) => o.here);
+  // A PAYING order's live attempt is preselected; choosing another closes it first (on the server).
+  const live = usable.find((o) => o.channel === cashier.channel && o.mode === cashier.mode);
+  const [chosenKey, setChosen] = useState<string | undefined>(() => {
+    const first = live ?? usable[0];
+    return first ? offerKey(first) : undefined;
+  });
+  const chosen = usable.find((o) => offerKey(o) === chosenKey);
   const [paying, setPaying] = useState(false);
+  /** WeChat Pay Native's code_url, drawn as a QR code in place of the pay button. */
+  const [codeUrl, setCodeUrl] = useState<string | null>(null);
+  const showQr = codeUrl !== null && !expired;
   // An item asks for a signature before payment: signing is the first step, paying waits for it.
   const waitsForSignature = cashier.signature?.blocksPayment ?? false;
 
@@ -58,7 +72,8 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
     try {
       const answer = await prepay.mutateAsync({
         orderNo: cashier.orderNo,
-        channel: chosen,
+        channel: chosen.channel,
+        mode: chosen.mode,
         returnUrl: returnUrlOf(pay),
         payAuthToken: pay.payAuthToken,
       });
@@ -67,6 +82,13 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
         window.location.assign(answer.checkoutUrl);
         return;
       }
+      if (answer.h5Url) {
+        // WeChat's H5 page sends the payer back to redirect_url, the result view, which then asks.
+        const back = `${window.location.origin}${returnUrlOf(pay)}`;
+        window.location.assign(`${answer.h5Url}&redirect_url=${encodeURIComponent(back)}`);
+        return;
+      }
+      if (answer.codeUrl) return setCodeUrl(answer.codeUrl);
       if (!answer.jsapi) return toastFail(t('pay.channelFailed'));
       const outcome = await invokeWechatPay(answer.jsapi);
       if (outcome === 'unavailable') return toastFail(t('pay.wechatNeeded'));
@@ -113,6 +135,18 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
 
       {cashier.signature ? <CashierSignature signature={cashier.signature} /> : null}
 
+      {/* On top: a desktop payer sees the code to scan without scrolling. */}
+      {showQr ? (
+        <Suspense fallback={<PageSpinner />}>
+          <NativeQr
+            codeUrl={codeUrl}
+            totalFen={cashier.totalFen}
+            pay={pay}
+            onChooseAnother={() => setCodeUrl(null)}
+          />
+        </Suspense>
+      ) : null}
+
       <section className={styles.card} aria-labelledby="cashier-items">
         <h2 id="cashier-items" className={styles.cardTitle}>
           {t('pay.items')}
@@ -147,57 +181,62 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
         </ul>
       </section>
 
-      <fieldset className={styles.card} disabled={expired}>
-        <legend className={styles.cardTitle}>{t('pay.channel')}</legend>
-        {cashier.channels.length === 0 ? <p className={styles.note}>{t('pay.noChannels')}</p> : null}
-        {cashier.channels.map(({ channel, name, nameEn }) => {
-          const problem = channelProblem(channel, cashier.channel, inWechat);
-          return (
-            <label
-              key={channel}
-              className={problem ? `${styles.channel} ${styles.channelOff}` : styles.channel}
-              data-testid={`channel-${channel}`}
-            >
-              <input
-                type="radio"
-                name="channel"
-                value={channel}
-                checked={chosen === channel}
-                disabled={!!problem}
-                onChange={() => setChosen(channel)}
-              />
-              <span className={styles.channelText}>
-                <span>{language === 'en' ? nameEn : name}</span>
-                {problem ? <span className={styles.note}>{t(problem)}</span> : null}
-              </span>
-            </label>
-          );
-        })}
-      </fieldset>
+      {showQr ? null : (
+        <>
+          <fieldset className={styles.card} disabled={expired}>
+            <legend className={styles.cardTitle}>{t('pay.channel')}</legend>
+            {cashier.offers.length === 0 ? <p className={styles.note}>{t('pay.noChannels')}</p> : null}
+            {cashier.offers.map((offer) => {
+              const note = offerNote(offer);
+              const key = offerKey(offer);
+              return (
+                <label
+                  key={key}
+                  className={offer.here ? styles.channel : `${styles.channel} ${styles.channelOff}`}
+                  data-testid={offerTestId(offer)}
+                >
+                  <input
+                    type="radio"
+                    name="channel"
+                    value={key}
+                    checked={chosenKey === key}
+                    disabled={!offer.here}
+                    onChange={() => setChosen(key)}
+                  />
+                  <span className={styles.channelText}>
+                    <span>{language === 'en' ? offer.nameEn : offer.name}</span>
+                    {note ? <span className={styles.note}>{t(note)}</span> : null}
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
 
-      <div className={styles.actions}>
-        {waitsForSignature ? (
-          <p className={styles.payWaits} data-testid="cashier-pay-waits">
-            {t('pay.signFirst')}
-          </p>
-        ) : null}
-        <Button
-          block
-          color="primary"
-          size="large"
-          disabled={expired || !chosen || waitsForSignature}
-          loading={paying}
-          onClick={() => void payNow()}
-          data-testid="cashier-pay"
-        >
-          {t('pay.payAmount', { amount: formatYuan(cashier.totalFen) })}
-        </Button>
-        {expired ? (
-          <Button block fill="outline" onClick={onExpired}>
-            {t('pay.checkAgain')}
-          </Button>
-        ) : null}
-      </div>
+          <div className={styles.actions}>
+            {waitsForSignature ? (
+              <p className={styles.payWaits} data-testid="cashier-pay-waits">
+                {t('pay.signFirst')}
+              </p>
+            ) : null}
+            <Button
+              block
+              color="primary"
+              size="large"
+              disabled={expired || !chosen || waitsForSignature}
+              loading={paying}
+              onClick={() => void payNow()}
+              data-testid="cashier-pay"
+            >
+              {t('pay.payAmount', { amount: formatYuan(cashier.totalFen) })}
+            </Button>
+            {expired ? (
+              <Button block fill="outline" onClick={onExpired}>
+                {t('pay.checkAgain')}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
     </div>
   );
 }

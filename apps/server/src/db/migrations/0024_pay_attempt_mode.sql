@@ -1,0 +1,1 @@
+ALTER TABLE "pay_attempts" ADD COLUMN "mode" text;
