@@ -34,6 +34,7 @@ export const payMessages = {
     en: 'Open this page in WeChat and sign in with WeChat to pay with WeChat Pay',
   },
   'pay.channel.wechat': { zh: '微信支付', en: 'WeChat Pay' },
+  'pay.channel.alipay': { zh: '支付宝', en: 'Alipay' },
   'pay.channel.sandbox': { zh: '沙箱支付（演示）', en: 'Sandbox payment (demo)' },
   'pay.refundTooMuch': {
     zh: '退款金额不能大于可退金额（{max} 元）',
