@@ -66,7 +66,7 @@ export class WechatCodeError extends Error {}
 // The channel names are part of the wire contract.
 export { PAY_CHANNEL_NAMES, type PayChannelName };
 
-/** What a prepay hands the payer: JSAPI parameters (WeChat) or a page to open (sandbox). */
+/** What a prepay hands the payer: JSAPI parameters (WeChat) or a page to open (sandbox, Alipay). */
 export type PrepayAnswer = { jsapi: JsapiParams } | { checkoutUrl: string };
 
 /** The notify address is the gateway's own (it knows its tenant and channel). */
@@ -75,6 +75,8 @@ export interface PrepayRequest extends Omit<PrepayInput, 'openId' | 'notifyUrl'>
   openId?: string;
   /** Where a hosted checkout page sends the payer back to (a same-origin path). */
   returnUrl?: string;
+  /** Where the payer is: Alipay sends a phone browser to wap.pay, a desktop one to page.pay. */
+  scene?: 'phone' | 'desktop';
 }
 
 /**
@@ -90,7 +92,8 @@ export interface PayGateway {
   close(outTradeNo: string): Promise<void>;
   /** The gateway names its own notify address, as for prepay. */
   refund(input: Omit<RefundInput, 'notifyUrl'>): Promise<RefundResult>;
-  queryRefund(outRefundNo: string): Promise<RefundResult>;
+  /** outTradeNo: the refunded trade (Alipay asks by trade and request number). */
+  queryRefund(outRefundNo: string, outTradeNo?: string): Promise<RefundResult>;
   /** The channel's statement of a day (YYYY-MM-DD, Beijing time), checked and parsed. */
   statement(billDate: string): Promise<Statement>;
   parseNotify(input: NotifyInput): ParseNotifyResult;
