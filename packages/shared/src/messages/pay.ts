@@ -96,6 +96,11 @@ export const payMessages = {
     zh: '这是演示用的沙箱支付渠道，不会产生真实扣款。',
     en: 'This is the demo sandbox channel; no real money moves.',
   },
+  'pay.checkout.alipayTitle': { zh: '支付宝收银台（模拟）', en: 'Alipay cashier (simulator)' },
+  'pay.checkout.alipayNote': {
+    zh: '这是演示用的支付宝模拟器，不会产生真实扣款。',
+    en: 'This is the demo Alipay simulator; no real money moves.',
+  },
   'pay.checkout.amount': { zh: '支付金额', en: 'Amount' },
   'pay.checkout.order': { zh: '订单号', en: 'Order no' },
   'pay.checkout.item': { zh: '商品', en: 'Item' },

@@ -56,7 +56,11 @@ export const prepayBody = z.object({
     .regex(/^\/(?![/\\])[^\s\\]*$/, 'a path of this site')
     .max(512)
     .optional()
-    .describe('Sandbox: where its checkout page sends the payer back (a path of this site)'),
+    .describe('Sandbox, Alipay: where the checkout page sends the payer back (a path of this site)'),
+  scene: z
+    .enum(['phone', 'desktop'])
+    .optional()
+    .describe('Where the payer is (alipay: phone -> wap.pay, desktop -> page.pay); default: from the User-Agent'),
   payAuthToken: z
     .string()
     .max(2048)
@@ -77,7 +81,10 @@ export type WechatJsapi = z.infer<typeof wechatJsapiSchema>;
 
 export const prepaySchema = z.object({
   channel: channelEnum,
-  checkoutUrl: z.string().optional().describe('sandbox: open this page'),
+  checkoutUrl: z
+    .string()
+    .optional()
+    .describe("sandbox: open this page; alipay: go to this address (Alipay's wap.pay / page.pay cashier)"),
   jsapi: wechatJsapiSchema
     .optional()
     .describe("wechat: pass to WeixinJSBridge.invoke('getBrandWCPayRequest', ...)"),

@@ -422,13 +422,16 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions) {
     });
   }
 
-  /** The payer paid at the checkout: TRADE_SUCCESS, and the notify goes out. */
-  function pay(outTradeNo: string): SimTrade {
+  /**
+   * The payer paid at the checkout: TRADE_SUCCESS, and the notify goes out (notify false: it is
+   * lost on the way, for tests of the query and the statement).
+   */
+  function pay(outTradeNo: string, options_: { notify?: boolean } = {}): SimTrade {
     const t = trades.get(outTradeNo);
     if (!t || t.status !== 'WAIT_BUYER_PAY') throw new Error(`Alipay trade ${outTradeNo} cannot be paid`);
     t.status = 'TRADE_SUCCESS';
     t.paidAt = now();
-    deliver(outTradeNo);
+    if (options_.notify !== false) deliver(outTradeNo);
     return t;
   }
 

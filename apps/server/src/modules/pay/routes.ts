@@ -18,7 +18,7 @@ import {
   payStatus,
 } from '@server/modules/pay/cashier/cashier-service';
 import notifyRoutes from '@server/modules/pay/notify/notify-routes';
-import { prepay } from '@server/modules/pay/cashier/prepay-service';
+import { prepay, sceneOf } from '@server/modules/pay/cashier/prepay-service';
 import {
   abandonBody,
   cashierSchema,
@@ -68,7 +68,8 @@ export default async function payRoutes(
       schema: {
         tags,
         security,
-        summary: 'Start paying at a channel: NOT_PAY -> PAYING; answers JSAPI parameters or a checkout page',
+        summary:
+          'Start paying at a channel: NOT_PAY -> PAYING; answers JSAPI parameters or a checkout page (sandbox, Alipay)',
         body: prepayBody,
         response: { 200: envelopeSchema(prepaySchema) },
       },
@@ -76,7 +77,8 @@ export default async function payRoutes(
     async (req) => {
       const access = await resolvePayAccess(req, req.body.orderNo);
       await options.beforePrepay?.(app.db, access.order);
-      return ok(await prepay(app, access, { ...req.body, lang: req.lang }));
+      const scene = req.body.scene ?? sceneOf(req.headers['user-agent']);
+      return ok(await prepay(app, access, { ...req.body, scene, lang: req.lang }));
     },
   );
 

@@ -100,12 +100,18 @@ async function attemptFor(
   throw payingElsewhere();
 }
 
+export type PayerScene = 'phone' | 'desktop';
+
+/** Where the payer is when the cashier does not say: a phone browser or a desktop one, by its User-Agent. */
+export const sceneOf = (userAgent: string | undefined): PayerScene =>
+  /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i.test(userAgent ?? '') ? 'phone' : 'desktop';
+
 export async function prepay(
   app: FastifyInstance,
   access: PayAccess,
-  request: { channel: PayChannelName; returnUrl?: string; lang: Language },
+  request: { channel: PayChannelName; returnUrl?: string; scene?: PayerScene; lang: Language },
 ): Promise<PrepayAnswer & { channel: PayChannelName }> {
-  const { channel, returnUrl, lang } = request;
+  const { channel, returnUrl, scene, lang } = request;
   let { order } = access;
   if (isOrderExpired(order.expireAt) && (order.payStatus === 'NOT_PAY' || order.payStatus === 'PAYING')) {
     // Expired but not yet closed by the job: close it now (it may turn out paid), then say which.
@@ -134,6 +140,7 @@ export async function prepay(
       expireAt: order.expireAt,
       openId,
       returnUrl,
+      scene,
     });
   } catch (error) {
     if (error instanceof PayChannelError && error.code === 'ORDERPAID') {
