@@ -356,3 +356,45 @@ describe('the Alipay adapter against recorded answers', () => {
     expect(() => readStatement(new Uint8Array([1, 2, 3]), '2026-11-28')).toThrow(StatementError);
   });
 });
+
+describe("the simulator's notifies", () => {
+  it("are sent again on Alipay's schedule (scaled) until the answer is exactly success, with one notify_id", async () => {
+    const keys = appKeys();
+    const sent: { at: number; body: URLSearchParams }[] = [];
+    const answers = ['fail', 'SUCCESS', 'success'];
+    const simulator = createAlipaySimulator({
+      app: { appId: APP_ID, sellerId: SELLER, appPublicKeyPem: keys.publicKeyPem },
+      base: 'http://sim.test/alipay',
+      sendNotify: async (_url, body) => {
+        sent.push({ at: Date.now(), body: new URLSearchParams(body) });
+        const text = answers[sent.length - 1] ?? 'success';
+        return { status: 200, text: async () => text };
+      },
+      // 4 min -> 4 ms, 10 min -> 10 ms.
+      retryScale: 1 / 60_000,
+    });
+    const config: AlipayConfig = {
+      appId: APP_ID,
+      mode: 'key',
+      privateKeyPem: keys.privateKeyPem,
+      alipayPublicKeyPem: simulator.alipayPublicKeyPem,
+      gateway: 'http://sim.test/alipay/gateway.do',
+    };
+    const gateway = alipayGateway(config, options(simulator));
+    const paid = await gateway.prepay({
+      outTradeNo: 'SCHED1',
+      description: 'x',
+      amountFen: 100,
+      expireAt: expireAt(),
+    });
+    payAtCheckout(simulator, (paid as { checkoutUrl: string }).checkoutUrl);
+    await simulator.idle();
+    // A wrong answer ("fail", or "SUCCESS" in capitals) is retried; "success" ends it.
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((s) => s.body.get('notify_id'))).size).toBe(1);
+    expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(3);
+    expect(sent[2]!.at - sent[1]!.at).toBeGreaterThanOrEqual(9);
+    for (const s of sent)
+      expect(gateway.parseNotify({ headers: {}, rawBody: s.body.toString() })).toMatchObject({ ok: true });
+  });
+});
