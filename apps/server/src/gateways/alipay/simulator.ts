@@ -529,8 +529,6 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions) {
     fetch,
     openCheckout,
     pay,
-    /** The payer's try failed: the trade stays waiting, as at Alipay's cashier. */
-    fail: (outTradeNo: string) => trades.get(outTradeNo),
     notifyOf,
     returnAddress,
     billEntries,

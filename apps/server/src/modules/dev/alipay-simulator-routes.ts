@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { simulatorTenantParams } from '@cf/shared/wire/dev';
 import { DEV_ALIPAY_PREFIX } from '@server/gateways/pay-channels';
+import type { AlipaySimulator } from '@server/gateways/alipay/simulator';
 import { ALIPAY_METHODS } from '@server/gateways/alipay/wire';
 import type { SimRequest } from '@server/gateways/wechat-pay/simulator';
 import { notFound } from '@server/http/errors';
@@ -39,15 +40,16 @@ export default async function alipaySimulatorRoutes(instance: FastifyInstance): 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const standins = app.gateways.pay.standins!;
   const params = simulatorTenantParams;
+  // The simulators this process served: their scheduled notifies stop with the app.
+  const served = new Set<AlipaySimulator>();
   app.addHook('onClose', async () => {
-    for (const tenantId of opened) (await standins.alipaySimulator(tenantId))?.stop();
+    for (const simulator of served) simulator.stop();
   });
-  const opened = new Set<string>();
 
   async function simulatorOf(tenantId: string) {
     const simulator = await standins.alipaySimulator(tenantId);
     if (!simulator) throw notFound();
-    opened.add(tenantId);
+    served.add(simulator);
     return simulator;
   }
 
@@ -75,27 +77,25 @@ export default async function alipaySimulatorRoutes(instance: FastifyInstance): 
     if (PAGE_METHODS.includes(fields.method ?? '')) {
       // The payer's browser: the signed request opens (or finds) the trade, and the cashier shows it.
       void reply.header('cache-control', 'no-store');
-      const opened = simulator.openCheckout(fields);
-      if ('refused' in opened)
+      const checkout = simulator.openCheckout(fields);
+      if ('refused' in checkout)
         return reply
           .status(400)
           .type(HTML)
           .send(checkoutResultPage('pay.checkout.unknown', undefined, ALIPAY));
-      const t = opened.trade;
-      return reply
-        .type(HTML)
-        .send(
-          checkoutPage(
-            {
-              ticket: t.outTradeNo,
-              amountFen: t.totalFen,
-              outTradeNo: t.outTradeNo,
-              description: t.subject,
-              returnUrl: t.returnUrl || undefined,
-            },
-            ALIPAY,
-          ),
-        );
+      const t = checkout.trade;
+      return reply.type(HTML).send(
+        checkoutPage(
+          {
+            ticket: t.outTradeNo,
+            amountFen: t.totalFen,
+            outTradeNo: t.outTradeNo,
+            description: t.subject,
+            returnUrl: t.returnUrl || undefined,
+          },
+          ALIPAY,
+        ),
+      );
     }
     const answer = simulator.handle(sim);
     return reply
