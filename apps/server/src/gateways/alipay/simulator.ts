@@ -10,7 +10,8 @@ import { createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } fro
 import { MockAgent } from 'undici';
 import type { SimRequest, SimResponse } from '../wechat-pay/simulator';
 import type { PayFetch } from '../wechat-pay/types';
-import { certificateSn, issueX509, rootCertificateSn } from './certificates';
+import { issueX509 } from '../x509';
+import { certificateSn, rootCertificateSn } from './certificates';
 import { packStatement, type AlipayBillEntry } from './statement';
 import {
   ALIPAY_ACK,
