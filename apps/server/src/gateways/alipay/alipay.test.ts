@@ -235,6 +235,12 @@ describe('the Alipay adapter over HTTP', () => {
       { notifyUrl: 'x', siteUrl: 'x', download: simulator.fetch },
     );
     await expect(stranger.query('NONE')).rejects.toMatchObject({ code: 'isv.invalid-signature' });
+    // Nobody listening: the channel is unreachable, said as such.
+    const nowhere = alipayGateway(
+      { ...config, gateway: 'http://127.0.0.1:1/gateway.do' },
+      { notifyUrl: 'x', siteUrl: 'x', download: simulator.fetch },
+    );
+    await expect(nowhere.query('NONE')).rejects.toMatchObject({ code: 'UNREACHABLE' });
   });
 });
 

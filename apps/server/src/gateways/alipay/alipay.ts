@@ -88,7 +88,12 @@ export function alipayGateway(config: AlipayConfig, options: AlipayGatewayOption
       answer = (await sdk.exec(method, { bizContent }, { validateSign: true })) as Answer;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const code = /验签失败/.test(message) ? 'BAD_RESPONSE_SIGNATURE' : 'UNREACHABLE';
+      // The SDK's words: no answer at all, an answer not signed by Alipay's key, or one it could not read.
+      const code = message.startsWith('HttpClient Request error')
+        ? 'UNREACHABLE'
+        : /验签失败/.test(message)
+          ? 'BAD_RESPONSE_SIGNATURE'
+          : 'BAD_RESPONSE';
       throw new PayChannelError(code, `Alipay ${method}: ${message}`);
     }
     return answer;
