@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlipaySimulator } from '@server/gateways/alipay/simulator';
 import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
+import { closeOrder } from '@server/modules/pay/channels/close';
 import { createTestApp, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import {
@@ -233,6 +234,27 @@ describe('paying by Alipay', () => {
     expect(await deliverAlipay(alipay.notifyOf(order.orderNo))).toEqual(SUCCESS);
     const again = new URL(await prepayAlipay(order), 'http://app.test');
     expect(JSON.parse(again.searchParams.get('biz_content')!).out_trade_no).toBe(`${order.orderNo}_2`);
+  });
+
+  it('closes the Alipay trade when the order expires (alipay.trade.close); an address never opened closes here', async () => {
+    const opened = await createPayOrder(ctx);
+    await openCashier(await prepayAlipay(opened));
+    expect(await closeOrder(ctx.app, opened.id, 'expired')).toBe('closed');
+    expect(alipay.trades.get(opened.orderNo)!.status).toBe('TRADE_CLOSED');
+    expect((await paymentFacts(ctx.database.db, opened)).order.payStatus).toBe('CLOSED');
+
+    // Never opened: Alipay has no trade to close. The address paid later anyway is money kept apart.
+    const unopened = await createPayOrder(ctx);
+    const address = await prepayAlipay(unopened);
+    expect(await closeOrder(ctx.app, unopened.id, 'cancelled')).toBe('closed');
+    expect(alipay.trades.has(unopened.orderNo)).toBe(false);
+    await openCashier(address);
+    alipay.pay(unopened.orderNo, { notify: false });
+    expect(await deliverAlipay(alipay.notifyOf(unopened.orderNo))).toEqual(SUCCESS);
+    const facts = await paymentFacts(ctx.database.db, unopened);
+    expect(facts.order.payStatus).toBe('CLOSED');
+    expect(facts.charges).toEqual([]);
+    expect(facts.exceptions).toMatchObject([{ kind: 'paid_after_close', channel: 'alipay', status: 'open' }]);
   });
 
   it('refunds part of an Alipay payment through Alipay, with the refund number as out_request_no', async () => {
