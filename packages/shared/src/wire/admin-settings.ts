@@ -42,7 +42,6 @@ export type SecretState = z.infer<typeof secretStateSchema>;
 export const PAY_SECRET_FIELDS = ['mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'] as const;
 /** What a WeChat Pay merchant account needs before the channel can be enabled. */
 export const PAY_REQUIRED_FIELDS = ['appId', ...PAY_SECRET_FIELDS] as const;
-export type PayRequiredField = (typeof PAY_REQUIRED_FIELDS)[number];
 
 /**
  * Alipay (channel alipay): the app id, the application private key (RSA2) and Alipay's key — as a
@@ -58,7 +57,6 @@ export const ALIPAY_KEY_FIELDS = [
   'alipayPublicCertPem',
   'alipayRootCertPem',
 ] as const;
-export type AlipayKeyField = (typeof ALIPAY_KEY_FIELDS)[number];
 /** What the server may name as missing, for WeChat Pay or Alipay. */
 export const PAY_MISSING_FIELDS = [...PAY_REQUIRED_FIELDS, ...ALIPAY_KEY_FIELDS] as const;
 export type PayMissingField = (typeof PAY_MISSING_FIELDS)[number];

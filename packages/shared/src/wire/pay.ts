@@ -60,7 +60,9 @@ export const prepayBody = z.object({
   scene: z
     .enum(['phone', 'desktop'])
     .optional()
-    .describe('Where the payer is (alipay: phone -> wap.pay, desktop -> page.pay); default: from the User-Agent'),
+    .describe(
+      'Where the payer is (alipay: phone -> wap.pay, desktop -> page.pay); default: from the User-Agent',
+    ),
   payAuthToken: z
     .string()
     .max(2048)

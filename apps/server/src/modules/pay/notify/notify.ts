@@ -66,7 +66,10 @@ export async function handleNotify(
     try {
       await retireClosedTrade(app, tenantId, event.outTradeNo);
     } catch (error) {
-      log.error({ err: error, channel, tenantId, outTradeNo: event.outTradeNo }, 'closed-trade notify failed');
+      log.error(
+        { err: error, channel, tenantId, outTradeNo: event.outTradeNo },
+        'closed-trade notify failed',
+      );
       metrics.notifiesFailed.inc({ channel: label, reason: 'error' });
       return { ...gateway.rejectNotify('try again later'), status: 500 };
     }
