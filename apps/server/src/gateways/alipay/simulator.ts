@@ -12,7 +12,8 @@ import type { SimRequest, SimResponse } from '../wechat-pay/simulator';
 import type { PayFetch } from '../wechat-pay/types';
 import { issueX509 } from '../x509';
 import { certificateSn, rootCertificateSn } from './certificates';
-import { packStatement, type AlipayBillEntry } from './statement';
+import { packStatement } from './statement';
+import { refundedFen, textOf, tradeMethods, type SimTrade } from './simulator-trades';
 import {
   ALIPAY_ACK,
   ALIPAY_METHODS,
@@ -47,22 +48,6 @@ export interface AlipaySimulatorOptions {
   sendNotify?: (url: string, body: string) => Promise<{ status: number; text(): Promise<string> }>;
   /** Alipay's retry waits, scaled (demo: a minute becomes a second). */
   retryScale?: number;
-}
-
-export interface SimTrade {
-  outTradeNo: string;
-  tradeNo: string;
-  totalFen: number;
-  subject: string;
-  status: AlipayTradeStatus;
-  createdAt: number;
-  paidAt?: number;
-  expireAt?: number;
-  notifyUrl: string;
-  returnUrl: string;
-  notifyId: string;
-  buyerId: string;
-  refunds: Map<string, { fen: number; at: number }>;
 }
 
 /** Ways to spoil a notify; each must be refused by the merchant (amount: signed, but another one). */
@@ -181,140 +166,10 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions) {
       return {};
     }
   };
-  const s = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : String(v));
-
-  /** The refunded total of a trade. */
-  const refundedFen = (t: SimTrade) => [...t.refunds.values()].reduce((sum, r) => sum + r.fen, 0);
-
-  function query(method: string, biz: Record<string, unknown>): SimResponse {
-    const t = trades.get(s(biz.out_trade_no));
-    if (!t) return error(method, 'ACQ.TRADE_NOT_EXIST', '交易不存在');
-    return answer(method, {
-      code: '10000',
-      msg: 'Success',
-      trade_no: t.tradeNo,
-      out_trade_no: t.outTradeNo,
-      buyer_logon_id: 'stu***@example.com',
-      trade_status: t.status,
-      total_amount: yuanOf(t.totalFen),
-      ...(t.paidAt ? { send_pay_date: beijingClock(new Date(t.paidAt)), buyer_user_id: t.buyerId } : {}),
-    });
-  }
-
-  function close(method: string, biz: Record<string, unknown>): SimResponse {
-    const t = trades.get(s(biz.out_trade_no));
-    if (!t) return error(method, 'ACQ.TRADE_NOT_EXIST', '交易不存在');
-    if (t.status !== 'WAIT_BUYER_PAY' && t.status !== 'TRADE_CLOSED')
-      return error(method, 'ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
-    t.status = 'TRADE_CLOSED';
-    return answer(method, { code: '10000', msg: 'Success', trade_no: t.tradeNo, out_trade_no: t.outTradeNo });
-  }
-
-  function refund(method: string, biz: Record<string, unknown>): SimResponse {
-    const t = trades.get(s(biz.out_trade_no));
-    if (!t) return error(method, 'ACQ.TRADE_NOT_EXIST', '交易不存在');
-    const requestNo = s(biz.out_request_no) || t.outTradeNo;
-    const fen = fenOfYuan(s(biz.refund_amount));
-    if (fen === undefined || fen <= 0)
-      return error(method, 'ACQ.INVALID_PARAMETER', 'refund_amount', '40002');
-    const done = (fundChange: 'Y' | 'N') =>
-      answer(method, {
-        code: '10000',
-        msg: 'Success',
-        trade_no: t.tradeNo,
-        out_trade_no: t.outTradeNo,
-        fund_change: fundChange,
-        refund_fee: yuanOf(refundedFen(t)),
-        gmt_refund_pay: beijingClock(new Date(now())),
-      });
-    const earlier = t.refunds.get(requestNo);
-    if (earlier) {
-      return earlier.fen === fen
-        ? done('N')
-        : error(method, 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额与原请求不一致');
-    }
-    if (!t.paidAt) return error(method, 'ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
-    if (refundedFen(t) + fen > t.totalFen)
-      return error(method, 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
-    t.refunds.set(requestNo, { fen, at: now() });
-    // Refunded in full: Alipay closes the trade.
-    if (refundedFen(t) === t.totalFen) t.status = 'TRADE_CLOSED';
-    return done('Y');
-  }
-
-  function refundQuery(method: string, biz: Record<string, unknown>): SimResponse {
-    const t = trades.get(s(biz.out_trade_no));
-    if (!t) return error(method, 'ACQ.TRADE_NOT_EXIST', '交易不存在');
-    const requestNo = s(biz.out_request_no);
-    const r = t.refunds.get(requestNo);
-    // An unknown request: success without refund fields, as Alipay answers it.
-    if (!r) return answer(method, { code: '10000', msg: 'Success' });
-    return answer(method, {
-      code: '10000',
-      msg: 'Success',
-      trade_no: t.tradeNo,
-      out_trade_no: t.outTradeNo,
-      out_request_no: requestNo,
-      total_amount: yuanOf(t.totalFen),
-      refund_amount: yuanOf(r.fen),
-      refund_status: 'REFUND_SUCCESS',
-      gmt_refund_pay: beijingClock(new Date(r.at)),
-    });
-  }
-
-  function billUrl(method: string, biz: Record<string, unknown>): SimResponse {
-    const billDate = s(biz.bill_date);
-    if (s(biz.bill_type) !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(billDate))
-      return error(method, 'isp.bill_type_not_exist', 'bill_type / bill_date', '40004');
-    const token = randomBytes(12).toString('hex');
-    billTokens.set(token, billDate);
-    return answer(method, {
-      code: '10000',
-      msg: 'Success',
-      bill_download_url: `${options.base}/bill?token=${token}&bill_date=${billDate}`,
-    });
-  }
-
-  /** The day's detail lines, as the statement lists them. */
-  function billEntries(billDate: string): AlipayBillEntry[] {
-    const day = (ms: number) => beijingClock(new Date(ms)).slice(0, 10);
-    const entries: AlipayBillEntry[] = [];
-    for (const t of trades.values()) {
-      const base = {
-        tradeNo: t.tradeNo,
-        outTradeNo: t.outTradeNo,
-        subject: t.subject,
-        createdAt: beijingClock(new Date(t.createdAt)),
-        totalFen: t.totalFen,
-        buyer: 'stu***@example.com',
-      };
-      if (t.paidAt && day(t.paidAt) === billDate)
-        entries.push({
-          ...base,
-          kind: 'payment',
-          finishedAt: beijingClock(new Date(t.paidAt)),
-          amountFen: t.totalFen,
-        });
-      for (const [requestNo, r] of t.refunds)
-        if (day(r.at) === billDate)
-          entries.push({
-            ...base,
-            kind: 'refund',
-            finishedAt: beijingClock(new Date(r.at)),
-            amountFen: r.fen,
-            outRequestNo: requestNo,
-          });
-    }
-    return entries;
-  }
-
-  const METHODS: Record<string, (method: string, biz: Record<string, unknown>) => SimResponse> = {
-    [ALIPAY_METHODS.query]: query,
-    [ALIPAY_METHODS.close]: close,
-    [ALIPAY_METHODS.refund]: refund,
-    [ALIPAY_METHODS.refundQuery]: refundQuery,
-    [ALIPAY_METHODS.billUrl]: billUrl,
-  };
+  const { methods: METHODS, billEntries } = tradeMethods(
+    { trades, billTokens, base: options.base, now },
+    { answer, error },
+  );
 
   /** Signed wap.pay / page.pay parameters from the payer's browser: the trade they may pay, or why not. */
   function openCheckout(params: Record<string, string>): { trade: SimTrade } | { refused: string } {
@@ -323,10 +178,10 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions) {
     const refused = verifyRequest(params);
     if (refused) return { refused };
     const biz = bizOf(params);
-    const totalFen = fenOfYuan(s(biz.total_amount));
-    const outTradeNo = s(biz.out_trade_no);
+    const totalFen = fenOfYuan(textOf(biz.total_amount));
+    const outTradeNo = textOf(biz.out_trade_no);
     if (!outTradeNo || totalFen === undefined || totalFen <= 0) return { refused: 'isv.missing-parameter' };
-    const expireAt = msOfClock(s(biz.time_expire));
+    const expireAt = msOfClock(textOf(biz.time_expire));
     if (!Number.isNaN(expireAt) && expireAt <= now()) return { refused: 'ACQ.TRADE_HAS_CLOSE' };
     const existing = trades.get(outTradeNo);
     if (existing) {
@@ -340,7 +195,7 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions) {
       outTradeNo,
       tradeNo: newTradeNo(),
       totalFen,
-      subject: s(biz.subject),
+      subject: textOf(biz.subject),
       status: 'WAIT_BUYER_PAY',
       createdAt: now(),
       expireAt: Number.isNaN(expireAt) ? undefined : expireAt,
