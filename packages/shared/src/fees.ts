@@ -151,7 +151,7 @@ export const PAY_STATUS_COLORS: Record<PayStatus, 'primary' | 'success' | 'info'
 };
 
 /** The pay channels this code can run (a tenant switches on some of them); zod-free for the apps. */
-export const PAY_CHANNEL_NAMES = ['wechat', 'sandbox'] as const;
+export const PAY_CHANNEL_NAMES = ['wechat', 'alipay', 'sandbox'] as const;
 export type PayChannelName = (typeof PAY_CHANNEL_NAMES)[number];
 
 /**

@@ -1,14 +1,16 @@
 /**
  * Where the payer is and which ways of paying work there (issue 27): inside WeChat's browser only
- * WeChat Pay JSAPI; in another phone browser WeChat Pay H5; on a desktop WeChat Pay Native (a QR code
- * scanned with the phone). A hosted checkout (the sandbox) works anywhere. The server decides the
+ * WeChat Pay JSAPI; in another phone browser WeChat Pay H5 and Alipay's wap.pay; on a desktop WeChat
+ * Pay Native (a QR code scanned with the phone) and Alipay's page.pay. Alipay does not open inside
+ * WeChat (the cashier says to open the page in the phone's browser). A hosted checkout (the sandbox)
+ * works anywhere. The server decides the
  * place (modules/pay/cashier/offers.ts), the web tells it what it sees; zod-free for the apps.
  */
 export const PAYER_PLACES = ['wechat', 'phone', 'desktop'] as const;
 export type PayerPlace = (typeof PAYER_PLACES)[number];
 
-/** How a channel starts a payment; a later channel adds its own (e.g. Alipay's wap and page). */
-export const PAY_MODES = ['jsapi', 'h5', 'native', 'checkout'] as const;
+/** How a channel starts a payment: WeChat Pay's jsapi, h5 and native; Alipay's wap and page; a checkout page. */
+export const PAY_MODES = ['jsapi', 'h5', 'native', 'wap', 'page', 'checkout'] as const;
 export type PayMode = (typeof PAY_MODES)[number];
 
 /** The places each mode works in. */
@@ -16,6 +18,8 @@ export const MODE_PLACES: Record<PayMode, readonly PayerPlace[]> = {
   jsapi: ['wechat'],
   h5: ['phone'],
   native: ['desktop'],
+  wap: ['phone'],
+  page: ['desktop'],
   checkout: ['wechat', 'phone', 'desktop'],
 };
 

@@ -12,6 +12,10 @@ import { payChannels } from '../db/schema-finance';
 import { createSandbox, type Sandbox } from './sandbox-pay/sandbox-pay';
 import type { PayMode } from '@cf/shared/pay-offers';
 import type { FetchLike, PayChannelName, PayGateway } from './types';
+import { alipayGateway } from './alipay/alipay';
+import { alipaySettings } from './alipay/config';
+import { createAlipaySimulator, type AlipaySimulator } from './alipay/simulator';
+import { outboundFetch } from './outbound-fetch';
 import type { WechatPayConfig } from './wechat-pay/config';
 import { createWechatPaySimulator, type WechatPaySimulator } from './wechat-pay/simulator';
 import { PayChannelError } from './wechat-pay/types';
@@ -19,11 +23,17 @@ import { wechatPayV3, type WechatPayV3 } from './wechat-pay/wechat-pay-v3';
 
 export const NOTIFY_PATH = '/api/blade-finance/pay/notify';
 export const DEV_WECHAT_PAY_PREFIX = '/api/dev/wechatpay';
+/** Demo: each tenant's Alipay simulator, its OpenAPI gateway at {prefix}/{tenantId}/gateway.do. */
+export const DEV_ALIPAY_PREFIX = '/api/dev/alipay';
+/** Demo: Alipay's notify retries (minutes) run in seconds. */
+const DEMO_ALIPAY_RETRY_SCALE = 1 / 60;
 
 export interface PayStandins {
   sandbox: Sandbox;
   /** The tenant's WeChat Pay simulator, when the tenant pays through one (no merchant keys set). */
   wechatSimulator(tenantId: string): Promise<WechatPaySimulator | undefined>;
+  /** The tenant's Alipay simulator, when the tenant pays through one (no Alipay keys set). */
+  alipaySimulator(tenantId: string): Promise<AlipaySimulator | undefined>;
 }
 
 export interface PayGateways {
@@ -178,6 +188,75 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
     return entry;
   }
 
+  const alipaySimulators = new Map<
+    string,
+    { simulator: AlipaySimulator; privateKeyPem: string; appId: string; sellerId: string }
+  >();
+  function demoAlipay(tenantId: string, settings: Record<string, unknown>) {
+    let entry = alipaySimulators.get(tenantId);
+    if (!entry) {
+      const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const appId = text(settings.appId) ?? `20210000${tenantId.padStart(8, '0')}`;
+      const sellerId = text(settings.sellerId) ?? `2088000000${tenantId.padStart(6, '0')}`;
+      const simulator = createAlipaySimulator({
+        app: {
+          appId,
+          sellerId,
+          appPublicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        },
+        base: `${deps.selfUrl()}${DEV_ALIPAY_PREFIX}/${tenantId}`,
+        // Notifies are posted to this process, as Alipay posts them to the merchant.
+        sendNotify: (url, body) =>
+          deps.fetchFn(url, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' },
+            body,
+          }),
+        retryScale: DEMO_ALIPAY_RETRY_SCALE,
+      });
+      entry = {
+        simulator,
+        appId,
+        sellerId,
+        privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      };
+      alipaySimulators.set(tenantId, entry);
+    }
+    return entry;
+  }
+
+  function buildAlipay(tenantId: string, settings: Record<string, unknown>): PayGateway | null {
+    const real = alipaySettings(settings);
+    if (real) {
+      return alipayGateway(real, {
+        notifyUrl: notifyUrl(publicBase(), tenantId, 'alipay'),
+        siteUrl: publicBase(),
+        download: outboundFetch,
+      });
+    }
+    if (!demo) return null;
+    const { simulator, privateKeyPem, appId, sellerId } = demoAlipay(tenantId, settings);
+    return alipayGateway(
+      {
+        appId,
+        sellerId,
+        mode: 'key',
+        privateKeyPem,
+        alipayPublicKeyPem: simulator.alipayPublicKeyPem,
+        gateway: `${deps.selfUrl()}${DEV_ALIPAY_PREFIX}/${tenantId}/gateway.do`,
+      },
+      {
+        notifyUrl: notifyUrl(deps.selfUrl(), tenantId, 'alipay'),
+        siteUrl: '',
+        download: simulator.fetch,
+        dispatcher: simulator.dispatcher(),
+        simulated: true,
+        // The payer's browser opens the simulator's checkout on this same site.
+        relativeTo: deps.selfUrl(),
+      },
+    );
+  }
+
   // Parsing RSA keys is slow: adapters are kept while the tenant's settings stay the same.
   const cache = new Map<string, { settings: string; gateway: PayGateway }>();
 
@@ -186,6 +265,7 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
     if (channel === 'sandbox') {
       return sandbox ? sandbox.gateway(tenantId, notifyUrl(deps.selfUrl(), tenantId, 'sandbox')) : null;
     }
+    if (channel === 'alipay') return buildAlipay(tenantId, settings);
     const merchant = merchantSettings(settings);
     const modes = wechatModes(settings);
     if (merchant)
@@ -234,19 +314,25 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
 
   /** Whether these settings run on a stand-in (demo mode, WeChat Pay without merchant keys). */
   const simulated = (channel: PayChannelName, settings: Record<string, unknown>) =>
-    demo && (channel === 'sandbox' || !merchantSettings(settings));
+    demo &&
+    (channel === 'sandbox' ||
+      (channel === 'alipay' ? !alipaySettings(settings) : !merchantSettings(settings)));
 
   return {
     forTenant,
     check,
     simulated,
-    available: (channel) => channel === 'wechat' || sandbox !== undefined,
+    available: (channel) => channel === 'wechat' || channel === 'alipay' || sandbox !== undefined,
     standins: sandbox
       ? {
           sandbox,
           async wechatSimulator(tenantId) {
             await forTenant(tenantId, 'wechat');
             return simulators.get(tenantId)?.simulator;
+          },
+          async alipaySimulator(tenantId) {
+            await forTenant(tenantId, 'alipay');
+            return alipaySimulators.get(tenantId)?.simulator;
           },
         }
       : undefined,

@@ -68,8 +68,8 @@ export class WechatCodeError extends Error {}
 export { PAY_CHANNEL_NAMES, type PayChannelName };
 
 /**
- * What a prepay hands the payer: JSAPI parameters (WeChat in its browser), a page to open (sandbox;
- * WeChat H5's h5_url) or a code to scan (WeChat Native's code_url).
+ * What a prepay hands the payer: JSAPI parameters (WeChat in its browser), a page to open (sandbox,
+ * Alipay's wap.pay and page.pay; WeChat H5's h5_url) or a code to scan (WeChat Native's code_url).
  */
 export type PrepayAnswer =
   { jsapi: JsapiParams } | { checkoutUrl: string } | { h5Url: string } | { codeUrl: string };
@@ -101,7 +101,8 @@ export interface PayGateway {
   close(outTradeNo: string): Promise<void>;
   /** The gateway names its own notify address, as for prepay. */
   refund(input: Omit<RefundInput, 'notifyUrl'>): Promise<RefundResult>;
-  queryRefund(outRefundNo: string): Promise<RefundResult>;
+  /** outTradeNo: the refunded trade (Alipay asks by trade and request number). */
+  queryRefund(outRefundNo: string, outTradeNo?: string): Promise<RefundResult>;
   /** The channel's statement of a day (YYYY-MM-DD, Beijing time), checked and parsed. */
   statement(billDate: string): Promise<Statement>;
   parseNotify(input: NotifyInput): ParseNotifyResult;

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PayChannelError } from '../gateways/wechat-pay/types';
+import { tradeNoOfPayment } from '@server/modules/pay/channels/attempts';
 import { gatewayOf } from '@server/modules/pay/channels/channel';
 import { followChannel } from '@server/modules/pay/channels/close';
 import { confirmExceptionRefunds } from '@server/modules/pay/exceptions/exception-service';
@@ -48,9 +49,11 @@ export async function reconcilePayments(
       const order = await findOrderById(app.db, refund.orderId);
       const gateway = await gatewayOf(app, refund.tenantId, order?.channel ?? null);
       try {
-        count(
-          `refund_${await settleRefund(app, gateway, refund, await gateway.queryRefund(refund.outRefundNo))}`,
-        );
+        const outTradeNo =
+          (order?.paymentNo && (await tradeNoOfPayment(app.db, gateway.name, order.paymentNo))) ||
+          order?.orderNo;
+        const answer = await gateway.queryRefund(refund.outRefundNo, outTradeNo);
+        count(`refund_${await settleRefund(app, gateway, refund, answer)}`);
       } catch (error) {
         // The channel never received it (we died before asking): it did not happen.
         if (!(error instanceof PayChannelError) || error.code !== 'RESOURCE_NOT_EXISTS') throw error;

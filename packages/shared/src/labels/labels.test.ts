@@ -75,6 +75,8 @@ describe('label tables', () => {
 
 describe('labelOf', () => {
   it('gives the words of a known code and a code it does not know as written', () => {
+    expect(labelOf(PAY_METHOD_LABELS, 'alipay', 'zh')).toBe('支付宝');
+    expect(labelOf(PAY_METHOD_LABELS, 'alipay', 'en')).toBe('Alipay');
     expect(labelOf(PAY_METHOD_LABELS, 'bank_transfer', 'zh')).toBe('银行转账');
     expect(labelOf(PAY_METHOD_LABELS, 'bank_transfer', 'en')).toBe('Bank transfer');
     expect(labelOf(PAY_METHOD_LABELS, '支付宝转账', 'en')).toBe('支付宝转账');

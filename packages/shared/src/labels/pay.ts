@@ -16,6 +16,7 @@ import type { LabelTable } from './label';
 /** Online channels (wire/pay.ts PAY_CHANNEL_NAMES) and other-means methods (fees.ts OFFLINE_PAY_METHODS). */
 export const PAY_METHOD_LABELS: LabelTable<PayChannelName | OfflinePayMethod> = {
   wechat: { zh: '微信支付', en: 'WeChat Pay' },
+  alipay: { zh: '支付宝', en: 'Alipay' },
   sandbox: { zh: '沙箱支付（演示）', en: 'Sandbox payment (demo)' },
   bank_transfer: { zh: '银行转账', en: 'Bank transfer' },
   cash: { zh: '现金', en: 'Cash' },

@@ -34,6 +34,7 @@ export const payMessages = {
     en: 'Open this page in WeChat and sign in with WeChat to pay with WeChat Pay',
   },
   'pay.channel.wechat': { zh: '微信支付', en: 'WeChat Pay' },
+  'pay.channel.alipay': { zh: '支付宝', en: 'Alipay' },
   'pay.channel.sandbox': { zh: '沙箱支付（演示）', en: 'Sandbox payment (demo)' },
   'pay.wechatSim.h5Title': { zh: '微信支付（H5 演示）', en: 'WeChat Pay (H5 demo)' },
   'pay.wechatSim.scanTitle': { zh: '微信扫一扫（演示）', en: 'WeChat scan (demo)' },
@@ -106,6 +107,11 @@ export const payMessages = {
   'pay.checkout.note': {
     zh: '这是演示用的沙箱支付渠道，不会产生真实扣款。',
     en: 'This is the demo sandbox channel; no real money moves.',
+  },
+  'pay.checkout.alipayTitle': { zh: '支付宝收银台（模拟）', en: 'Alipay cashier (simulator)' },
+  'pay.checkout.alipayNote': {
+    zh: '这是演示用的支付宝模拟器，不会产生真实扣款。',
+    en: 'This is the demo Alipay simulator; no real money moves.',
   },
   'pay.checkout.amount': { zh: '支付金额', en: 'Amount' },
   'pay.checkout.order': { zh: '订单号', en: 'Order no' },

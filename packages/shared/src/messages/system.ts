@@ -27,6 +27,10 @@ export const systemMessages = {
   'system.payField.serialNo': { zh: '商户证书序列号', en: 'Certificate serial number' },
   'system.payField.privateKeyPem': { zh: '商户 API 私钥', en: 'Merchant API private key' },
   'system.payField.apiV3Key': { zh: 'APIv3 密钥', en: 'APIv3 key' },
+  'system.payField.alipayPublicKeyPem': { zh: '支付宝公钥', en: 'Alipay public key' },
+  'system.payField.appCertPem': { zh: '应用公钥证书', en: 'Application public key certificate' },
+  'system.payField.alipayPublicCertPem': { zh: '支付宝公钥证书', en: 'Alipay public key certificate' },
+  'system.payField.alipayRootCertPem': { zh: '支付宝根证书', en: 'Alipay root certificate' },
   'system.channelNotAvailable': {
     zh: '本系统不支持该支付渠道',
     en: 'This deployment does not run that payment channel',

@@ -12,7 +12,7 @@ const takings = z.object({
 export const dashboardSchema = z.object({
   total: takings,
   byChannel: z.array(
-    takings.extend({ channel: z.string().describe('wechat | sandbox | other-means method') }),
+    takings.extend({ channel: z.string().describe('wechat | alipay | sandbox | other-means method') }),
   ),
   byItem: z.array(takings.extend({ item: z.string(), itemEn: z.string() })),
   ordersByState: z

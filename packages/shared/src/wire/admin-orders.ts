@@ -16,7 +16,7 @@ export const orderFilters = z.object({
   orderNo: searchText(64),
   paymentNo: searchText(64).describe("the channel's transaction id"),
   payStatus: payStatusEnum.optional(),
-  channel: searchText(16).describe('wechat | sandbox'),
+  channel: searchText(16).describe('wechat | alipay | sandbox'),
   from: calendarDate().optional().describe('created on or after this day (school time zone)'),
   to: calendarDate().optional().describe('created on or before this day'),
 });

@@ -42,7 +42,24 @@ export type SecretState = z.infer<typeof secretStateSchema>;
 export const PAY_SECRET_FIELDS = ['mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'] as const;
 /** What a WeChat Pay merchant account needs before the channel can be enabled. */
 export const PAY_REQUIRED_FIELDS = ['appId', ...PAY_SECRET_FIELDS] as const;
-export type PayRequiredField = (typeof PAY_REQUIRED_FIELDS)[number];
+
+/**
+ * Alipay (channel alipay): the app id, the application private key (RSA2) and Alipay's key — as a
+ * public key (keyMode key, 公钥模式) or as three certificates (keyMode cert, 公钥证书模式). The keys are
+ * write-only; the app id and the seller id (partner id 2088…, optional) are shown.
+ */
+export const ALIPAY_KEY_MODES = ['key', 'cert'] as const;
+export type AlipayKeyMode = (typeof ALIPAY_KEY_MODES)[number];
+/** Alipay's own keys and certificates (the private key is privateKeyPem, as for WeChat Pay). */
+export const ALIPAY_KEY_FIELDS = [
+  'alipayPublicKeyPem',
+  'appCertPem',
+  'alipayPublicCertPem',
+  'alipayRootCertPem',
+] as const;
+/** What the server may name as missing, for WeChat Pay or Alipay. */
+export const PAY_MISSING_FIELDS = [...PAY_REQUIRED_FIELDS, ...ALIPAY_KEY_FIELDS] as const;
+export type PayMissingField = (typeof PAY_MISSING_FIELDS)[number];
 
 const pem = z
   .string()
@@ -63,7 +80,27 @@ export const payChannelBody = z.object({
   serialNo: z.string().trim().min(1).max(64).optional(),
   privateKeyPem: pem.optional(),
   apiV3Key: z.string().length(32, 'common.fieldInvalid').optional(),
-  clear: z.array(z.enum(PAY_SECRET_FIELDS)).max(PAY_SECRET_FIELDS.length).optional(),
+  sellerId: z
+    .string()
+    .trim()
+    .regex(/^(2088\d{12})?$/, 'common.fieldInvalid')
+    .optional()
+    .describe('Alipay: the partner id (2088 + 12 digits); empty: not checked'),
+  keyMode: z.enum(ALIPAY_KEY_MODES).optional().describe('Alipay: key (public key) or cert (certificates)'),
+  alipayPublicKeyPem: pem.optional(),
+  appCertPem: pem.optional(),
+  alipayPublicCertPem: pem.optional(),
+  // Alipay's root certificate file holds several certificates.
+  alipayRootCertPem: z
+    .string()
+    .trim()
+    .max(20000)
+    .regex(/^-----BEGIN [A-Z ]+-----[\s\S]+-----END [A-Z ]+-----$/, { message: 'common.fieldInvalid' })
+    .optional(),
+  clear: z
+    .array(z.enum([...PAY_SECRET_FIELDS, ...ALIPAY_KEY_FIELDS]))
+    .max(PAY_SECRET_FIELDS.length + ALIPAY_KEY_FIELDS.length)
+    .optional(),
   /** WeChat Pay H5 (phone browsers outside WeChat) and Native (QR code on a desktop), each opened at WeChat. */
   h5Enabled: z.boolean().optional(),
   nativeEnabled: z.boolean().optional(),
@@ -81,8 +118,19 @@ export const payChannelSettingsSchema = z.object({
   serialNo: secretStateSchema,
   privateKeyPem: secretStateSchema,
   apiV3Key: secretStateSchema,
-  /** The merchant settings still missing (WeChat Pay); enabling waits for them and a test call. */
-  missing: z.array(z.enum(PAY_REQUIRED_FIELDS)),
+  /** The merchant settings still missing (WeChat Pay, Alipay); enabling waits for them and a test call. */
+  missing: z.array(z.enum(PAY_MISSING_FIELDS)),
+  /** Alipay only: the seller id, the key mode and whether each of Alipay's keys is set. */
+  alipay: z
+    .object({
+      sellerId: z.string(),
+      keyMode: z.enum(ALIPAY_KEY_MODES),
+      alipayPublicKeyPem: secretStateSchema,
+      appCertPem: secretStateSchema,
+      alipayPublicCertPem: secretStateSchema,
+      alipayRootCertPem: secretStateSchema,
+    })
+    .optional(),
   /** Demo mode: the deployment's stand-in answers for the merchant account (no keys set). */
   simulated: z.boolean(),
   /** WeChat Pay: H5 and Native offered besides JSAPI (false for other channels). */

@@ -75,14 +75,16 @@ export type Cashier = z.infer<typeof cashierSchema>;
 export const prepayBody = z.object({
   orderNo: z.string().trim().min(1).max(64),
   channel: channelEnum,
-  mode: payModeEnum.optional().describe("How to start it; default the channel's first (wechat: jsapi)"),
+  mode: payModeEnum
+    .optional()
+    .describe("How to start it; default the channel's first (wechat: jsapi; alipay: wap)"),
   returnUrl: z
     .string()
     // A path of this site only: no scheme, no host, no "//" or "/\" that browsers read as one.
     .regex(/^\/(?![/\\])[^\s\\]*$/, 'a path of this site')
     .max(512)
     .optional()
-    .describe('Sandbox: where its checkout page sends the payer back (a path of this site)'),
+    .describe('Sandbox, Alipay: where the checkout page sends the payer back (a path of this site)'),
   payAuthToken: z
     .string()
     .max(2048)
@@ -103,7 +105,10 @@ export type WechatJsapi = z.infer<typeof wechatJsapiSchema>;
 
 export const prepaySchema = z.object({
   channel: channelEnum,
-  checkoutUrl: z.string().optional().describe('sandbox: open this page'),
+  checkoutUrl: z
+    .string()
+    .optional()
+    .describe("sandbox: open this page; alipay: go to this address (Alipay's wap.pay / page.pay cashier)"),
   jsapi: wechatJsapiSchema
     .optional()
     .describe("wechat: pass to WeixinJSBridge.invoke('getBrandWCPayRequest', ...)"),

@@ -317,6 +317,8 @@ async function seedCatalogue(db: Db) {
       settings: { appId: 'wxdemo0000100001', mchId: '1900000109', h5Enabled: true, nativeEnabled: true },
       sort: 1,
     },
+    // Alipay through the demo's Alipay simulator (no keys): phone browsers and desktops pay by it.
+    { tenantId: '100001', channel: 'alipay', enabled: true, sort: 3 },
     { tenantId: '100002', channel: 'sandbox', enabled: true, sort: 1 },
   ]);
 }

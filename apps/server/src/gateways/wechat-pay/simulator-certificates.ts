@@ -1,42 +1,14 @@
 /**
  * The simulator's platform certificates, as WeChat Pay serves them at GET /v3/certificates: X.509 v3
- * certificates (DER built here, as Node can read certificates but not make them), each PEM encrypted
- * with AEAD_AES_256_GCM under the merchant's APIv3 key (associated data "certificate").
+ * certificates (made by ../x509.ts), each PEM encrypted with AEAD_AES_256_GCM under the merchant's
+ * APIv3 key (associated data "certificate").
  */
-import { createPublicKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { issueX509 } from '../x509';
 import { encryptResource } from './resource-cipher';
 import { beijingTime } from './wire';
 
 const DAY_MS = 86_400_000;
-
-function der(tag: number, content: Buffer): Buffer {
-  const n = content.length;
-  const length =
-    n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
-  return Buffer.concat([Buffer.from([tag]), length, content]);
-}
-const seq = (...parts: Buffer[]) => der(0x30, Buffer.concat(parts));
-const set = (...parts: Buffer[]) => der(0x31, Buffer.concat(parts));
-const integer = (bytes: Buffer) =>
-  der(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
-const utf8 = (text: string) => der(0x0c, Buffer.from(text, 'utf8'));
-const utcTime = (ms: number) =>
-  der(0x17, Buffer.from(`${new Date(ms).toISOString().slice(2, 19).replace(/\D/g, '')}Z`, 'ascii'));
-
-function oid(dotted: string): Buffer {
-  const [a, b, ...rest] = dotted.split('.').map(Number);
-  const bytes = [a! * 40 + b!];
-  for (const n of rest) {
-    const chunk = [n & 0x7f];
-    for (let v = n >> 7; v > 0; v >>= 7) chunk.unshift((v & 0x7f) | 0x80);
-    bytes.push(...chunk);
-  }
-  return der(0x06, Buffer.from(bytes));
-}
-
-const SHA256_WITH_RSA = seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
-const name = (commonName: string, organization: string) =>
-  seq(set(seq(oid('2.5.4.10'), utf8(organization))), set(seq(oid('2.5.4.3'), utf8(commonName))));
 
 /** A self-signed X.509 v3 certificate (PEM) for the key pair, under the given hex serial. */
 export function issueCertificate(
@@ -45,20 +17,18 @@ export function issueCertificate(
   validity: { from: number; to: number },
   mchId: string,
 ): string {
-  const subject = name(`WeChat Pay platform certificate ${mchId}`, 'Tenpay.com (simulator)');
-  const tbs = seq(
-    der(0xa0, integer(Buffer.from([2]))),
-    integer(Buffer.from(serialHex, 'hex')),
-    SHA256_WITH_RSA,
+  const subject = {
+    organization: 'Tenpay.com (simulator)',
+    commonName: `WeChat Pay platform certificate ${mchId}`,
+  };
+  return issueX509({
     subject,
-    seq(utcTime(validity.from), utcTime(validity.to)),
-    subject,
-    createPublicKey(privateKey).export({ type: 'spki', format: 'der' }),
-  );
-  const signature = sign('sha256', tbs, privateKey);
-  const certificate = seq(tbs, SHA256_WITH_RSA, der(0x03, Buffer.concat([Buffer.from([0]), signature])));
-  const base64 = certificate.toString('base64').replace(/(.{64})/g, '$1\n');
-  return `-----BEGIN CERTIFICATE-----\n${base64.trimEnd()}\n-----END CERTIFICATE-----\n`;
+    subjectKey: privateKey,
+    issuer: subject,
+    issuerKey: privateKey,
+    serialHex,
+    validity,
+  });
 }
 
 export interface PlatformCertificate {

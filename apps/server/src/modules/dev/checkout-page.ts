@@ -1,4 +1,7 @@
-/** The sandbox channel's checkout page: bilingual, with pay / fail / cancel, like a hosted cashier. */
+/**
+ * The demo checkout pages (the sandbox channel's, the Alipay simulator's cashier): bilingual, with
+ * pay / fail / cancel, like a hosted cashier.
+ */
 import { formatYuan } from '@cf/shared/money';
 import { translate, type MessageKey } from '@cf/shared/messages';
 import type { SandboxTrade } from '@server/gateways/sandbox-pay/book';
@@ -14,25 +17,38 @@ main{max-width:420px;margin:0 auto;padding:24px 16px}h1{font-size:18px;text-alig
 button,a.back{display:block;box-sizing:border-box;width:100%;padding:12px;margin:10px 0;border:0;border-radius:6px;font-size:16px;text-align:center;text-decoration:none}
 .pay{background:#1677ff;color:#fff}.fail{background:#fff1f0;color:#ff3141}.cancel,a.back{background:#eee;color:#333}`;
 
-/** A stand-in's payer page (the sandbox checkout, the WeChat Pay simulator's H5 and scan pages). */
+/** A stand-in's payer page (the sandbox and Alipay checkouts, the WeChat Pay simulator's H5 and scan pages). */
 export function hostedPage(body: string, title: MessageKey = 'pay.checkout.title'): string {
   return `<!doctype html><html lang="zh"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${both(title)}</title>
 <style>${STYLE}</style></head><body><main><h1>${both(title)}</h1>${body}</main></body></html>`;
 }
 
-const page = (body: string) => hostedPage(body);
+/** Whose cashier the page is: its title and note. */
+export interface CashierWords {
+  title: MessageKey;
+  note: MessageKey;
+}
+const SANDBOX: CashierWords = { title: 'pay.checkout.title', note: 'pay.checkout.note' };
 
-export function checkoutPage(trade: SandboxTrade): string {
+const page = (body: string, words: CashierWords = SANDBOX) => hostedPage(body, words.title);
+
+export function checkoutPage(
+  trade: Pick<SandboxTrade, 'ticket' | 'amountFen' | 'outTradeNo' | 'description' | 'returnUrl'>,
+  words: CashierWords = SANDBOX,
+): string {
   const button = (action: string, key: MessageKey) =>
     `<button class="${action}" type="submit" name="action" value="${action}">${both(key)}</button>`;
-  return page(`<p class="note">${both('pay.checkout.note')}</p>
+  return page(
+    `<p class="note">${both(words.note)}</p>
 <div class="card"><div class="amount">¥${formatYuan(trade.amountFen, false)}</div>
 <dl><dt>${both('pay.checkout.order')}</dt><dd>${escapeHtml(trade.outTradeNo)}</dd>
 <dt>${both('pay.checkout.item')}</dt><dd>${escapeHtml(trade.description)}</dd></dl></div>
 <form method="post" action="checkout"${trade.returnUrl ? ' data-leave="replace"' : ''}><input type="hidden" name="ticket" value="${escapeHtml(trade.ticket)}">
 ${button('pay', 'pay.checkout.pay')}${button('fail', 'pay.checkout.fail')}${button('cancel', 'pay.checkout.cancel')}
-</form><script src="checkout.js" defer></script>`);
+</form><script src="checkout.js" defer></script>`,
+    words,
+  );
 }
 
 /**
@@ -76,9 +92,12 @@ export const CHECKOUT_SCRIPT = `(() => {
 `;
 
 /** What the payer sees after choosing, when no return address was given (or it cannot be used). */
-export function checkoutResultPage(key: MessageKey, returnUrl?: string): string {
+export function checkoutResultPage(key: MessageKey, returnUrl?: string, words?: CashierWords): string {
   const back = returnUrl
     ? `<a class="back" href="${escapeHtml(returnUrl)}">${both('pay.checkout.back')}</a>`
     : '';
-  return page(`<div class="card"><p class="amount" style="font-size:20px">${both(key)}</p></div>${back}`);
+  return page(
+    `<div class="card"><p class="amount" style="font-size:20px">${both(key)}</p></div>${back}`,
+    words,
+  );
 }

@@ -14,6 +14,7 @@ import { devOutbox } from '@server/db/schema';
 import { envelopeSchema, ok } from '@server/http/envelope';
 import { notFound } from '@server/http/errors';
 import { captchaText } from '../auth/captcha';
+import alipaySimulatorRoutes from './alipay-simulator-routes';
 import ebillStandinRoutes from './ebill-routes';
 import sandboxCheckoutRoutes from './sandbox-checkout-routes';
 import wechatStandinRoutes from './wechat-routes';
@@ -70,5 +71,6 @@ export default async function devRoutes(instance: FastifyInstance): Promise<void
   if (app.gateways.pay.standins) {
     await app.register(sandboxCheckoutRoutes);
     await app.register(wechatPaySimulatorRoutes);
+    await app.register(alipaySimulatorRoutes);
   }
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills, orderItems, orders, receivables } from '@server/db/schema-finance';
 import { paidNotifyBody, type Sandbox } from '@server/gateways/sandbox-pay/sandbox-pay';
 import { SIGNATURE_HEADER, signNotify } from '@server/gateways/sandbox-pay/signature';
+import type { AlipaySimulator } from '@server/gateways/alipay/simulator';
 import type { WechatPaySimulator } from '@server/gateways/wechat-pay/simulator';
 import { reconcilePayments } from '@server/jobs/reconcile';
 import { createTestApp, type TestContext } from '@server-test/helpers';
@@ -24,23 +25,30 @@ let student1: string;
 let finance1: string;
 let simulator: WechatPaySimulator;
 let sandbox: Sandbox;
+let alipay: AlipaySimulator;
+/** The Alipay cashier address each order's prepay answered (an Alipay trade exists once it is opened). */
+const alipayAddresses = new Map<string, string>();
+const FORM = { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' };
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await enableChannels(ctx.database.db, UNI);
+  await enableChannels(ctx.database.db, UNI, { sandbox: {}, wechat: {}, alipay: {} });
   student1 = await tokenFor(ctx, UNI, 'student1');
   finance1 = await tokenFor(ctx, UNI, 'finance1');
   simulator = (await ctx.app.gateways.pay.standins!.wechatSimulator(UNI))!;
   sandbox = ctx.app.gateways.pay.standins!.sandbox;
+  // The property delivers Alipay's notifies itself (pay without notify, then its copies).
+  alipay = (await ctx.app.gateways.pay.standins!.alipaySimulator(UNI))!;
   // The property delivers the sandbox's copies itself; its own notifier sends each once, at once.
   sandbox.notifier.behaviour = { ...sandbox.notifier.behaviour, duplicateRate: 0, lateRate: 0 };
 });
 afterAll(async () => ctx?.close());
 
+type PropertyChannel = 'wechat' | 'sandbox' | 'alipay';
 type Action =
   | { t: 'create'; r: number; part: number }
-  | { t: 'prepay'; o: number; channel: 'wechat' | 'sandbox' }
-  | { t: 'pay'; o: number; channel: 'wechat' | 'sandbox'; copies: number; lose: boolean }
+  | { t: 'prepay'; o: number; channel: PropertyChannel }
+  | { t: 'pay'; o: number; channel: PropertyChannel; copies: number; lose: boolean }
   | { t: 'redeliver'; o: number }
   | { t: 'close'; o: number }
   | { t: 'latePay'; o: number }
@@ -50,7 +58,7 @@ type Action =
 const part = fc.double({ min: 0.05, max: 1, noNaN: true });
 /** Counted from the newest order, so that events tend to meet the same orders. */
 const index = fc.nat({ max: 3 });
-const channel = fc.constantFrom('wechat' as const, 'sandbox' as const);
+const channel = fc.constantFrom('wechat' as const, 'sandbox' as const, 'alipay' as const);
 const action: fc.Arbitrary<Action> = fc.oneof(
   { arbitrary: fc.record({ t: fc.constant('create' as const), r: fc.nat({ max: 2 }), part }), weight: 3 },
   { arbitrary: fc.record({ t: fc.constant('prepay' as const), o: index, channel }), weight: 1 },
@@ -151,7 +159,24 @@ function sandboxCopy(orderNo: string) {
   };
 }
 
+/** The payer opens the order's Alipay address (the trade exists from then on) and pays; undefined: cannot. */
+async function payAtAlipay(orderNo: string, copies: number, lose: boolean): Promise<void> {
+  const address = alipayAddresses.get(orderNo);
+  if (!address) return;
+  const tradeNo = JSON.parse(
+    new URL(address, 'http://app.test').searchParams.get('biz_content')!,
+  ).out_trade_no;
+  if (!alipay.trades.has(tradeNo)) await ctx.app.inject({ method: 'GET', url: address });
+  if (alipay.trades.get(tradeNo)?.status !== 'WAIT_BUYER_PAY') return;
+  alipay.pay(tradeNo, { notify: false });
+  if (!lose)
+    await Promise.all(
+      Array.from({ length: copies }, () => deliver(ctx, { ...alipay.notifyOf(tradeNo), headers: FORM })),
+    );
+}
+
 async function payAtChannel(order: typeof orders.$inferSelect, copies: number, lose: boolean) {
+  if (order.channel === 'alipay') return payAtAlipay(order.orderNo, copies, lose);
   if (order.channel === 'wechat') {
     const state = simulator.order(order.orderNo)?.state;
     if (state !== 'NOTPAY') return;
@@ -177,13 +202,17 @@ async function run(
 ) {
   const pick = (o: number) =>
     orderIds.length ? orderIds[orderIds.length - 1 - (o % orderIds.length)] : undefined;
-  const prepay = (orderNo: string, channel: 'wechat' | 'sandbox') =>
-    ctx.app.inject({
+  const prepay = async (orderNo: string, channel: PropertyChannel) => {
+    const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/blade-finance/pay/prepay',
       headers: bladeAuth(student1),
       payload: { orderNo, channel },
     });
+    if (channel === 'alipay' && res.statusCode === 200)
+      alipayAddresses.set(orderNo, res.json().data.checkoutUrl);
+    return res;
+  };
   switch (act.t) {
     case 'create': {
       const receivableId = receivableIds[act.r]!;
@@ -213,6 +242,10 @@ async function run(
         await deliver(ctx, simulator.notify(order.orderNo));
       if (order.channel === 'sandbox' && sandbox.book.find(UNI, order.orderNo)?.transactionId)
         await deliver(ctx, sandboxCopy(order.orderNo));
+      const alipayTrade = [...alipay.trades.values()].find(
+        (t) => t.paidAt && t.outTradeNo.startsWith(order.orderNo),
+      );
+      if (alipayTrade) await deliver(ctx, { ...alipay.notifyOf(alipayTrade.outTradeNo), headers: FORM });
       return;
     }
     case 'close': {
@@ -230,6 +263,8 @@ async function run(
         simulator.order(order.orderNo)?.state === 'CLOSED'
       )
         await deliver(ctx, simulator.pay(order.orderNo, { allowClosed: true }));
+      // An Alipay address handed out before the close, opened and paid only now.
+      if (order.payStatus === 'CLOSED') await payAtAlipay(order.orderNo, 1, false);
       return;
     }
     case 'refund': {

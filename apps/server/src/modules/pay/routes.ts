@@ -75,7 +75,7 @@ export default async function payRoutes(
         tags,
         security,
         summary:
-          'Start paying at a channel: NOT_PAY -> PAYING; answers JSAPI parameters, a page to open (checkout, WeChat H5) or a code to scan (WeChat Native)',
+          'Start paying at a channel: NOT_PAY -> PAYING; answers JSAPI parameters, a page to open (checkout, Alipay, WeChat H5) or a code to scan (WeChat Native)',
         body: prepayBody,
         response: { 200: envelopeSchema(prepaySchema) },
       },

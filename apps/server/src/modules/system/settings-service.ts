@@ -17,13 +17,14 @@ import {
 import type { MessageRef } from '@cf/shared/messages';
 import { USER_TYPES } from '@cf/shared/validation';
 import {
+  ALIPAY_KEY_FIELDS,
   NOTIFY_PROVIDER_KINDS,
   PAY_REQUIRED_FIELDS,
   PAY_SECRET_FIELDS,
   SETTINGS_PARAM_KEYS,
   type NotifyProviderKind,
   type PayChannelChange,
-  type PayRequiredField,
+  type PayMissingField,
   type ProviderChange,
   type PayChannelSettings,
   type ProviderSettings,
@@ -38,6 +39,7 @@ import type { PayGateways } from '@server/gateways/pay-channels';
 import { PAY_CHANNEL_NAMES, type PayChannelName } from '@server/gateways/types';
 import { PayChannelError } from '@server/gateways/wechat-pay/types';
 import { resolveWechatPayConfig } from '@server/gateways/wechat-pay/config';
+import { alipaySettings, missingAlipaySettings, unreadableAlipayKey } from '@server/gateways/alipay/config';
 import { badRequest } from '@server/http/errors';
 import { findTenant } from '@server/modules/auth/tenant';
 import {
@@ -63,9 +65,27 @@ export function secretState(value: unknown, tailed = false): SecretState {
 /** What a settings screen needs of the pay gateways: which channels run, on what, and a test call. */
 export type PayChannelRunner = Pick<PayGateways, 'available' | 'check' | 'simulated'>;
 
-/** The WeChat Pay merchant settings still missing ([] for the sandbox). */
-const missingOf = (channel: PayChannelName, settings: Record<string, unknown>): PayRequiredField[] =>
-  channel === 'wechat' ? PAY_REQUIRED_FIELDS.filter((f) => !textOf(settings[f])) : [];
+/** The WeChat Pay or Alipay settings still missing ([] for the sandbox). */
+function missingOf(channel: PayChannelName, settings: Record<string, unknown>): PayMissingField[] {
+  if (channel === 'alipay') return missingAlipaySettings(settings) as PayMissingField[];
+  return channel === 'wechat' ? PAY_REQUIRED_FIELDS.filter((f) => !textOf(settings[f])) : [];
+}
+
+/** The settings a change may set, per channel (the rest of a change is ignored). */
+const CHANGEABLE = {
+  alipay: ['appId', 'sellerId', 'keyMode', 'privateKeyPem', ...ALIPAY_KEY_FIELDS],
+  other: ['appId', ...PAY_SECRET_FIELDS],
+} as const;
+
+/** Alipay's view: the seller id, the key mode and which of Alipay's keys are set. */
+const alipayView = (settings: Record<string, unknown>): PayChannelSettings['alipay'] => ({
+  sellerId: textOf(settings.sellerId),
+  keyMode: settings.keyMode === 'cert' ? 'cert' : 'key',
+  alipayPublicKeyPem: secretState(settings.alipayPublicKeyPem),
+  appCertPem: secretState(settings.appCertPem),
+  alipayPublicCertPem: secretState(settings.alipayPublicCertPem),
+  alipayRootCertPem: secretState(settings.alipayRootCertPem),
+});
 
 function payChannelView(
   channel: PayChannelName,
@@ -86,6 +106,7 @@ function payChannelView(
     simulated: pay.simulated(channel, settings),
     h5Enabled: channel === 'wechat' && settings.h5Enabled === true,
     nativeEnabled: channel === 'wechat' && settings.nativeEnabled === true,
+    ...(channel === 'alipay' ? { alipay: alipayView(settings) } : {}),
   };
 }
 
@@ -203,7 +224,7 @@ export async function updatePayChannel(
   const before = await findPayChannelRow(db, tenantId, channel);
   const settings: Record<string, unknown> = { ...(before?.settings ?? {}) };
   const changed: string[] = [];
-  for (const field of ['appId', ...PAY_SECRET_FIELDS] as const) {
+  for (const field of channel === 'alipay' ? CHANGEABLE.alipay : CHANGEABLE.other) {
     const value = change[field];
     if (value !== undefined && value !== settings[field]) {
       settings[field] = value;
@@ -227,6 +248,7 @@ export async function updatePayChannel(
   const enabled = change.enabled ?? before?.enabled ?? false;
   if (enabled !== (before?.enabled ?? false) || !before) changed.push('enabled');
   if (channel === 'wechat') checkWechatKeys(settings);
+  if (channel === 'alipay') checkAlipayKeys(settings);
   // Turned on, or changed while on: what payers would be sent to must answer first.
   if (enabled && (!before?.enabled || changed.length > 0)) await testCall(tenantId, channel, settings, pay);
   await transaction(db, (tx) => savePayChannel(tx, tenantId, channel, { enabled, settings }));
@@ -290,6 +312,13 @@ function checkWechatKeys(settings: Record<string, unknown>): void {
     const reason = error instanceof Error && /APIv3/.test(error.message) ? 'APIv3 key' : 'private key';
     throw badRequest('system.payKeysInvalid', { reason });
   }
+}
+
+/** Complete Alipay settings: every key and certificate must load (the reason names the field, never its value). */
+function checkAlipayKeys(settings: Record<string, unknown>): void {
+  const config = alipaySettings(settings);
+  const bad = config && unreadableAlipayKey(config);
+  if (bad) throw badRequest('system.payKeysInvalid', { reason: { message: `system.payField.${bad}` } });
 }
 
 export async function updateProvider(

@@ -22,7 +22,7 @@ import { RunLines } from '../components/run-lines';
 /** Yesterday in Beijing time, the day the nightly job does. */
 const yesterday = () => new Date(Date.now() + 8 * 3600_000 - 24 * 3600_000).toISOString().slice(0, 10);
 /** The channels (the wire's PAY_CHANNEL_NAMES; its zod code stays out of the console's pages). */
-const CHANNELS: PayChannelName[] = ['wechat', 'sandbox'];
+const CHANNELS: PayChannelName[] = ['wechat', 'alipay', 'sandbox'];
 const STATUS_COLORS = {
   pending: 'default',
   running: 'processing',

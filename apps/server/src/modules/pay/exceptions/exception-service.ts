@@ -202,9 +202,9 @@ export async function confirmExceptionRefunds(
     try {
       const gateway = await gatewayOf(app, e.tenantId, e.channel);
       try {
-        count(
-          `exception_refund_${await settleExceptionRefund(app, e, await gateway.queryRefund(e.refundNo!))}`,
-        );
+        const outTradeNo = (await tradeNoOfPayment(app.db, e.channel, e.transactionId)) ?? undefined;
+        const answer = await gateway.queryRefund(e.refundNo!, outTradeNo);
+        count(`exception_refund_${await settleExceptionRefund(app, e, answer)}`);
       } catch (error) {
         // The channel never received it (we died before asking): it did not happen.
         if (!(error instanceof PayChannelError) || error.code !== 'RESOURCE_NOT_EXISTS') throw error;

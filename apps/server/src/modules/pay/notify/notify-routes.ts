@@ -26,7 +26,8 @@ export default async function notifyRoutes(instance: FastifyInstance): Promise<v
       bodyLimit: NOTIFY_BODY_LIMIT,
       schema: {
         tags: ['pay'],
-        summary: 'Payment notify of a channel (wechat: WeChat Pay v3; sandbox: HMAC-SHA256 signed)',
+        summary:
+          'Payment notify of a channel (wechat: WeChat Pay v3; alipay: form-encoded, RSA2; sandbox: HMAC-SHA256 signed)',
         description:
           'No token: the signature over the raw body is checked first. Handled notifies, repeats included, get the ' +
           "channel's exact success reply; refused ones its failure reply.",

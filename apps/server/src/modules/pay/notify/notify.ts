@@ -9,7 +9,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { IncomingHeaders, NotifyReply } from '@server/gateways/wechat-pay/types';
 import { isChannelName } from '@server/modules/pay/channels/channel';
-import { closeOpenAttempt } from '@server/modules/pay/channels/close';
+import { attemptByTradeNo, markAttemptClosed } from '@server/modules/pay/channels/attempts';
+import { closeOpenAttempt, followChannel } from '@server/modules/pay/channels/close';
+import { findOrderById } from '@server/modules/pay/repo';
 import { applyPayment, EXCEPTION_KIND, parseChannelTime } from './payments';
 import { applyRefundNotice } from './refund-notify';
 
@@ -59,6 +61,19 @@ export async function handleNotify(
     }
   }
   const event = parsed.event;
+  if (event.tradeState === 'CLOSED') {
+    // The channel closed the trade (Alipay: TRADE_CLOSED): its attempt ends; the order stays payable.
+    try {
+      await retireClosedTrade(app, tenantId, event.outTradeNo);
+    } catch (error) {
+      log.error(
+        { err: error, channel, tenantId, outTradeNo: event.outTradeNo },
+        'closed-trade notify failed',
+      );
+      metrics.notifiesFailed.inc({ channel: label, reason: 'error' });
+      return { ...gateway.rejectNotify('try again later'), status: 500 };
+    }
+  }
   if (event.tradeState !== 'SUCCESS') {
     log.info(
       { channel, tenantId, outTradeNo: event.outTradeNo, state: event.tradeState },
@@ -102,4 +117,17 @@ export async function handleNotify(
     const reply = gateway.rejectNotify('try again later');
     return { ...reply, status: 500 };
   }
+}
+
+/**
+ * A trade the channel reports closed: a PAYING order on it follows the channel (its attempt closes and
+ * the order is payable again, unless the channel shows a payment); an open attempt of an order not
+ * PAYING is closed. Repeats find nothing open and change nothing.
+ */
+async function retireClosedTrade(app: FastifyInstance, tenantId: string, outTradeNo: string): Promise<void> {
+  const attempt = await attemptByTradeNo(app.db, tenantId, outTradeNo);
+  if (!attempt || attempt.status !== 'OPEN') return;
+  const order = await findOrderById(app.db, attempt.orderId);
+  if (order?.payStatus === 'PAYING' && order.channel === attempt.channel) await followChannel(app, order);
+  else await markAttemptClosed(app.db, attempt.id);
 }

@@ -9,7 +9,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { Page } from '@/lib/paging';
 import { cancelOrder, type CancelResult } from './cancel-order';
-import { createPayLink, type PayLink } from './create-pay-link';
+import { createPayLink, type PayLink } from '@/api/create-pay-link';
 import { getOrderDetail, type OrderDetail } from './get-order-detail';
 import { getOrders, type OrderRecord } from './get-orders';
 

@@ -3,10 +3,10 @@ import { formatDateTime } from '@/lib/date-time';
 import { t } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { loadDialog } from '@/lib/imperative';
-import { absolutePayLink, type PayLink } from '../api/create-pay-link';
+import { absolutePayLink, type PayLink } from '@/api/create-pay-link';
 import { qrCodeSource } from '@/lib/qr-code';
 import styles from './share-pay-link.module.css';
-import { useCopy } from '../use-copy';
+import { useCopy } from '@/lib/use-copy';
 
 /** The QR code, the link with a copy button, and until when it can be paid. */
 export function PayLinkCard({ url, expireAt }: { url: string; expireAt: string }) {

@@ -13,13 +13,13 @@ import { toastSuccess, toastText } from '@/lib/feedback';
 import { loadDialog } from '@/lib/imperative';
 import { useLanguage, useT } from '@/lib/i18n/use-t';
 import { useCancelOrder } from '../api/cancel-order';
-import { useCreatePayLink } from '../api/create-pay-link';
+import { useCreatePayLink } from '@/api/create-pay-link';
 import { useOrderDetail, type OrderDetail } from '../api/get-order-detail';
 import { OrderRating } from '../components/order-rating';
 import { OrderSignature } from '../components/order-signature';
 import { showPayLink } from '../components/share-pay-link';
 import { closeReasonText } from '../order-labels';
-import { useCopy } from '../use-copy';
+import { useCopy } from '@/lib/use-copy';
 import styles from './order-detail-page.module.css';
 import { useRouteId } from '@/lib/use-route-id';
 

@@ -29,17 +29,29 @@ interface CashierViewProps {
 
 // The QR code and its library load only when a desktop payer chose WeChat Pay Native.
 const NativeQr = lazy(() => import('./native-qr'));
+// Inside WeChat only, when the payer asks how to pay by Alipay.
+const OpenInBrowserGuide = lazy(() =>
+  import('./open-in-browser-guide').then((m) => ({ default: m.OpenInBrowserGuide })),
+);
 
-/** An offer's key; the test id keeps the channel's name for its default mode (channel-wechat). */
+/** An offer's key; the test id keeps the channel's name for its default mode (channel-wechat) and Alipay's. */
 const offerKey = (offer: Pick<PayOffer, 'channel' | 'mode'>) => `${offer.channel}:${offer.mode}`;
 const offerTestId = ({ channel, mode }: PayOffer) =>
-  mode === 'jsapi' || mode === 'checkout' ? `channel-${channel}` : `channel-${channel}-${mode}`;
+  mode === 'jsapi' || mode === 'checkout' || channel === 'alipay'
+    ? `channel-${channel}`
+    : `channel-${channel}-${mode}`;
 
 /** What the offer's line says under its name: where it would work, or what happens next. */
-function offerNote(offer: PayOffer) {
-  if (!offer.here) return offer.mode === 'jsapi' ? ('pay.wechatNeeded' as const) : ('pay.notHere' as const);
+function offerNote(offer: PayOffer, place: Cashier['place']) {
+  if (!offer.here) {
+    if (offer.mode === 'jsapi') return 'pay.wechatNeeded' as const;
+    return offer.channel === 'alipay' && place === 'wechat'
+      ? ('pay.alipayInWechat' as const)
+      : ('pay.notHere' as const);
+  }
   if (offer.mode === 'h5') return 'pay.mode.h5' as const;
   if (offer.mode === 'native') return 'pay.mode.native' as const;
+  if (offer.channel === 'alipay') return 'pay.mode.alipay' as const;
   return null;
 }
 
@@ -63,6 +75,8 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
   /** WeChat Pay Native's code_url, drawn as a QR code in place of the pay button. */
   const [codeUrl, setCodeUrl] = useState<string | null>(null);
   const showQr = codeUrl !== null && !expired;
+  /** Inside WeChat: the guide to opening this page in the phone's browser, where Alipay works. */
+  const [guide, setGuide] = useState(false);
   // An item asks for a signature before payment: signing is the first step, paying waits for it.
   const waitsForSignature = cashier.signature?.blocksPayment ?? false;
 
@@ -135,6 +149,12 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
 
       {cashier.signature ? <CashierSignature signature={cashier.signature} /> : null}
 
+      {guide ? (
+        <Suspense fallback={null}>
+          <OpenInBrowserGuide pay={pay} onClose={() => setGuide(false)} />
+        </Suspense>
+      ) : null}
+
       {/* On top: a desktop payer sees the code to scan without scrolling. */}
       {showQr ? (
         <Suspense fallback={<PageSpinner />}>
@@ -187,7 +207,8 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
             <legend className={styles.cardTitle}>{t('pay.channel')}</legend>
             {cashier.offers.length === 0 ? <p className={styles.note}>{t('pay.noChannels')}</p> : null}
             {cashier.offers.map((offer) => {
-              const note = offerNote(offer);
+              const note = offerNote(offer, cashier.place);
+              const toBrowser = !offer.here && offer.channel === 'alipay' && cashier.place === 'wechat';
               const key = offerKey(offer);
               return (
                 <label
@@ -207,6 +228,19 @@ export function CashierView({ cashier, fetchedAt, pay, onExpired }: CashierViewP
                     <span>{language === 'en' ? offer.nameEn : offer.name}</span>
                     {note ? <span className={styles.note}>{t(note)}</span> : null}
                   </span>
+                  {toBrowser ? (
+                    <button
+                      type="button"
+                      className={styles.toBrowser}
+                      data-testid="alipay-open-in-browser"
+                      onClick={(event) => {
+                        event.preventDefault();
+                        setGuide(true);
+                      }}
+                    >
+                      {t('pay.openInBrowser')}
+                    </button>
+                  ) : null}
                 </label>
               );
             })}
