@@ -66,24 +66,29 @@ describe('offers per place', () => {
     const { orderNo } = await createPayOrder(ctx);
     expect(await offers(orderNo, WECHAT_UA)).toMatchObject({
       place: 'wechat',
-      offers: ['wechat:jsapi', 'sandbox:checkout'],
+      offers: ['wechat:jsapi', 'sandbox:checkout', 'alipay:wap (not here)'],
     });
     expect(await offers(orderNo, PHONE_UA)).toMatchObject({
       place: 'phone',
-      offers: ['wechat:h5', 'sandbox:checkout'],
+      offers: ['wechat:h5', 'sandbox:checkout', 'alipay:wap'],
     });
     expect(await offers(orderNo, DESKTOP_UA)).toMatchObject({
       place: 'desktop',
-      offers: ['wechat:native', 'sandbox:checkout'],
+      offers: ['wechat:native', 'sandbox:checkout', 'alipay:page'],
     });
   });
 
   it("takes the page's word for phone or desktop, but WeChat's browser only from its User-Agent", async () => {
     const { orderNo } = await createPayOrder(ctx);
-    expect((await offers(orderNo, DESKTOP_UA, 'phone')).offers).toEqual(['wechat:h5', 'sandbox:checkout']);
+    expect((await offers(orderNo, DESKTOP_UA, 'phone')).offers).toEqual([
+      'wechat:h5',
+      'sandbox:checkout',
+      'alipay:wap',
+    ]);
     expect((await offers(orderNo, PHONE_UA, 'desktop')).offers).toEqual([
       'wechat:native',
       'sandbox:checkout',
+      'alipay:page',
     ]);
     expect((await offers(orderNo, DESKTOP_UA, 'wechat')).place).toBe('desktop');
     expect((await offers(orderNo, WECHAT_UA, 'desktop')).place).toBe('wechat');
@@ -92,8 +97,16 @@ describe('offers per place', () => {
   it('offers only modes the tenant switched on; a channel with none here says so (not here)', async () => {
     await enableChannels(ctx.database.db, UNI, { wechat: { nativeEnabled: true }, sandbox: {} });
     const { orderNo } = await createPayOrder(ctx);
-    expect((await offers(orderNo, PHONE_UA)).offers).toEqual(['wechat:jsapi (not here)', 'sandbox:checkout']);
-    expect((await offers(orderNo, DESKTOP_UA)).offers).toEqual(['wechat:native', 'sandbox:checkout']);
+    expect((await offers(orderNo, PHONE_UA)).offers).toEqual([
+      'wechat:jsapi (not here)',
+      'sandbox:checkout',
+      'alipay:wap',
+    ]);
+    expect((await offers(orderNo, DESKTOP_UA)).offers).toEqual([
+      'wechat:native',
+      'sandbox:checkout',
+      'alipay:page',
+    ]);
     const refused = await prepay({ orderNo, channel: 'wechat', mode: 'h5' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().msg).toBe('This way of paying is not switched on; choose another one');

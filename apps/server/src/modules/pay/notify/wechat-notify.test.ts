@@ -134,7 +134,7 @@ describe('WeChat Pay notifies', () => {
     const notify = simulator.pay(order.orderNo);
     const wrongChannel = await ctx.app.inject({
       method: 'POST',
-      url: '/api/blade-finance/pay/notify/alipay/100001',
+      url: '/api/blade-finance/pay/notify/alipay/100002',
       payload: notify.rawBody,
       headers: notify.headers,
     });
