@@ -28,7 +28,10 @@ export const notifyMessages = pgTable(
     personId: integer('person_id'),
     /** Security notices to the phone held before the change: SMS there only. */
     phone: text('phone'),
-    data: jsonb('data').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    data: jsonb('data')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     status: text('status').$type<NotifyStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,7 +60,10 @@ export const notifyPrefs = pgTable(
   {
     tenantId: tenantId(),
     userId: integer('user_id').notNull(),
-    off: jsonb('off').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    off: jsonb('off')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('notify_prefs_user').on(t.tenantId, t.userId)],

@@ -166,7 +166,10 @@ export function wechatMessages(
       let accessToken = await token(app);
       let res = await send(accessToken, message);
       let errcode = Number(res.errcode ?? 0);
-      if (errcode === WECHAT_SEND_ERRORS.invalidCredential || errcode === WECHAT_SEND_ERRORS.accessTokenExpired) {
+      if (
+        errcode === WECHAT_SEND_ERRORS.invalidCredential ||
+        errcode === WECHAT_SEND_ERRORS.accessTokenExpired
+      ) {
         accessToken = await token(app, accessToken);
         res = await send(accessToken, message);
         errcode = Number(res.errcode ?? 0);

@@ -58,7 +58,10 @@ export async function sendMessages(
   app: FastifyInstance,
   options: { leaseSeconds: number; limit?: number },
 ): Promise<Record<string, number>> {
-  const claimed = await claimMessages(app, { leaseSeconds: options.leaseSeconds, limit: options.limit ?? 50 });
+  const claimed = await claimMessages(app, {
+    leaseSeconds: options.leaseSeconds,
+    limit: options.limit ?? 50,
+  });
   const counts: Record<string, number> = {};
   for (const row of claimed) {
     const status = await deliver(app, row);

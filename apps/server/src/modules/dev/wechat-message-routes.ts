@@ -13,7 +13,14 @@ import { z } from 'zod';
 import { devOutbox, oauthLinks, tenants } from '@server/db/schema';
 import { devWechatMessages } from '@server/db/schema-notify';
 import { DEV_WECHAT_PREFIX } from '@server/gateways';
-import { ACCESS_TOKEN_TTL_SECONDS, WECHAT_ERRORS, findApp, readGrant, secretMatches, signGrant } from './wechat-service';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  WECHAT_ERRORS,
+  findApp,
+  readGrant,
+  secretMatches,
+  signGrant,
+} from './wechat-service';
 
 const MESSAGE_ERRORS = {
   invalidTemplateId: { errcode: 40037, errmsg: 'invalid template_id' },
@@ -54,7 +61,10 @@ export default async function wechatMessageStandinRoutes(instance: FastifyInstan
       const wechatApp = await findApp(db, b.appid ?? '');
       if (!wechatApp || wechatApp.kind !== 'mp') return WECHAT_ERRORS.invalidAppId;
       if (!secretMatches(wechatApp, b.secret ?? '')) return WECHAT_ERRORS.invalidSecret;
-      return { access_token: signGrant(secret, { appId: wechatApp.appId }), expires_in: ACCESS_TOKEN_TTL_SECONDS };
+      return {
+        access_token: signGrant(secret, { appId: wechatApp.appId }),
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      };
     },
   );
 
@@ -112,7 +122,9 @@ export default async function wechatMessageStandinRoutes(instance: FastifyInstan
           const [first] = await tx
             .select({ msgId: devWechatMessages.msgId })
             .from(devWechatMessages)
-            .where(and(eq(devWechatMessages.appId, grant.appId), eq(devWechatMessages.clientMsgId, clientMsgId!)));
+            .where(
+              and(eq(devWechatMessages.appId, grant.appId), eq(devWechatMessages.clientMsgId, clientMsgId!)),
+            );
           return first!.msgId;
         }
         const body = Object.values(data.data)

@@ -21,7 +21,8 @@ export async function writeSettings(
   userId: number,
   off: string[],
 ): Promise<NotifySettings> {
-  if (off.some((g) => !(NOTIFY_GROUPS as readonly string[]).includes(g))) throw badRequest('notify.prefs.badGroup');
+  if (off.some((g) => !(NOTIFY_GROUPS as readonly string[]).includes(g)))
+    throw badRequest('notify.prefs.badGroup');
   const chosen = NOTIFY_GROUPS.filter((g) => off.includes(g)) as NotifyGroup[];
   await db
     .insert(notifyPrefs)

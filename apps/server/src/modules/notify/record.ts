@@ -81,7 +81,9 @@ export async function recordSecurityNotice(
   notice: SecurityNotice & { tenantId: string; userId: number },
 ): Promise<void> {
   const [row] = (
-    (await tx.execute(sql`SELECT now()::text AS at, extract(epoch from now())::text AS stamp`)) as unknown as {
+    (await tx.execute(
+      sql`SELECT now()::text AS at, extract(epoch from now())::text AS stamp`,
+    )) as unknown as {
       rows: { at: string; stamp: string }[];
     }
   ).rows;

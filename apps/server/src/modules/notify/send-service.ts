@@ -47,7 +47,13 @@ async function finish(db: Db, row: Claimed, outcome: Outcome): Promise<void> {
   if (outcome.status === 'sent') {
     await db
       .update(notifyMessages)
-      .set({ status: 'sent', channel: outcome.channel, sentAt: sql`now()`, leaseUntil: null, lastError: null })
+      .set({
+        status: 'sent',
+        channel: outcome.channel,
+        sentAt: sql`now()`,
+        leaseUntil: null,
+        lastError: null,
+      })
       .where(fence);
     return;
   }
@@ -58,7 +64,11 @@ async function finish(db: Db, row: Claimed, outcome: Outcome): Promise<void> {
       .update(notifyMessages)
       .set(
         late
-          ? { status: 'failed', leaseUntil: null, lastError: `gave up after a day: ${outcome.reason}`.slice(0, 500) }
+          ? {
+              status: 'failed',
+              leaseUntil: null,
+              lastError: `gave up after a day: ${outcome.reason}`.slice(0, 500),
+            }
           : {
               status: 'pending',
               leaseUntil: null,
@@ -127,7 +137,11 @@ async function wechatRoute(app: FastifyInstance, row: MessageRow, userId: number
     .select({ openId: oauthLinks.openId })
     .from(oauthLinks)
     .where(
-      and(eq(oauthLinks.tenantId, row.tenantId), eq(oauthLinks.source, 'wechat'), eq(oauthLinks.userId, userId)),
+      and(
+        eq(oauthLinks.tenantId, row.tenantId),
+        eq(oauthLinks.source, 'wechat'),
+        eq(oauthLinks.userId, userId),
+      ),
     )
     .orderBy(sql`${oauthLinks.id} DESC`)
     .limit(1);
@@ -156,7 +170,8 @@ async function sendSms(app: FastifyInstance, row: Claimed, phone: string): Promi
           sql`${notifyMessages.smsAttemptedAt} > now() - interval '1 day'`,
         ),
       );
-    if (Number(today?.n ?? 0) >= SMS_DAILY_CAP_PER_PHONE) return { status: 'retry', reason: 'daily SMS cap of the phone' };
+    if (Number(today?.n ?? 0) >= SMS_DAILY_CAP_PER_PHONE)
+      return { status: 'retry', reason: 'daily SMS cap of the phone' };
   }
   // Recorded and committed before the provider hears of it: a takeover after this point does not resend.
   const [marked] = await db

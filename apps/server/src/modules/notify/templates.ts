@@ -46,7 +46,12 @@ export function templateData(
 }
 
 /** The app's address of the screen a message opens. */
-export function appLink(publicUrl: string | undefined, tenantId: string, kind: NotifyKind, data: Record<string, string>) {
+export function appLink(
+  publicUrl: string | undefined,
+  tenantId: string,
+  kind: NotifyKind,
+  data: Record<string, string>,
+) {
   return `${publicUrl ?? ''}/?tenantId=${encodeURIComponent(tenantId)}${notifyLink(kind, data)}`;
 }
 
