@@ -20,6 +20,8 @@ import { markPaid, recordRefund } from '@server/modules/order/pay-status';
 import { reviewBill, voidBill, newBillNo } from '@server/modules/fee/bill-status';
 import { approvePending, refusePending } from '@server/modules/user/binding-status';
 import { recordSalaryMonth } from './record';
+import { officerToken } from '@server-test/finance-office';
+import { bladeAuth } from '@server-test/issue-token';
 
 const STUDENT_PHONE = '13800000001';
 const LEASE = 60;
@@ -102,7 +104,7 @@ describe('messages to one person', () => {
             refundedAt: new Date(),
             createdBy: null,
             note: '',
-            kind: 'refund',
+            kind: 'refundOnly',
           }),
         );
       await refund(3000);
@@ -211,6 +213,38 @@ describe('messages to one person', () => {
         .from(wechatTokens)
         .where(eq(wechatTokens.appId, 'wxdemo0000100001'));
       expect(token!.accessToken).not.toBe('');
+    });
+
+    it('uses the template id the tenant admin set for the kind; an empty one goes back to the default', async () => {
+      const admin = await officerToken(ctx, UNI, 'admin-notify', 'admin');
+      const put = (templates: Record<string, string>) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: '/api/blade-finance/admin/settings/wechat-templates',
+          headers: { ...bladeAuth(admin), 'accept-language': 'en' },
+          payload: { templates },
+        });
+      const bad = await put({ receipt: 'no spaces allowed' });
+      expect(bad.statusCode).toBe(400);
+      expect((await put({ receipt: 'TPL_receipt_01' })).json().data).toEqual({ receipt: 'TPL_receipt_01' });
+      const settings = await ctx.app.inject({
+        url: '/api/blade-finance/admin/settings',
+        headers: bladeAuth(admin),
+      });
+      expect(settings.json().data.wechatTemplates).toEqual({ receipt: 'TPL_receipt_01' });
+      await db()
+        .insert(oauthLinks)
+        .values({ tenantId: UNI, source: 'wechat', openId: 'o-demo-wechat-0001', userId: studentId });
+      const order = await createPayOrder(ctx, { amounts: [850] });
+      await pay(db(), order.id);
+      await run();
+      const [sent] = await db()
+        .select()
+        .from(devWechatMessages)
+        .orderBy(desc(devWechatMessages.msgId))
+        .limit(1);
+      expect(sent!.templateId).toBe('TPL_receipt_01');
+      expect((await put({ receipt: '' })).json().data).toEqual({});
     });
 
     it('after a takeover resends a WeChat message with the same client_msg_id, delivered once', async () => {

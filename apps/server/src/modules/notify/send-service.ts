@@ -16,6 +16,7 @@ import type { Db } from '@server/db/client';
 import { oauthLinks, tenants, userBindings, users } from '@server/db/schema';
 import { notifyMessages, notifyPrefs } from '@server/db/schema-notify';
 import { tenantProviders } from '@server/db/schema-settings';
+import { WECHAT_TEMPLATES_KIND } from '@cf/shared/wire/admin-settings';
 import { WECHAT_SEND_ERRORS } from '@server/gateways/wechat-message';
 import { appLink, smsText, templateData } from './templates';
 
@@ -149,7 +150,7 @@ async function wechatRoute(app: FastifyInstance, row: MessageRow, userId: number
   const [settings] = await db
     .select({ settings: tenantProviders.settings })
     .from(tenantProviders)
-    .where(and(eq(tenantProviders.tenantId, row.tenantId), eq(tenantProviders.kind, 'wechat-templates')));
+    .where(and(eq(tenantProviders.tenantId, row.tenantId), eq(tenantProviders.kind, WECHAT_TEMPLATES_KIND)));
   // Demo mode: the stand-in takes any template id; a demo school need not set them up first.
   const templateId =
     settings?.settings.templates?.[row.kind] ?? (app.config.mode === 'demo' ? `demo-${row.kind}` : undefined);
