@@ -88,7 +88,10 @@ export function createGateways(
     mail,
     files,
     wechatOauth: wechatOauth(fetchFn, { apiUrl: config.wechat.apiUrl, workApiUrl: config.wechat.workApiUrl }),
-    wechatMessages: wechatMessages(db, fetchFn, { apiUrl: config.wechat.apiUrl }),
+    wechatMessages: wechatMessages(db, fetchFn, {
+      apiUrl: config.wechat.apiUrl,
+      workApiUrl: config.wechat.workApiUrl,
+    }),
     pay,
     ...invoiceGateways(config, selfUrl, fetchFn),
   };

@@ -13,6 +13,9 @@ import type { Db } from '../db/client';
 import { wechatTokens } from '../db/schema-notify';
 import type { FetchLike, WechatAppCredentials } from './types';
 
+/** Enterprise WeChat: the person is not reachable by the agent (user & party & tag all invalid, or listed in invaliduser). */
+export const WORK_NOT_REACHABLE = 81013;
+
 /** A token this close to expiry is refreshed before use. */
 export const TOKEN_REFRESH_MARGIN_SECONDS = 300;
 const REFRESH_LEASE_SECONDS = 15;
@@ -40,8 +43,25 @@ export interface TemplateMessage {
 
 export type TemplateSendResult = { ok: true; msgId: string } | { ok: false; errcode: number; errmsg: string };
 
+/** Enterprise WeChat: the agent app that sends (corp id, agent id, its secret). */
+export interface WorkAgent {
+  corpId: string;
+  agentId: string;
+  secret: string;
+}
+
+/** An Enterprise WeChat text card (cgi-bin/message/send, msgtype textcard). */
+export interface TextCardMessage {
+  toUser: string;
+  title: string;
+  description: string;
+  url: string;
+}
+
 export interface WechatMessageGateway {
   sendTemplate(app: WechatAppCredentials, message: TemplateMessage): Promise<TemplateSendResult>;
+  /** Enterprise WeChat; the token (cgi-bin/gettoken) is shared as the official account's is. */
+  sendTextCard(agent: WorkAgent, message: TextCardMessage): Promise<TemplateSendResult>;
 }
 
 export class WechatApiError extends Error {
@@ -64,12 +84,24 @@ async function postJson(fetchFn: FetchLike, url: string, body: unknown): Promise
   return JSON.parse(text) as Record<string, unknown>;
 }
 
+async function getJson(fetchFn: FetchLike, url: string): Promise<Record<string, unknown>> {
+  const res = await fetchFn(url, { method: 'GET' });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`WeChat answered HTTP ${res.status}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** Enterprise WeChat's codes of a bad or expired token. */
+const WORK_TOKEN_ERRORS = new Set([40014, 42001]);
+/** Enterprise WeChat refuses the same text card to the same person again within this (its duplicate check). */
+const WORK_DUPLICATE_CHECK_SECONDS = 4 * 3600;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function wechatMessages(
   db: Db,
   fetchFn: FetchLike,
-  urls: { readonly apiUrl: string },
+  urls: { readonly apiUrl: string; readonly workApiUrl?: string },
 ): WechatMessageGateway {
   /** The stored token when fresh and not the one that just failed. */
   async function stored(appId: string, failed?: string): Promise<string | undefined> {
@@ -85,18 +117,32 @@ export function wechatMessages(
     return row?.token && row.token !== failed ? row.token : undefined;
   }
 
-  async function refresh(app: WechatAppCredentials, failed?: string): Promise<string> {
+  /** Asks WeChat for a token: stable_token (official account) or gettoken (Enterprise WeChat). */
+  type Ask = (force: boolean) => Promise<Record<string, unknown>>;
+  const askOfficial =
+    (app: WechatAppCredentials): Ask =>
+    (force) =>
+      postJson(fetchFn, `${urls.apiUrl}/cgi-bin/stable_token`, {
+        grant_type: 'client_credential',
+        appid: app.appId,
+        secret: app.secret,
+        force_refresh: force,
+      });
+  const askWork =
+    (agent: WorkAgent): Ask =>
+    () =>
+      getJson(
+        fetchFn,
+        `${urls.workApiUrl ?? urls.apiUrl}/cgi-bin/gettoken?corpid=${encodeURIComponent(agent.corpId)}&corpsecret=${encodeURIComponent(agent.secret)}`,
+      );
+
+  async function refresh(app: { appId: string; ask: Ask }, failed?: string): Promise<string> {
     const [current] = await db
       .select({ token: wechatTokens.accessToken })
       .from(wechatTokens)
       .where(eq(wechatTokens.appId, app.appId));
-    const res = await postJson(fetchFn, `${urls.apiUrl}/cgi-bin/stable_token`, {
-      grant_type: 'client_credential',
-      appid: app.appId,
-      secret: app.secret,
-      // Forced only when the token WeChat refused is still the stored one (nobody refreshed it yet).
-      force_refresh: failed !== undefined && current?.token === failed,
-    });
+    // Forced only when the token WeChat refused is still the stored one (nobody refreshed it yet).
+    const res = await app.ask(failed !== undefined && current?.token === failed);
     const errcode = Number(res.errcode ?? 0);
     if (errcode !== 0 || typeof res.access_token !== 'string') {
       throw new WechatApiError(errcode, String(res.errmsg ?? 'no access_token'));
@@ -115,7 +161,7 @@ export function wechatMessages(
   }
 
   /** A fresh token: the stored one, or one this process or another is refreshing right now. */
-  async function token(app: WechatAppCredentials, failed?: string): Promise<string> {
+  async function token(app: { appId: string; ask: Ask }, failed?: string): Promise<string> {
     const deadline = Date.now() + REFRESH_LEASE_SECONDS * 1000;
     for (;;) {
       const have = await stored(app.appId, failed);
@@ -162,7 +208,8 @@ export function wechatMessages(
   }
 
   return {
-    async sendTemplate(app, message) {
+    async sendTemplate(credentials, message) {
+      const app = { appId: credentials.appId, ask: askOfficial(credentials) };
       let accessToken = await token(app);
       let res = await send(accessToken, message);
       let errcode = Number(res.errcode ?? 0);
@@ -175,6 +222,37 @@ export function wechatMessages(
         errcode = Number(res.errcode ?? 0);
       }
       if (errcode !== 0) return { ok: false, errcode, errmsg: String(res.errmsg ?? '') };
+      return { ok: true, msgId: String(res.msgid ?? '') };
+    },
+    async sendTextCard(agent, message) {
+      const app = { appId: `wxwork:${agent.corpId}:${agent.agentId}`, ask: askWork(agent) };
+      const post = (accessToken: string) =>
+        postJson(
+          fetchFn,
+          `${urls.workApiUrl ?? urls.apiUrl}/cgi-bin/message/send?access_token=${encodeURIComponent(accessToken)}`,
+          {
+            touser: message.toUser,
+            msgtype: 'textcard',
+            agentid: Number(agent.agentId),
+            textcard: { title: message.title, description: message.description, url: message.url },
+            // A resend after a takeover is the same card to the same person: not delivered twice.
+            enable_duplicate_check: 1,
+            duplicate_check_interval: WORK_DUPLICATE_CHECK_SECONDS,
+          },
+        );
+      let accessToken = await token(app);
+      let res = await post(accessToken);
+      let errcode = Number(res.errcode ?? 0);
+      if (WORK_TOKEN_ERRORS.has(errcode)) {
+        accessToken = await token(app, accessToken);
+        res = await post(accessToken);
+        errcode = Number(res.errcode ?? 0);
+      }
+      if (errcode !== 0) return { ok: false, errcode, errmsg: String(res.errmsg ?? '') };
+      // Delivered to nobody: the person is not a member the agent may reach.
+      if (typeof res.invaliduser === 'string' && res.invaliduser !== '') {
+        return { ok: false, errcode: WORK_NOT_REACHABLE, errmsg: `invaliduser ${res.invaliduser}` };
+      }
       return { ok: true, msgId: String(res.msgid ?? '') };
     },
   };

@@ -5,6 +5,8 @@
  *   POST cgi-bin/message/template/send   ?access_token=…  {touser, template_id, url, data, client_msg_id}
  * Each message is recorded once per client_msg_id (a resend answers the first msgid, as WeChat's
  * de-duplication does) and shown in the dev outbox under the person's openid, as their WeChat would.
+ * Enterprise WeChat: POST cgi-bin/message/send ?access_token=… (of cgi-bin/gettoken) with a textcard to a
+ * member (an Enterprise WeChat link of the corp's tenant), shown in the dev outbox under the member id.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,6 +32,19 @@ const MESSAGE_ERRORS = {
 
 /** A template's `thing` keyword takes at most 20 characters (WeChat: 47003 beyond). */
 const THING_MAX = 20;
+
+const WORK_ERRORS = {
+  invalidAgentId: { errcode: 40056, errmsg: 'invalid agentid' },
+  invalidMessage: { errcode: 40008, errmsg: 'invalid message type' },
+  allInvalid: { errcode: 81013, errmsg: 'user & party & tag all invalid' },
+} as const;
+
+const textCardSchema = z.object({
+  title: z.string().min(1).max(128),
+  description: z.string().min(1).max(512),
+  url: z.string().min(1).max(2048),
+  btntxt: z.string().max(4).optional(),
+});
 
 const dataSchema = z.record(z.string(), z.object({ value: z.string() }));
 
@@ -139,6 +154,66 @@ export default async function wechatMessageStandinRoutes(instance: FastifyInstan
         return row.msgId;
       });
       return { errcode: 0, errmsg: 'ok', msgid };
+    },
+  );
+
+  app.post(
+    `${DEV_WECHAT_PREFIX}/cgi-bin/message/send`,
+    {
+      schema: {
+        tags,
+        summary: 'Demo Enterprise WeChat: send a text card to a member (recorded in the dev outbox)',
+        querystring: z.object({ access_token: z.string().optional() }),
+        body: z.record(z.string(), z.unknown()).optional(),
+      },
+    },
+    async (req) => {
+      const grant = readGrant(secret, req.query.access_token ?? '');
+      if (!grant || grant.openId) return WECHAT_ERRORS.invalidAccessToken;
+      const b = req.body ?? {};
+      const card = textCardSchema.safeParse(b.textcard);
+      if (b.msgtype !== 'textcard' || !card.success) return WORK_ERRORS.invalidMessage;
+      const [tenant] = await db
+        .select({ tenantId: tenants.tenantId, agentId: tenants.wechatWorkAgentId })
+        .from(tenants)
+        .where(eq(tenants.wechatWorkCorpId, grant.appId));
+      if (!tenant || String(b.agentid) !== tenant.agentId) return WORK_ERRORS.invalidAgentId;
+      const touser = typeof b.touser === 'string' ? b.touser : '';
+      const [member] = await db
+        .select({ id: oauthLinks.id })
+        .from(oauthLinks)
+        .where(
+          and(
+            eq(oauthLinks.tenantId, tenant.tenantId),
+            eq(oauthLinks.source, 'wxwork'),
+            eq(oauthLinks.openId, touser),
+          ),
+        );
+      if (!member) return WORK_ERRORS.allInvalid;
+      const body = `${card.data.description}\n${card.data.url}`;
+      // enable_duplicate_check: the same card to the same member again is not delivered twice.
+      const [same] = b.enable_duplicate_check
+        ? await db
+            .select({ id: devOutbox.id })
+            .from(devOutbox)
+            .where(
+              and(
+                eq(devOutbox.channel, 'wxwork'),
+                eq(devOutbox.recipient, touser),
+                eq(devOutbox.subject, card.data.title),
+                eq(devOutbox.body, body),
+              ),
+            )
+        : [];
+      const id =
+        same?.id ??
+        (
+          await db
+            .insert(devOutbox)
+            .values({ channel: 'wxwork', recipient: touser, subject: card.data.title, body })
+            .returning({ id: devOutbox.id })
+        )[0]!.id;
+      return { errcode: 0, errmsg: 'ok', invaliduser: '', msgid: `work-${id}` };
     },
   );
 }

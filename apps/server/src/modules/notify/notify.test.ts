@@ -19,7 +19,7 @@ import type { FetchLike } from '@server/gateways/types';
 import { markPaid, recordRefund } from '@server/modules/order/pay-status';
 import { reviewBill, voidBill, newBillNo } from '@server/modules/fee/bill-status';
 import { approvePending, refusePending } from '@server/modules/user/binding-status';
-import { recordSalaryMonth } from './record';
+import { recordSalaryMonth, recordSecurityNotice } from './record';
 import { officerToken } from '@server-test/finance-office';
 import { bladeAuth } from '@server-test/issue-token';
 
@@ -247,6 +247,41 @@ describe('messages to one person', () => {
       expect((await put({ receipt: '' })).json().data).toEqual({});
     });
 
+    it('sends a text card through Enterprise WeChat to staff who sign in that way, once after a takeover', async () => {
+      const teacherId = await userId(db(), UNI, 'teacher1');
+      await db()
+        .insert(oauthLinks)
+        .values({ tenantId: UNI, source: 'wxwork', openId: 'T1001', userId: teacherId });
+      try {
+        await transaction(db(), (tx) =>
+          recordSecurityNotice(tx, {
+            tenantId: UNI,
+            userId: teacherId,
+            kind: 'bankCardChanged',
+            oldPhone: null,
+            to: '4560',
+          }),
+        );
+        expect(await run()).toEqual({ sent: 1 });
+        const cards = await outbox('T1001');
+        expect(cards).toHaveLength(1);
+        expect(cards[0]).toMatchObject({ channel: 'wxwork', subject: '银行卡变更提醒' });
+        expect(cards[0]!.body).toContain('4560');
+        expect(cards[0]!.body).toContain(`/?tenantId=${UNI}#/user/index`);
+        const [row] = await messagesOf('bankCardChanged');
+        expect(row).toMatchObject({ status: 'sent', channel: 'wxwork' });
+        // Killed after Enterprise WeChat took it: the resend is the same card, not delivered again.
+        await db()
+          .update(notifyMessages)
+          .set({ status: 'sending', leaseUntil: sql`now() - interval '1 second'` })
+          .where(eq(notifyMessages.id, row!.id));
+        expect(await run()).toEqual({ sent: 1 });
+        expect(await outbox('T1001')).toHaveLength(1);
+      } finally {
+        await db().delete(oauthLinks).where(eq(oauthLinks.openId, 'T1001'));
+      }
+    });
+
     it('after a takeover resends a WeChat message with the same client_msg_id, delivered once', async () => {
       await db()
         .insert(oauthLinks)
@@ -396,7 +431,6 @@ describe('messages to one person', () => {
 
     it('a phone change tells the old phone by SMS and the person at the new one', async () => {
       const [before] = await db().select().from(users).where(eq(users.id, studentId));
-      const { recordSecurityNotice } = await import('./record');
       await transaction(db(), (tx) =>
         recordSecurityNotice(tx, {
           tenantId: UNI,
@@ -535,7 +569,10 @@ describe('the WeChat template adapter against recorded answers', () => {
       { errcode: 43004, errmsg: 'require subscribe hint' },
       { errcode: 47003, errmsg: 'argument invalid! data.thing1.value invalid' },
     ];
-    ctx.app.gateways.wechatMessages = { sendTemplate: async () => ({ ok: false, ...answers.shift()! }) };
+    ctx.app.gateways.wechatMessages = {
+      ...original,
+      sendTemplate: async () => ({ ok: false, ...answers.shift()! }),
+    };
     try {
       await db.delete(devOutbox);
       const first = await createPayOrder(ctx, { amounts: [111] });

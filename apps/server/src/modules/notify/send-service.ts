@@ -17,7 +17,8 @@ import { oauthLinks, tenants, userBindings, users } from '@server/db/schema';
 import { notifyMessages, notifyPrefs } from '@server/db/schema-notify';
 import { tenantProviders } from '@server/db/schema-settings';
 import { WECHAT_TEMPLATES_KIND } from '@cf/shared/wire/admin-settings';
-import { WECHAT_SEND_ERRORS } from '@server/gateways/wechat-message';
+import { translate } from '@cf/shared/messages';
+import { WECHAT_SEND_ERRORS, WORK_NOT_REACHABLE } from '@server/gateways/wechat-message';
 import { appLink, smsText, templateData } from './templates';
 
 export type MessageRow = typeof notifyMessages.$inferSelect;
@@ -158,6 +159,37 @@ async function wechatRoute(app: FastifyInstance, row: MessageRow, userId: number
   return { app: { appId: tenant.appId, secret: tenant.secret }, openId: link.openId, templateId };
 }
 
+/** Enterprise WeChat: the tenant's agent app and the person's member id; undefined when either is missing. */
+async function workRoute(app: FastifyInstance, row: MessageRow, userId: number) {
+  const db = app.db;
+  const [tenant] = await db
+    .select({
+      corpId: tenants.wechatWorkCorpId,
+      agentId: tenants.wechatWorkAgentId,
+      secret: tenants.wechatWorkSecret,
+    })
+    .from(tenants)
+    .where(eq(tenants.tenantId, row.tenantId));
+  if (!tenant?.corpId || !tenant.agentId || !tenant.secret) return undefined;
+  const [link] = await db
+    .select({ openId: oauthLinks.openId })
+    .from(oauthLinks)
+    .where(
+      and(
+        eq(oauthLinks.tenantId, row.tenantId),
+        eq(oauthLinks.source, 'wxwork'),
+        eq(oauthLinks.userId, userId),
+      ),
+    )
+    .orderBy(sql`${oauthLinks.id} DESC`)
+    .limit(1);
+  if (!link) return undefined;
+  return {
+    agent: { corpId: tenant.corpId, agentId: tenant.agentId, secret: tenant.secret },
+    userId: link.openId,
+  };
+}
+
 async function sendSms(app: FastifyInstance, row: Claimed, phone: string): Promise<Outcome> {
   const db = app.db;
   const kind = row.kind as NotifyKind;
@@ -212,6 +244,21 @@ async function decide(app: FastifyInstance, row: Claimed): Promise<Outcome> {
   if (!user) return { status: 'skipped', reason: 'nobody to tell (no user bound to the person)' };
   if (!wantsMessage(kind, await turnedOff(app.db, row.tenantId, user.id))) {
     return { status: 'skipped', reason: 'turned off by the person' };
+  }
+  // Staff who sign in through Enterprise WeChat: a text card from the school's agent app.
+  const work = await workRoute(app, row, user.id);
+  if (work) {
+    const link = appLink(app.config.publicUrl, row.tenantId, kind, row.data);
+    const result = await app.gateways.wechatMessages.sendTextCard(work.agent, {
+      toUser: work.userId,
+      title: translate(`notify.template.${kind}`, 'zh'),
+      description: smsText(kind, row.data, link),
+      url: link,
+    });
+    if (result.ok) return { status: 'sent', channel: 'wxwork' };
+    if (result.errcode !== WORK_NOT_REACHABLE) {
+      return { status: 'retry', reason: `Enterprise WeChat ${result.errcode}: ${result.errmsg}` };
+    }
   }
   const wechat = await wechatRoute(app, row, user.id);
   if (wechat) {
