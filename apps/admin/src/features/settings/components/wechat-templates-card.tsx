@@ -7,11 +7,11 @@ import { useSaveWechatTemplates } from '../api/save-wechat-templates';
 
 type Values = Record<NotifyKind, string>;
 
-export function WechatTemplatesCard({ templates }: { templates: WechatTemplates }) {
+export function WechatTemplatesCard({ templates }: { templates: WechatTemplates | undefined }) {
   const { t } = useT();
   const { message } = App.useApp();
   const save = useSaveWechatTemplates();
-  const initial = Object.fromEntries(NOTIFY_KINDS.map((k) => [k, templates[k] ?? ''])) as Values;
+  const initial = Object.fromEntries(NOTIFY_KINDS.map((k) => [k, templates?.[k] ?? ''])) as Values;
 
   async function submit(values: Values) {
     const change = Object.fromEntries(NOTIFY_KINDS.map((k) => [k, (values[k] ?? '').trim()])) as Values;
