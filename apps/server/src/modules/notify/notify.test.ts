@@ -10,7 +10,7 @@ import { createPayOrder, UNI } from '@server-test/pay-fixtures';
 import { pay } from '@server-test/fee-fixtures';
 import { allowResend, call, lastCode, resetRateLimits, signIn, userId } from '@server-test/user-fixtures';
 import { devOutbox, oauthLinks, userBindings, users } from '@server/db/schema';
-import { bills } from '@server/db/schema-finance';
+import { bills, orders } from '@server/db/schema-finance';
 import { devWechatMessages, notifyMessages, wechatTokens } from '@server/db/schema-notify';
 import { transaction } from '@server/db/transaction';
 import { claimMessages, sendMessages } from '@server/jobs/send-messages';
@@ -279,6 +279,29 @@ describe('messages to one person', () => {
         expect(await outbox('T1001')).toHaveLength(1);
       } finally {
         await db().delete(oauthLinks).where(eq(oauthLinks.openId, 'T1001'));
+      }
+    });
+
+    it('tells a payer who is no user (an enrollee paying in WeChat) through the WeChat that paid', async () => {
+      const [link] = await db()
+        .insert(oauthLinks)
+        .values({ tenantId: UNI, source: 'wechat', openId: 'o-demo-wechat-0002' })
+        .returning();
+      try {
+        const order = await createPayOrder(ctx, { amounts: [990] });
+        await db()
+          .update(orders)
+          .set({ userId: null, personType: 'enrollee', oauthId: link!.id, payerOauthId: link!.id })
+          .where(eq(orders.id, order.id));
+        await pay(db(), order.id);
+        expect(await run()).toEqual({ sent: 1 });
+        const [sent] = await db()
+          .select()
+          .from(devWechatMessages)
+          .where(eq(devWechatMessages.clientMsgId, `${UNI}:receipt:order:${order.id}`));
+        expect(sent).toMatchObject({ toUser: 'o-demo-wechat-0002', templateId: 'demo-receipt' });
+      } finally {
+        await db().delete(oauthLinks).where(eq(oauthLinks.id, link!.id));
       }
     });
 

@@ -14,6 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@server/db/client';
 import { oauthLinks, tenants, userBindings, users } from '@server/db/schema';
+import { orders } from '@server/db/schema-finance';
 import { notifyMessages, notifyPrefs } from '@server/db/schema-notify';
 import { tenantProviders } from '@server/db/schema-settings';
 import { WECHAT_TEMPLATES_KIND } from '@cf/shared/wire/admin-settings';
@@ -90,13 +91,13 @@ async function finish(db: Db, row: Claimed, outcome: Outcome): Promise<void> {
 /** The user a message is for: its own, else the user actively bound to its person. */
 async function recipient(db: Db, row: MessageRow) {
   let userId = row.userId;
-  if (!userId && row.personType && row.personId) {
-    const column =
-      row.personType === 'student'
-        ? userBindings.studentId
-        : row.personType === 'employee'
-          ? userBindings.employeeId
-          : userBindings.otherId;
+  const column = {
+    student: userBindings.studentId,
+    employee: userBindings.employeeId,
+    other: userBindings.otherId,
+  }[row.personType ?? ''];
+  // An enrollee (admitted, not yet a student) has no binding: tellPayer reaches the WeChat that paid.
+  if (!userId && column && row.personId) {
     const [binding] = await db
       .select({ userId: userBindings.userId })
       .from(userBindings)
@@ -128,7 +129,11 @@ async function turnedOff(db: Db, tenantId: string, userId: number): Promise<stri
 }
 
 /** The tenant's official account, the person's openid and the kind's template; undefined when any is missing. */
-async function wechatRoute(app: FastifyInstance, row: MessageRow, userId: number) {
+async function wechatRoute(
+  app: FastifyInstance,
+  row: MessageRow,
+  who: { userId: number } | { oauthId: number },
+) {
   const db = app.db;
   const [tenant] = await db
     .select({ appId: tenants.wechatMpAppId, secret: tenants.wechatMpSecret })
@@ -142,7 +147,7 @@ async function wechatRoute(app: FastifyInstance, row: MessageRow, userId: number
       and(
         eq(oauthLinks.tenantId, row.tenantId),
         eq(oauthLinks.source, 'wechat'),
-        eq(oauthLinks.userId, userId),
+        'userId' in who ? eq(oauthLinks.userId, who.userId) : eq(oauthLinks.id, who.oauthId),
       ),
     )
     .orderBy(sql`${oauthLinks.id} DESC`)
@@ -241,7 +246,7 @@ async function decide(app: FastifyInstance, row: Claimed): Promise<Outcome> {
   // A security notice to the phone held before the change: a text there, nothing else.
   if (row.phone) return sendSms(app, row, row.phone);
   const user = await recipient(app.db, row);
-  if (!user) return { status: 'skipped', reason: 'nobody to tell (no user bound to the person)' };
+  if (!user) return tellPayer(app, row);
   if (!wantsMessage(kind, await turnedOff(app.db, row.tenantId, user.id))) {
     return { status: 'skipped', reason: 'turned off by the person' };
   }
@@ -260,23 +265,11 @@ async function decide(app: FastifyInstance, row: Claimed): Promise<Outcome> {
       return { status: 'retry', reason: `Enterprise WeChat ${result.errcode}: ${result.errmsg}` };
     }
   }
-  const wechat = await wechatRoute(app, row, user.id);
+  const wechat = await wechatRoute(app, row, { userId: user.id });
   if (wechat) {
-    const result = await app.gateways.wechatMessages.sendTemplate(wechat.app, {
-      toUser: wechat.openId,
-      templateId: wechat.templateId,
-      url: appLink(app.config.publicUrl, row.tenantId, kind, row.data),
-      data: templateData(kind, row.data),
-      clientMsgId: `${row.tenantId}:${row.eventKey}`,
-    });
-    if (result.ok) return { status: 'sent', channel: 'wechat' };
-    if (result.errcode === WECHAT_SEND_ERRORS.argumentInvalid) {
-      return { status: 'failed', reason: `WeChat ${result.errcode}: ${result.errmsg}` };
-    }
-    if (result.errcode !== WECHAT_SEND_ERRORS.notFollowing) {
-      return { status: 'retry', reason: `WeChat ${result.errcode}: ${result.errmsg}` };
-    }
+    const outcome = await sendTemplate(app, row, wechat);
     // 43004: the person does not follow the official account; WeChat will not deliver. A text instead.
+    if (outcome) return outcome;
   }
   const phone = user.financePhone || user.phone;
   if (!phone) return { status: 'failed', reason: 'no WeChat link and no phone' };
@@ -285,6 +278,50 @@ async function decide(app: FastifyInstance, row: Claimed): Promise<Outcome> {
     return { status: 'skipped', reason: 'the notice to the old phone is the same text' };
   }
   return sendSms(app, row, phone);
+}
+
+type WechatRoute = NonNullable<Awaited<ReturnType<typeof wechatRoute>>>;
+
+/** The official account's template message; undefined when the person does not follow it (43004). */
+async function sendTemplate(
+  app: FastifyInstance,
+  row: MessageRow,
+  wechat: WechatRoute,
+): Promise<Outcome | undefined> {
+  const kind = row.kind as NotifyKind;
+  const result = await app.gateways.wechatMessages.sendTemplate(wechat.app, {
+    toUser: wechat.openId,
+    templateId: wechat.templateId,
+    url: appLink(app.config.publicUrl, row.tenantId, kind, row.data),
+    data: templateData(kind, row.data),
+    clientMsgId: `${row.tenantId}:${row.eventKey}`,
+  });
+  if (result.ok) return { status: 'sent', channel: 'wechat' };
+  if (result.errcode === WECHAT_SEND_ERRORS.argumentInvalid) {
+    return { status: 'failed', reason: `WeChat ${result.errcode}: ${result.errmsg}` };
+  }
+  if (result.errcode === WECHAT_SEND_ERRORS.notFollowing) return undefined;
+  return { status: 'retry', reason: `WeChat ${result.errcode}: ${result.errmsg}` };
+}
+
+/**
+ * A payer who is no user (a newly admitted student paying in WeChat before binding): the receipt or
+ * refund goes to the WeChat identity that paid, when the official account can reach it.
+ */
+async function tellPayer(app: FastifyInstance, row: MessageRow): Promise<Outcome> {
+  const nobody: Outcome = { status: 'skipped', reason: 'nobody to tell (no user bound to the person)' };
+  if ((row.kind !== 'receipt' && row.kind !== 'refund') || !row.data.orderId) return nobody;
+  const [order] = await app.db
+    .select({ payer: orders.payerOauthId, creator: orders.oauthId })
+    .from(orders)
+    .where(and(eq(orders.tenantId, row.tenantId), eq(orders.id, Number(row.data.orderId))));
+  const oauthId = order?.payer ?? order?.creator;
+  if (!oauthId) return nobody;
+  const wechat = await wechatRoute(app, row, { oauthId });
+  if (!wechat) return nobody;
+  return (
+    (await sendTemplate(app, row, wechat)) ?? { status: 'failed', reason: 'WeChat 43004: not following' }
+  );
 }
 
 /** Sends one claimed message and records the outcome; errors become a retry with backoff. */
