@@ -17,6 +17,8 @@ const TEST = '(\\.test\\.tsx?$|^apps/server/test/|^apps/web/src/test/|^apps/admi
 const MODULE_ORDER = [
   'client',
   'auth',
+  // Messages to one person: the state machines of the modules above record them (modules/notify/record.ts).
+  'notify',
   'system',
   'sms',
   'user',

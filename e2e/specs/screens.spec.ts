@@ -34,6 +34,7 @@ test('every screen of a signed-in student fits, reads in the language and has la
     ['/#/user/bank', 'walk-user-bank'],
     ['/#/user/phone', 'walk-user-phone'],
     ['/#/user/email', 'walk-user-email'],
+    ['/#/user/notify', 'walk-user-notify'],
   ];
   for (const [address, name] of screens) {
     await page.goto(address);

@@ -148,6 +148,12 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/blade-user/step-up-method': { class: 'own-data' },
   'POST /api/blade-user/verify-password': { class: 'own-data' },
   'POST /api/blade-user/change-bank-account': { class: 'own-data' },
+  'GET /api/blade-user/notify-settings': { class: 'own-data' },
+  'POST /api/blade-user/notify-settings': {
+    class: 'own-data',
+    why: "the caller's own choices of messages (keyed by the caller's tenant and user, whatever the body says)",
+    mayWrite: ['notify_prefs'],
+  },
   'POST /api/blade-user/change-email': { class: 'own-data' },
   'POST /api/blade-user/send-email-validate': {
     class: 'own-data',
@@ -474,6 +480,7 @@ export const ROUTES: Record<string, RouteRule> = {
     why: "the provider's own token, never the victim's",
     omit: ['httpToken', 'clearToken'],
   },
+  'PUT /api/blade-finance/admin/settings/wechat-templates': { class: 'finance-office', level: 'admin' },
   'GET /api/blade-finance/admin/reconciliation/runs': { class: 'finance-office', level: 'clerk' },
   'POST /api/blade-finance/admin/reconciliation/runs': {
     class: 'finance-office',
@@ -554,4 +561,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/dev/wechat/sns/userinfo': { class: 'demo-only', why: STANDIN },
   'GET /api/dev/wechat/cgi-bin/gettoken': { class: 'demo-only', why: STANDIN },
   'GET /api/dev/wechat/cgi-bin/auth/getuserinfo': { class: 'demo-only', why: STANDIN },
+  'POST /api/dev/wechat/cgi-bin/stable_token': { class: 'demo-only', why: STANDIN },
+  'POST /api/dev/wechat/cgi-bin/message/template/send': { class: 'demo-only', why: STANDIN },
+  'POST /api/dev/wechat/cgi-bin/message/send': { class: 'demo-only', why: STANDIN },
 };

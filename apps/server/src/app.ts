@@ -50,6 +50,7 @@ import { assertSignedBeforePay, cashierSignature } from './modules/signature/ser
 import smsRoutes from './modules/sms/routes';
 import systemRoutes from './modules/system/routes';
 import userRoutes from './modules/user/routes';
+import notifyRoutes from './modules/notify/routes';
 
 export interface AppDeps {
   config: Config;
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(smsRoutes);
   await app.register(userRoutes);
+  await app.register(notifyRoutes);
   await app.register(feeRoutes);
   await app.register(orderRoutes, { closeOrder });
   await app.register(payRoutes, { beforePrepay: assertSignedBeforePay, signatureOf: cashierSignature });

@@ -152,6 +152,10 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
     meaning:
       'seconds between runs of the job sending invoice requests to the e-bill platform and asking about them',
   },
+  JOB_NOTIFY_INTERVAL: {
+    meaning:
+      'seconds between runs of the job sending messages to people (WeChat template messages, SMS): receipts, refunds, invoices, bindings, bills, salary, security notices',
+  },
 };
 
 export interface SettingRow {

@@ -84,6 +84,7 @@ export const envSchema = z.object({
   EBILL_APP_KEY: optionalString,
   EBILL_STANDIN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(300),
   JOB_INVOICE_INTERVAL: z.coerce.number().positive().default(5),
+  JOB_NOTIFY_INTERVAL: z.coerce.number().positive().default(5),
   EVIDENCE_TENANT_MAX_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
   EVIDENCE_VOID_GRACE_DAYS: z.coerce.number().min(0).max(3650).default(30),
 });
@@ -131,6 +132,8 @@ export interface Config {
     reconcileAfter: number;
     /** Seconds between runs of the job sending and asking about invoices (jobs/poll-invoices.ts). */
     invoiceInterval: number;
+    /** Seconds between runs of the job sending messages to people (jobs/send-messages.ts). */
+    notifyInterval: number;
   };
   /** Order list pages kept in memory per process (modules/order/list-cache.ts); 0 bytes: off. */
   orderListCache: { maxBytes: number; ttlMs: number };
@@ -333,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reconcileInterval: e.JOB_RECONCILE_INTERVAL,
       reconcileAfter: e.RECONCILE_AFTER,
       invoiceInterval: e.JOB_INVOICE_INTERVAL,
+      notifyInterval: e.JOB_NOTIFY_INTERVAL,
     },
     orderListCache: {
       maxBytes: Math.round(e.ORDER_LIST_CACHE_MB * 1024 * 1024),

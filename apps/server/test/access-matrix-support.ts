@@ -423,6 +423,9 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     kind: ['manual'],
     billDate: ['2026-01-05'],
     modules: [['fee']],
+    // Mine › 消息通知 (the caller's own choices) and the office's WeChat template ids
+    off: [['receipts']],
+    templates: [{ receipt: 'matrix' }],
     params: [{ bind_studentNo: '1' }],
     // the finance office's searches: the victim's student number
     keyword: ['S2024001'],

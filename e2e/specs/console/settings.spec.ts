@@ -148,3 +148,25 @@ async function openBindFormInWechat(browser: Browser, testInfo: TestInfo) {
   await phone.waitForURL(/#\/register$/);
   return { phoneContext, phone };
 }
+
+test("a tenant admin sets the official account's template of payment receipts", async ({ page }) => {
+  await consoleSignIn(page, CONSOLE.admin);
+  await page.getByRole('menuitem', { name: '学校设置' }).click();
+  await page.waitForURL(/#\/settings$/);
+  const card = page.getByTestId('settings-wechat-templates');
+  const receipt = card.getByLabel('缴费成功', { exact: true });
+  await receipt.fill('bad id');
+  await card.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已保存，手机端即时生效')).toHaveCount(0);
+  await receipt.fill('TPL_receipt_e2e');
+  await card.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已保存，手机端即时生效')).toBeVisible();
+  await page.reload();
+  await expect(receipt).toHaveValue('TPL_receipt_e2e');
+  await card.scrollIntoViewIfNeeded();
+  await consoleScreenshot(page, 'settings-wechat-templates');
+  // Back to the demo's default (the stand-in's template ids).
+  await receipt.fill('');
+  await card.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已保存，手机端即时生效').first()).toBeVisible();
+});

@@ -6,6 +6,7 @@ import { financeMessages } from './messages/finance';
 import { importMessages } from './messages/imports';
 import { invoiceMessages } from './messages/invoice';
 import { noticeMessages } from './messages/notice';
+import { notifyMessages } from './messages/notify';
 import { payMessages } from './messages/pay';
 import { salaryMessages } from './messages/salary';
 import { ratingMessages } from './messages/rating';
@@ -33,6 +34,7 @@ export const messages = {
   ...ratingMessages,
   ...profileMessages,
   ...noticeMessages,
+  ...notifyMessages,
   ...importMessages,
   ...consoleMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -10,6 +10,8 @@ export interface ProviderSettingsRow {
   httpUrl?: string;
   sender?: string;
   httpToken?: string;
+  /** kind 'wechat-templates': the official account's template id of each message kind (issue 28). */
+  templates?: Record<string, string>;
 }
 
 export const tenantProviders = pgTable(
@@ -17,7 +19,7 @@ export const tenantProviders = pgTable(
   {
     id: serial('id').primaryKey(),
     tenantId: tenantId(),
-    /** sms | mail */
+    /** sms | mail | wechat-templates */
     kind: text('kind').notNull(),
     settings: jsonb('settings')
       .$type<ProviderSettingsRow>()

@@ -10,6 +10,7 @@ import { createNotifyGateways } from './notify-providers';
 import { createPayGateways, type PayGateways } from './pay-channels';
 import type { FetchLike, MailGateway, SmsGateway, WechatOauthGateway } from './types';
 import { wechatOauth } from './wechat-oauth';
+import { wechatMessages, type WechatMessageGateway } from './wechat-message';
 import { outboundFetch } from './outbound-fetch';
 
 export const DEV_WECHAT_PREFIX = '/api/dev/wechat';
@@ -19,6 +20,8 @@ export interface Gateways {
   sms: SmsGateway;
   mail: MailGateway;
   wechatOauth: WechatOauthGateway;
+  /** Official account template messages (wechat-message.ts; demo mode: the app's own WeChat stand-in). */
+  wechatMessages: WechatMessageGateway;
   pay: PayGateways;
   /** The e-bill platform; null in production when EBILL_URL is not set (requests then wait unsent). */
   invoice: InvoiceGateway | null;
@@ -75,6 +78,7 @@ export function createGateways(
       mail,
       files,
       wechatOauth: wechatOauth(fetchFn, lazyUrls),
+      wechatMessages: wechatMessages(db, fetchFn, lazyUrls),
       pay,
       ...invoiceGateways(config, selfUrl, fetchFn),
     };
@@ -84,6 +88,10 @@ export function createGateways(
     mail,
     files,
     wechatOauth: wechatOauth(fetchFn, { apiUrl: config.wechat.apiUrl, workApiUrl: config.wechat.workApiUrl }),
+    wechatMessages: wechatMessages(db, fetchFn, {
+      apiUrl: config.wechat.apiUrl,
+      workApiUrl: config.wechat.workApiUrl,
+    }),
     pay,
     ...invoiceGateways(config, selfUrl, fetchFn),
   };

@@ -14,6 +14,10 @@ import { reconcileYesterday } from './reconcile-daily';
 const DAILY_RECONCILE_INTERVAL_SECONDS = 15 * 60;
 import { resumeStoppedImports } from './run-imports';
 import { purgeOldEvidence } from './purge-evidence';
+import { sendMessages } from './send-messages';
+
+/** A claimed message not finished within this is taken over by another run (a process died mid-send). */
+const MESSAGE_LEASE_SECONDS = 60;
 
 /** How often evidence files no longer needed are looked for. */
 const EVIDENCE_PURGE_SECONDS = 3600;
@@ -66,6 +70,9 @@ export function startJobs(app: FastifyInstance): Jobs {
     every(app, 'reconcile-daily', DAILY_RECONCILE_INTERVAL_SECONDS, () => reconcileYesterday(app)),
     every(app, 'resume-imports', IMPORT_RESUME_SECONDS, () => resumeStoppedImports(app)),
     every(app, 'purge-evidence', EVIDENCE_PURGE_SECONDS, () => purgeOldEvidence(app)),
+    every(app, 'send-messages', jobs.notifyInterval, () =>
+      sendMessages(app, { leaseSeconds: MESSAGE_LEASE_SECONDS }),
+    ),
   ];
   app.log.info({ jobs }, 'jobs started');
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

@@ -40,7 +40,14 @@ const financeLoaders = Object.fromEntries(
 );
 
 /** The Mine screens: one lazy chunk, profile-screens.ts (which also loads the profile texts). */
-const PROFILE_SCREEN_NAMES: readonly ProfileScreenName[] = ['user', 'userEdit', 'bank', 'phone', 'email'];
+const PROFILE_SCREEN_NAMES: readonly ProfileScreenName[] = [
+  'user',
+  'userEdit',
+  'bank',
+  'phone',
+  'email',
+  'notify',
+];
 const profileLoaders = Object.fromEntries(
   PROFILE_SCREEN_NAMES.map((name) => [
     name,

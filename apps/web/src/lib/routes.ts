@@ -69,6 +69,7 @@ export const ROUTES: readonly RouteMeta[] = [
   route('bank', '/user/bank', 'route.bank', { tab: 'user' }),
   route('phone', '/user/phone', 'route.phone', { tab: 'user' }),
   route('email', '/user/email', 'route.email', { tab: 'user' }),
+  route('notify', '/user/notify', 'route.notify', { tab: 'user' }),
 ];
 
 /** Paths that only send the visitor on (spec §2: / goes to /home). */
@@ -95,6 +96,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set([
   'bank',
   'phone',
   'email',
+  'notify',
   'enroll',
   'pay',
   'fee',

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { INVOICE_TERM_PARAM } from '../invoice-term';
 import { ACCOUNT_PARAM_KEYS, BIND_PARAM_KEYS } from '../validation';
+import { NOTIFY_KINDS } from '../notify';
 import { channelEnum } from './pay';
 
 /** The params a tenant admin may change (spec §3 "Tenant parameters for binding", account params). */
@@ -162,6 +163,19 @@ export const providerSettingsSchema = z.object({
   httpToken: secretStateSchema,
 });
 
+/** The settings row (tenant_providers.kind) holding the official account's template ids (issue 28). */
+export const WECHAT_TEMPLATES_KIND = 'wechat-templates';
+const templateId = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]*$/, { message: 'common.fieldInvalid' });
+/** The official account's template id of each kind of message; an empty one is removed (the kind then goes by SMS). */
+export const wechatTemplatesBody = z.object({ templates: z.partialRecord(z.enum(NOTIFY_KINDS), templateId) });
+export type WechatTemplatesChange = z.infer<typeof wechatTemplatesBody>;
+export const wechatTemplatesSchema = z.partialRecord(z.enum(NOTIFY_KINDS), z.string());
+export type WechatTemplates = z.infer<typeof wechatTemplatesSchema>;
+
 /** The disk the tenant's files take: payers' evidence (against its quota) and notice attachments. */
 export const storageUseSchema = z.object({
   evidenceBytes: z.number().int(),
@@ -181,6 +195,7 @@ export const tenantSettingsSchema = z.object({
   mobileModules: z.array(z.string()),
   payChannels: z.array(payChannelSettingsSchema),
   providers: z.array(providerSettingsSchema),
+  wechatTemplates: wechatTemplatesSchema,
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 export type PayChannelSettings = z.infer<typeof payChannelSettingsSchema>;

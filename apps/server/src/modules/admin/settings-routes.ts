@@ -17,6 +17,8 @@ import {
   providerParam,
   providerSettingsSchema,
   tenantSettingsSchema,
+  wechatTemplatesBody,
+  wechatTemplatesSchema,
 } from '@cf/shared/wire/admin-settings';
 import { assertPublicAddress } from '@server/gateways/public-address';
 import { envelopeSchema, ok } from '@server/http/envelope';
@@ -29,6 +31,7 @@ import {
   updateParams,
   updatePayChannel,
   updateProvider,
+  updateWechatTemplates,
 } from '../system/settings-service';
 import { noteAudit } from '@server/http/audit';
 import { evidenceStorage } from '../fee/evidence-service';
@@ -165,6 +168,25 @@ export function registerAdminSettingsRoutes(scope: FastifyInstance): void {
       const { changed, view } = await updateProvider(app.db, req.auth.tenantId, req.params.kind, req.body);
       // The next send reads the new row anyway; the adapter built from the old one goes at once.
       app.gateways[req.params.kind].forget(req.auth.tenantId);
+      noteAudit(req, { changed });
+      return ok(view);
+    },
+  );
+
+  app.put(
+    `${BASE}/wechat-templates`,
+    {
+      config: adminOnly,
+      schema: {
+        ...common,
+        summary:
+          "The official account's template id of each kind of message to a person (receipt, refund, invoice, …); empty: that kind goes by SMS; tenant admin",
+        body: wechatTemplatesBody,
+        response: { 200: envelopeSchema(wechatTemplatesSchema) },
+      },
+    },
+    async (req) => {
+      const { changed, view } = await updateWechatTemplates(app.db, req.auth.tenantId, req.body);
       noteAudit(req, { changed });
       return ok(view);
     },

@@ -1,7 +1,7 @@
 /**
  * Every demo stand-in route, and only here (app.ts registers this in demo mode only, so none of them
  * exists in production): what the SMS and mail stand-ins sent, a captcha's text, the WeChat OAuth
- * stand-in, the sandbox channel's checkout page, each tenant's WeChat Pay v3 simulator and the e-bill
+ * stand-in and its template messages, the sandbox channel's checkout page, each tenant's WeChat Pay v3 simulator and the e-bill
  * platform stand-in (modules/dev/ebill-routes.ts), so every
  * flow can be finished offline. The stand-ins' logic stays in gateways/; nothing imports modules/dev.
  */
@@ -17,6 +17,7 @@ import { captchaText } from '../auth/captcha';
 import alipaySimulatorRoutes from './alipay-simulator-routes';
 import ebillStandinRoutes from './ebill-routes';
 import sandboxCheckoutRoutes from './sandbox-checkout-routes';
+import wechatMessageStandinRoutes from './wechat-message-routes';
 import wechatStandinRoutes from './wechat-routes';
 import wechatPaySimulatorRoutes from './wechatpay-simulator-routes';
 
@@ -67,6 +68,7 @@ export default async function devRoutes(instance: FastifyInstance): Promise<void
   );
 
   await app.register(wechatStandinRoutes);
+  await app.register(wechatMessageStandinRoutes);
   if (app.gateways.ebillStandin) await app.register(ebillStandinRoutes);
   if (app.gateways.pay.standins) {
     await app.register(sandboxCheckoutRoutes);

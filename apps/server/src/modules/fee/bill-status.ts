@@ -6,7 +6,24 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '@server/db/client';
+import { formatYuan } from '@cf/shared/money';
 import { bills, receivables } from '@server/db/schema-finance';
+import { recordMessage } from '@server/modules/notify/record';
+
+type BillRow = typeof bills.$inferSelect;
+
+/** The payer's message of a decided other-means record (only those: charge and refund bills of orders have their own). */
+async function tellDecision(tx: Tx, bill: BillRow, kind: 'billApproved' | 'billVoided') {
+  if (bill.source === 'online') return;
+  await recordMessage(tx, {
+    tenantId: bill.tenantId,
+    kind,
+    key: `bill:${bill.id}:${kind}`,
+    userId: bill.createdBy,
+    person: { type: bill.personType, id: bill.personId },
+    data: { item: bill.project, amount: formatYuan(bill.amountFen, false) },
+  });
+}
 
 export const BILL_VOID = 0;
 export const BILL_NOT_REVIEWED = 1;
@@ -36,6 +53,7 @@ export async function reviewBill(tx: Tx, billId: number, tenantId: string, revie
       )
       .where(eq(receivables.id, bill.receivableId));
   }
+  await tellDecision(tx, bill, 'billApproved');
   return bill;
 }
 
@@ -46,5 +64,6 @@ export async function voidBill(tx: Tx, billId: number, tenantId: string, reviewe
     .set({ status: BILL_VOID, reviewedBy: reviewer, voidedAt: new Date() })
     .where(and(eq(bills.id, billId), eq(bills.tenantId, tenantId), eq(bills.status, BILL_NOT_REVIEWED)))
     .returning();
+  if (bill) await tellDecision(tx, bill, 'billVoided');
   return bill ?? null;
 }

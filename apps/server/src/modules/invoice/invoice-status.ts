@@ -17,6 +17,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { orders } from '@server/db/schema-finance';
 import { invoices } from '@server/db/schema-invoice';
 import type { Tx, WriteTx } from '@server/db/transaction';
+import { recordMessage } from '@server/modules/notify/record';
 import { announceOrderChange } from '@server/modules/order/changes';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -118,6 +119,15 @@ export async function markIssued(
     })
     .where(and(eq(invoices.id, id), eq(invoices.status, 'requested'), eq(invoices.busNo, busNo)))
     .returning();
+  if (row) {
+    await recordMessage(tx, {
+      tenantId: row.tenantId,
+      kind: 'invoice',
+      key: `invoice:${row.id}:issued`,
+      userId: row.userId,
+      data: { orderId: String(row.orderId), billNo: bill.billNo },
+    });
+  }
   return showOnOrder(tx, row ?? null);
 }
 

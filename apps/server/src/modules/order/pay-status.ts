@@ -12,11 +12,13 @@
  * (bills, receivable totals) run only when that update changed a row, inside the caller's transaction,
  * and the changed order is announced after that transaction commits (announceOrderChange).
  */
+import { formatYuan } from '@cf/shared/money';
 import type { RefundKind } from '@cf/shared/refund-reason';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { bills, orderItems, orders, payAttempts, receivables } from '@server/db/schema-finance';
 import type { Tx as WriteTx } from '@server/db/transaction';
 import { BILL_REVIEWED, newBillNo } from '@server/modules/fee/bill-status';
+import { beijingTime, recordMessage } from '@server/modules/notify/record';
 import { announceOrderChange } from './changes';
 
 /**
@@ -183,6 +185,20 @@ export async function markPaid(tx: OrderTx, facts: PaidFacts): Promise<OrderRow 
         .where(eq(receivables.id, item.receivableId));
     }
   }
+  await recordMessage(tx, {
+    tenantId: paid.tenantId,
+    kind: 'receipt',
+    key: `receipt:order:${paid.id}`,
+    userId: paid.userId ?? paid.payerUserId,
+    person: { type: paid.personType, id: paid.personId },
+    data: {
+      orderId: String(paid.id),
+      orderNo: paid.orderNo,
+      item: items.map((i) => i.name).join('、'),
+      amount: formatYuan(paid.totalFen, false),
+      time: beijingTime(facts.paidAt),
+    },
+  });
   return paid;
 }
 
@@ -307,5 +323,19 @@ export async function recordRefund(tx: OrderTx, facts: RefundFacts): Promise<Ord
   }
   // The order-level guard above keeps the sum within the items' total, so nothing is left over.
   if (left !== 0) throw new Error(`refund of order ${order.id} could not be spread over its items`);
+  // One refund, one message: the refunded total after it names the transition.
+  await recordMessage(tx, {
+    tenantId: order.tenantId,
+    kind: 'refund',
+    key: `refund:order:${order.id}:${order.refundedFen}`,
+    userId: order.userId ?? order.payerUserId,
+    person: { type: order.personType, id: order.personId },
+    data: {
+      orderId: String(order.id),
+      orderNo: order.orderNo,
+      amount: formatYuan(facts.amountFen, false),
+      time: beijingTime(facts.refundedAt),
+    },
+  });
   return order;
 }

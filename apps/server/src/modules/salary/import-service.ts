@@ -10,6 +10,7 @@ import type { ImportReport } from '@cf/shared/wire/salary';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { transaction, type Tx } from '@server/db/transaction';
+import { recordSalaryMonth } from '@server/modules/notify/record';
 import { AppError, badRequest } from '@server/http/errors';
 import { readSheet, refuseUnsafeFile, type Sheet } from './import-file';
 import {
@@ -129,6 +130,7 @@ export async function storeSlips(
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`salary:${tenantId}:${options.period}`}))`);
   const gone = options.replace ? await deleteSlipsOfPeriod(tx, tenantId, options.period) : 0;
   await insertSlips(tx, tenantId, slips);
+  await recordSalaryMonth(tx, tenantId, options.period, [...new Set(slips.map((s) => s.employeeId))]);
   return gone;
 }
 

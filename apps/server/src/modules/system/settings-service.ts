@@ -22,6 +22,7 @@ import {
   PAY_REQUIRED_FIELDS,
   PAY_SECRET_FIELDS,
   SETTINGS_PARAM_KEYS,
+  WECHAT_TEMPLATES_KIND,
   type NotifyProviderKind,
   type PayChannelChange,
   type PayMissingField,
@@ -31,6 +32,8 @@ import {
   type SecretState,
   type SettingsParamKey,
   type TenantSettings,
+  type WechatTemplates,
+  type WechatTemplatesChange,
 } from '@cf/shared/wire/admin-settings';
 import type { Db } from '@server/db/client';
 import type { ProviderSettingsRow } from '@server/db/schema-settings';
@@ -154,7 +157,31 @@ export async function readSettings(
     providers: NOTIFY_PROVIDER_KINDS.map((kind) =>
       providerView(kind, providers.find((p) => p.kind === kind)?.settings),
     ),
+    wechatTemplates: providers.find((p) => p.kind === WECHAT_TEMPLATES_KIND)?.settings.templates ?? {},
   };
+}
+
+/** The official account's template id per kind of message (read by modules/notify/send-service.ts). */
+export async function updateWechatTemplates(
+  db: Db,
+  tenantId: string,
+  change: WechatTemplatesChange,
+): Promise<{ changed: string[]; view: WechatTemplates }> {
+  return transaction(db, async (tx) => {
+    const settings: ProviderSettingsRow = {
+      ...((await findProvider(tx, tenantId, WECHAT_TEMPLATES_KIND)) ?? {}),
+    };
+    const templates: Record<string, string> = { ...(settings.templates ?? {}) };
+    const changed: string[] = [];
+    for (const [kind, id] of Object.entries(change.templates)) {
+      if ((templates[kind] ?? '') === (id ?? '')) continue;
+      if (id) templates[kind] = id;
+      else delete templates[kind];
+      changed.push(kind);
+    }
+    await saveProvider(tx, tenantId, WECHAT_TEMPLATES_KIND, { ...settings, templates });
+    return { changed, view: templates };
+  });
 }
 
 /** What each param may hold (spec §3): the values the phones understand. */

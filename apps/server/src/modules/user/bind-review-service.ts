@@ -76,7 +76,10 @@ export async function refuseBinding(
 ): Promise<BindingReview> {
   const note = reason?.trim() ?? '';
   if (!note) throw badRequest('bind.refuseReasonRequired');
-  const binding = await refusePending(db, auth.tenantId, id, auth.userId, note);
+  // One transaction: the refusal and its message to the binder commit together.
+  const binding = await db.transaction((tx) =>
+    refusePending(tx as unknown as Db, auth.tenantId, id, auth.userId, note),
+  );
   if (!binding) return decided(db, auth.tenantId, id);
   return reviewView((await findBindingForReview(db, auth.tenantId, id))!);
 }

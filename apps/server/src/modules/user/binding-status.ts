@@ -5,6 +5,7 @@
  *   bind without it (no held phone, or the tenant waives SMS) ─▶ pending ─approve─▶ active
  *                                                                   └──refuse──▶ refused
  *
+ * Each decision writes its message to the binder in the caller's transaction (modules/notify/record.ts).
  * Only an active binding reads the person's data (fee/person.ts, bind-info, user-info). Binding
  * again replaces the row (repo.ts upsertBinding), which is how a refused user tries again.
  */
@@ -12,6 +13,7 @@ import type { BindingStatus } from '@cf/shared/wire/auth';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { userBindings } from '@server/db/schema';
+import { recordMessage } from '@server/modules/notify/record';
 
 /** active | pending | refused (BINDING_STATUSES of @cf/shared/wire/auth). */
 export type { BindingStatus };
@@ -36,6 +38,15 @@ export async function approvePending(
       ),
     )
     .returning();
+  if (row) {
+    await recordMessage(db, {
+      tenantId,
+      kind: 'bindingApproved',
+      key: `binding:${row.id}:approved:${row.decidedAt!.getTime()}`,
+      userId: row.userId,
+      data: {},
+    });
+  }
   return row;
 }
 
@@ -58,5 +69,14 @@ export async function refusePending(
       ),
     )
     .returning();
+  if (row) {
+    await recordMessage(db, {
+      tenantId,
+      kind: 'bindingRefused',
+      key: `binding:${row.id}:refused:${row.decidedAt!.getTime()}`,
+      userId: row.userId,
+      data: { reason },
+    });
+  }
   return row;
 }

@@ -20,6 +20,7 @@ import { maskTail } from './mask';
 import { findOtherUserWithPhone, tenantParams, updateOwnUser, type UserRow } from './repo';
 import { blank, callerRow, checkProof, proofDetail, reservedPhone, spendProof } from './step-up-service';
 import type { StepUpProof } from './verify-token';
+import { recordSecurityNotice, type SecurityNotice } from '@server/modules/notify/record';
 
 /** Codes a user may ask for in the window below, whatever the phone. */
 const USER_CODE_TRIES = 10;
@@ -56,6 +57,7 @@ export async function changeOwn(
   action: AuditAction,
   values: Parameters<typeof updateOwnUser>[3],
   detail: Record<string, unknown>,
+  notice?: SecurityNotice,
 ) {
   const { tenantId, userId } = ctx.auth;
   await ctx.db.transaction(async (transaction) => {
@@ -63,7 +65,21 @@ export async function changeOwn(
     await spendProof(tx, proof);
     if (!(await updateOwnUser(tx, tenantId, userId, values))) throw unauthorized('auth.tokenInvalid');
     await audit(tx, ctx.req, { tenantId, userId, action, detail: { ...detail, ...proofDetail(proof) } });
+    if (notice) await recordSecurityNotice(tx, { tenantId, userId, ...notice });
   });
+}
+
+/**
+ * The security notice of a phone change (to the person, and by SMS to the phone held before); none
+ * when the phone the person is reached at stays the same.
+ */
+function phoneNotice(
+  before: UserRow,
+  after: Pick<UserRow, 'financePhone' | 'phone'>,
+): SecurityNotice | undefined {
+  const now = reservedPhone(after);
+  if (reservedPhone(before) === now) return undefined;
+  return { kind: 'phoneChanged', oldPhone: reservedPhone(before), to: maskTail(now) ?? '' };
 }
 
 /** A phone change moves the clock of the 24-hour rule when the phone verify-phone texts changes. */
@@ -132,6 +148,7 @@ export async function updateRegisterPhone(
         to: maskTail(phone),
         verified: codeNeeded,
       },
+      phoneNotice(user, { phone, financePhone: user.financePhone }),
     );
   } catch (err) {
     // Another account took the phone between the check and the write (unique index).
@@ -163,6 +180,7 @@ export async function changeReservedPhone(
       from: maskTail(user.financePhone),
       to: maskTail(phone),
     },
+    phoneNotice(user, { phone: user.phone, financePhone: phone }),
   );
 }
 
@@ -196,6 +214,8 @@ export async function changeBankAccount(
     'user.changeBankAccount',
     { bankCard, bankName, ...region },
     { from: maskTail(user.bankCard), to: maskTail(bankCard), bankName, ...region },
+    // A changed card is told to the phone the person holds, which did not change.
+    { kind: 'bankCardChanged', oldPhone: reservedPhone(user), to: bankCard.slice(-4) },
   );
 }
 

@@ -59,6 +59,7 @@ export const en: Record<TextKey, string> = {
   'route.bank': 'Change bank card',
   'route.phone': 'Change finance-reserved phone',
   'route.email': 'Change finance-reserved e-mail',
+  'route.notify': 'Notifications',
 
   'tab.home': 'Home',
   'tab.order': 'Orders',

@@ -58,6 +58,7 @@ export const zh = {
   'route.bank': '变更银行卡',
   'route.phone': '变更财务预留手机',
   'route.email': '变更财务预留邮箱',
+  'route.notify': '消息通知',
 
   'tab.home': '首页',
   'tab.order': '订单',

@@ -1,4 +1,4 @@
-/** Tenant settings (tenant admin only): binding params, phone modules, pay channels, SMS and mail. */
+/** Tenant settings (tenant admin only): binding params, phone modules, pay channels, SMS and mail, WeChat templates. */
 import { Col, Row, Spin, Typography } from 'antd';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
@@ -9,6 +9,7 @@ import { ParamsForm } from '../components/params-form';
 import { PayChannelCard } from '../components/pay-channel-card';
 import { ProviderCard } from '../components/provider-card';
 import { StorageCard } from '../components/storage-card';
+import { WechatTemplatesCard } from '../components/wechat-templates-card';
 
 export default function SettingsPage() {
   const { t } = useT();
@@ -39,6 +40,7 @@ export default function SettingsPage() {
             {data.providers.map((provider) => (
               <ProviderCard key={provider.kind} provider={provider} />
             ))}
+            <WechatTemplatesCard templates={data.wechatTemplates} />
           </Col>
         </Row>
       )}

@@ -28,6 +28,7 @@ const LINKS: ProfileLink[] = [
   { key: 'bank', textKey: 'profile.bank', to: '/user/bank', when: ({ can }) => can('bank_change') },
   { key: 'phone', textKey: 'profile.phone', to: '/user/phone' },
   { key: 'email', textKey: 'profile.email', to: '/user/email' },
+  { key: 'notify', textKey: 'profile.notify', to: '/user/notify' },
   {
     key: 'salary',
     textKey: 'profile.salary',

@@ -1,0 +1,71 @@
+/**
+ * Sends the messages the changes wrote (modules/notify/record.ts). Each run claims due messages with
+ * one UPDATE over SELECT ... FOR UPDATE SKIP LOCKED, setting them 'sending' under a lease: two
+ * processes running this job never claim the same one, and a message whose process died mid-send is
+ * claimed again once the lease ends (modules/notify/send-service.ts decides what is safe to resend).
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../db/client';
+import { deliver, type Claimed } from '@server/modules/notify/send-service';
+
+export async function claimMessages(
+  app: FastifyInstance,
+  options: { leaseSeconds: number; limit: number },
+): Promise<Claimed[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    app.db,
+    sql`UPDATE notify_messages m
+        SET status = 'sending', attempts = m.attempts + 1,
+            lease_until = now() + make_interval(secs => ${options.leaseSeconds})
+        FROM (
+          SELECT id, status AS was FROM notify_messages
+          WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
+            AND (status = 'pending' OR lease_until < now())
+          ORDER BY next_attempt_at
+          LIMIT ${options.limit}
+          FOR UPDATE SKIP LOCKED
+        ) c
+        WHERE m.id = c.id
+        RETURNING m.*, c.was`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    tenantId: String(r.tenant_id),
+    eventKey: String(r.event_key),
+    kind: String(r.kind),
+    userId: r.user_id == null ? null : Number(r.user_id),
+    personType: (r.person_type as string | null) ?? null,
+    personId: r.person_id == null ? null : Number(r.person_id),
+    phone: (r.phone as string | null) ?? null,
+    data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, string>,
+    status: 'sending',
+    attempts: Number(r.attempts),
+    nextAttemptAt: new Date(r.next_attempt_at as string),
+    leaseUntil: new Date(r.lease_until as string),
+    channel: (r.channel as string | null) ?? null,
+    smsAttemptedAt: r.sms_attempted_at == null ? null : new Date(r.sms_attempted_at as string),
+    smsPhone: (r.sms_phone as string | null) ?? null,
+    lastError: (r.last_error as string | null) ?? null,
+    sentAt: null,
+    createdAt: new Date(r.created_at as string),
+    was: String(r.was),
+  }));
+}
+
+/** One run: claims up to `limit` due messages and sends them one by one. Answers what happened to each. */
+export async function sendMessages(
+  app: FastifyInstance,
+  options: { leaseSeconds: number; limit?: number },
+): Promise<Record<string, number>> {
+  const claimed = await claimMessages(app, {
+    leaseSeconds: options.leaseSeconds,
+    limit: options.limit ?? 50,
+  });
+  const counts: Record<string, number> = {};
+  for (const row of claimed) {
+    const status = await deliver(app, row);
+    counts[status] = (counts[status] ?? 0) + 1;
+  }
+  return counts;
+}

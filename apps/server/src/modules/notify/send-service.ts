@@ -1,0 +1,337 @@
+/**
+ * Sends one claimed message (jobs/send-messages.ts claims them): to the person's WeChat (official
+ * account template message) when they have a WeChat link and the tenant a template for the kind, else
+ * by SMS through the school's provider. Every outcome is one conditional UPDATE fenced by the claim
+ * (status 'sending' and the attempt number), so a process that lost its lease changes nothing.
+ *
+ * Exactly once: WeChat sends carry client_msg_id = the event key, so a message resent after a takeover
+ * is not delivered twice. An SMS has no such id: the attempt is recorded (committed) before the text
+ * goes to the provider, and a taken-over message that had reached that point is not sent again — it is
+ * marked failed, "outcome unknown" (docs/decisions.md).
+ */
+import { NOTIFY_GROUP_OF, wantsMessage, type NotifyKind } from '@cf/shared/notify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '@server/db/client';
+import { oauthLinks, tenants, userBindings, users } from '@server/db/schema';
+import { orders } from '@server/db/schema-finance';
+import { notifyMessages, notifyPrefs } from '@server/db/schema-notify';
+import { tenantProviders } from '@server/db/schema-settings';
+import { WECHAT_TEMPLATES_KIND } from '@cf/shared/wire/admin-settings';
+import { translate } from '@cf/shared/messages';
+import { WECHAT_SEND_ERRORS, WORK_NOT_REACHABLE } from '@server/gateways/wechat-message';
+import { appLink, smsText, templateData } from './templates';
+
+export type MessageRow = typeof notifyMessages.$inferSelect;
+export interface Claimed extends MessageRow {
+  /** The status before this claim: 'sending' means another process's lease ran out (a takeover). */
+  was: string;
+}
+
+/** A message is given up this long after the event (the issue: after a day). */
+export const GIVE_UP_SECONDS = 24 * 3600;
+/** Texts a phone receives from these messages a day (the product's per-phone cap of codes, 10). */
+export const SMS_DAILY_CAP_PER_PHONE = 10;
+
+/** Seconds before the n-th retry: 30 s doubling, at most an hour. */
+export const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+
+type Outcome =
+  | { status: 'sent'; channel: string }
+  | { status: 'failed' | 'skipped'; reason: string }
+  | { status: 'retry'; reason: string };
+
+async function finish(db: Db, row: Claimed, outcome: Outcome): Promise<void> {
+  const fence = and(
+    eq(notifyMessages.id, row.id),
+    eq(notifyMessages.status, 'sending'),
+    eq(notifyMessages.attempts, row.attempts),
+  );
+  if (outcome.status === 'sent') {
+    await db
+      .update(notifyMessages)
+      .set({
+        status: 'sent',
+        channel: outcome.channel,
+        sentAt: sql`now()`,
+        leaseUntil: null,
+        lastError: null,
+      })
+      .where(fence);
+    return;
+  }
+  if (outcome.status === 'retry') {
+    const wait = backoffSeconds(row.attempts);
+    const late = row.createdAt.getTime() + GIVE_UP_SECONDS * 1000 < Date.now() + wait * 1000;
+    await db
+      .update(notifyMessages)
+      .set(
+        late
+          ? {
+              status: 'failed',
+              leaseUntil: null,
+              lastError: `gave up after a day: ${outcome.reason}`.slice(0, 500),
+            }
+          : {
+              status: 'pending',
+              leaseUntil: null,
+              lastError: outcome.reason.slice(0, 500),
+              nextAttemptAt: sql`now() + make_interval(secs => ${wait})`,
+            },
+      )
+      .where(fence);
+    return;
+  }
+  await db
+    .update(notifyMessages)
+    .set({ status: outcome.status, leaseUntil: null, lastError: outcome.reason.slice(0, 500) })
+    .where(fence);
+}
+
+/** The user a message is for: its own, else the user actively bound to its person. */
+async function recipient(db: Db, row: MessageRow) {
+  let userId = row.userId;
+  const column = {
+    student: userBindings.studentId,
+    employee: userBindings.employeeId,
+    other: userBindings.otherId,
+  }[row.personType ?? ''];
+  // An enrollee (admitted, not yet a student) has no binding: tellPayer reaches the WeChat that paid.
+  if (!userId && column && row.personId) {
+    const [binding] = await db
+      .select({ userId: userBindings.userId })
+      .from(userBindings)
+      .where(
+        and(
+          eq(userBindings.tenantId, row.tenantId),
+          eq(column, row.personId),
+          eq(userBindings.status, 'active'),
+        ),
+      )
+      .orderBy(userBindings.id)
+      .limit(1);
+    userId = binding?.userId ?? null;
+  }
+  if (!userId) return undefined;
+  const [user] = await db
+    .select({ id: users.id, phone: users.phone, financePhone: users.financePhone })
+    .from(users)
+    .where(and(eq(users.tenantId, row.tenantId), eq(users.id, userId)));
+  return user;
+}
+
+async function turnedOff(db: Db, tenantId: string, userId: number): Promise<string[]> {
+  const [row] = await db
+    .select({ off: notifyPrefs.off })
+    .from(notifyPrefs)
+    .where(and(eq(notifyPrefs.tenantId, tenantId), eq(notifyPrefs.userId, userId)));
+  return row?.off ?? [];
+}
+
+/** The tenant's official account, the person's openid and the kind's template; undefined when any is missing. */
+async function wechatRoute(
+  app: FastifyInstance,
+  row: MessageRow,
+  who: { userId: number } | { oauthId: number },
+) {
+  const db = app.db;
+  const [tenant] = await db
+    .select({ appId: tenants.wechatMpAppId, secret: tenants.wechatMpSecret })
+    .from(tenants)
+    .where(eq(tenants.tenantId, row.tenantId));
+  if (!tenant?.appId || !tenant.secret) return undefined;
+  const [link] = await db
+    .select({ openId: oauthLinks.openId })
+    .from(oauthLinks)
+    .where(
+      and(
+        eq(oauthLinks.tenantId, row.tenantId),
+        eq(oauthLinks.source, 'wechat'),
+        'userId' in who ? eq(oauthLinks.userId, who.userId) : eq(oauthLinks.id, who.oauthId),
+      ),
+    )
+    .orderBy(sql`${oauthLinks.id} DESC`)
+    .limit(1);
+  if (!link) return undefined;
+  const [settings] = await db
+    .select({ settings: tenantProviders.settings })
+    .from(tenantProviders)
+    .where(and(eq(tenantProviders.tenantId, row.tenantId), eq(tenantProviders.kind, WECHAT_TEMPLATES_KIND)));
+  // Demo mode: the stand-in takes any template id; a demo school need not set them up first.
+  const templateId =
+    settings?.settings.templates?.[row.kind] ?? (app.config.mode === 'demo' ? `demo-${row.kind}` : undefined);
+  if (!templateId) return undefined;
+  return { app: { appId: tenant.appId, secret: tenant.secret }, openId: link.openId, templateId };
+}
+
+/** Enterprise WeChat: the tenant's agent app and the person's member id; undefined when either is missing. */
+async function workRoute(app: FastifyInstance, row: MessageRow, userId: number) {
+  const db = app.db;
+  const [tenant] = await db
+    .select({
+      corpId: tenants.wechatWorkCorpId,
+      agentId: tenants.wechatWorkAgentId,
+      secret: tenants.wechatWorkSecret,
+    })
+    .from(tenants)
+    .where(eq(tenants.tenantId, row.tenantId));
+  if (!tenant?.corpId || !tenant.agentId || !tenant.secret) return undefined;
+  const [link] = await db
+    .select({ openId: oauthLinks.openId })
+    .from(oauthLinks)
+    .where(
+      and(
+        eq(oauthLinks.tenantId, row.tenantId),
+        eq(oauthLinks.source, 'wxwork'),
+        eq(oauthLinks.userId, userId),
+      ),
+    )
+    .orderBy(sql`${oauthLinks.id} DESC`)
+    .limit(1);
+  if (!link) return undefined;
+  return {
+    agent: { corpId: tenant.corpId, agentId: tenant.agentId, secret: tenant.secret },
+    userId: link.openId,
+  };
+}
+
+async function sendSms(app: FastifyInstance, row: Claimed, phone: string): Promise<Outcome> {
+  const db = app.db;
+  const kind = row.kind as NotifyKind;
+  if (NOTIFY_GROUP_OF[kind] !== 'security') {
+    const [today] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifyMessages)
+      .where(
+        and(
+          eq(notifyMessages.smsPhone, phone),
+          sql`${notifyMessages.smsAttemptedAt} > now() - interval '1 day'`,
+        ),
+      );
+    if (Number(today?.n ?? 0) >= SMS_DAILY_CAP_PER_PHONE)
+      return { status: 'retry', reason: 'daily SMS cap of the phone' };
+  }
+  // Recorded and committed before the provider hears of it: a takeover after this point does not resend.
+  const [marked] = await db
+    .update(notifyMessages)
+    .set({ smsAttemptedAt: sql`now()`, smsPhone: phone, channel: 'sms' })
+    .where(
+      and(
+        eq(notifyMessages.id, row.id),
+        eq(notifyMessages.status, 'sending'),
+        eq(notifyMessages.attempts, row.attempts),
+      ),
+    )
+    .returning({ id: notifyMessages.id });
+  if (!marked) return { status: 'retry', reason: 'claim lost' };
+  const text = smsText(kind, row.data, appLink(app.config.publicUrl, row.tenantId, kind, row.data));
+  try {
+    await app.gateways.sms.send(row.tenantId, phone, text);
+    return { status: 'sent', channel: 'sms' };
+  } catch (err) {
+    // The provider answered with an error: nothing was sent, so the next attempt may text again.
+    await db
+      .update(notifyMessages)
+      .set({ smsAttemptedAt: null })
+      .where(and(eq(notifyMessages.id, row.id), eq(notifyMessages.attempts, row.attempts)));
+    return { status: 'retry', reason: `SMS: ${(err as Error).message}` };
+  }
+}
+
+async function decide(app: FastifyInstance, row: Claimed): Promise<Outcome> {
+  const kind = row.kind as NotifyKind;
+  if (row.was === 'sending' && row.smsAttemptedAt) {
+    return { status: 'failed', reason: 'SMS outcome unknown (the sending process stopped); not sent again' };
+  }
+  // A security notice to the phone held before the change: a text there, nothing else.
+  if (row.phone) return sendSms(app, row, row.phone);
+  const user = await recipient(app.db, row);
+  if (!user) return tellPayer(app, row);
+  if (!wantsMessage(kind, await turnedOff(app.db, row.tenantId, user.id))) {
+    return { status: 'skipped', reason: 'turned off by the person' };
+  }
+  // Staff who sign in through Enterprise WeChat: a text card from the school's agent app.
+  const work = await workRoute(app, row, user.id);
+  if (work) {
+    const link = appLink(app.config.publicUrl, row.tenantId, kind, row.data);
+    const result = await app.gateways.wechatMessages.sendTextCard(work.agent, {
+      toUser: work.userId,
+      title: translate(`notify.template.${kind}`, 'zh'),
+      description: smsText(kind, row.data, link),
+      url: link,
+    });
+    if (result.ok) return { status: 'sent', channel: 'wxwork' };
+    if (result.errcode !== WORK_NOT_REACHABLE) {
+      return { status: 'retry', reason: `Enterprise WeChat ${result.errcode}: ${result.errmsg}` };
+    }
+  }
+  const wechat = await wechatRoute(app, row, { userId: user.id });
+  if (wechat) {
+    const outcome = await sendTemplate(app, row, wechat);
+    // 43004: the person does not follow the official account; WeChat will not deliver. A text instead.
+    if (outcome) return outcome;
+  }
+  const phone = user.financePhone || user.phone;
+  if (!phone) return { status: 'failed', reason: 'no WeChat link and no phone' };
+  // A security notice whose person is reached at the old phone anyway: that text is the one message.
+  if (NOTIFY_GROUP_OF[kind] === 'security' && phone === row.data.oldPhone) {
+    return { status: 'skipped', reason: 'the notice to the old phone is the same text' };
+  }
+  return sendSms(app, row, phone);
+}
+
+type WechatRoute = NonNullable<Awaited<ReturnType<typeof wechatRoute>>>;
+
+/** The official account's template message; undefined when the person does not follow it (43004). */
+async function sendTemplate(
+  app: FastifyInstance,
+  row: MessageRow,
+  wechat: WechatRoute,
+): Promise<Outcome | undefined> {
+  const kind = row.kind as NotifyKind;
+  const result = await app.gateways.wechatMessages.sendTemplate(wechat.app, {
+    toUser: wechat.openId,
+    templateId: wechat.templateId,
+    url: appLink(app.config.publicUrl, row.tenantId, kind, row.data),
+    data: templateData(kind, row.data),
+    clientMsgId: `${row.tenantId}:${row.eventKey}`,
+  });
+  if (result.ok) return { status: 'sent', channel: 'wechat' };
+  if (result.errcode === WECHAT_SEND_ERRORS.argumentInvalid) {
+    return { status: 'failed', reason: `WeChat ${result.errcode}: ${result.errmsg}` };
+  }
+  if (result.errcode === WECHAT_SEND_ERRORS.notFollowing) return undefined;
+  return { status: 'retry', reason: `WeChat ${result.errcode}: ${result.errmsg}` };
+}
+
+/**
+ * A payer who is no user (a newly admitted student paying in WeChat before binding): the receipt or
+ * refund goes to the WeChat identity that paid, when the official account can reach it.
+ */
+async function tellPayer(app: FastifyInstance, row: MessageRow): Promise<Outcome> {
+  const nobody: Outcome = { status: 'skipped', reason: 'nobody to tell (no user bound to the person)' };
+  if ((row.kind !== 'receipt' && row.kind !== 'refund') || !row.data.orderId) return nobody;
+  const [order] = await app.db
+    .select({ payer: orders.payerOauthId, creator: orders.oauthId })
+    .from(orders)
+    .where(and(eq(orders.tenantId, row.tenantId), eq(orders.id, Number(row.data.orderId))));
+  const oauthId = order?.payer ?? order?.creator;
+  if (!oauthId) return nobody;
+  const wechat = await wechatRoute(app, row, { oauthId });
+  if (!wechat) return nobody;
+  return (
+    (await sendTemplate(app, row, wechat)) ?? { status: 'failed', reason: 'WeChat 43004: not following' }
+  );
+}
+
+/** Sends one claimed message and records the outcome; errors become a retry with backoff. */
+export async function deliver(app: FastifyInstance, row: Claimed): Promise<Outcome['status']> {
+  let outcome: Outcome;
+  try {
+    outcome = await decide(app, row);
+  } catch (err) {
+    outcome = { status: 'retry', reason: (err as Error).message };
+  }
+  await finish(app.db, row, outcome);
+  return outcome.status;
+}
