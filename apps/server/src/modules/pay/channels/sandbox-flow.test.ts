@@ -51,7 +51,11 @@ describe('paying with the sandbox channel', () => {
     expect(view).toMatchObject({ orderNo: order.orderNo, totalFen: 42_000, payStatus: 'NOT_PAY' });
     expect(view.items).toHaveLength(2);
     expect(view.secondsLeft).toBeGreaterThan(29 * 60);
-    expect(view.channels.map((c: { channel: string }) => c.channel).sort()).toEqual(['alipay', 'sandbox', 'wechat']);
+    expect(view.channels.map((c: { channel: string }) => c.channel).sort()).toEqual([
+      'alipay',
+      'sandbox',
+      'wechat',
+    ]);
 
     const prepay = await post('/api/blade-finance/pay/prepay', {
       orderNo: order.orderNo,
