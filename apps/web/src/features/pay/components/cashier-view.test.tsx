@@ -35,6 +35,7 @@ const cashier = (offers: Cashier['offers'], place: Cashier['place']): Cashier =>
 
 const wechat = { channel: 'wechat', name: '微信支付', nameEn: 'WeChat Pay' } as const;
 const sandbox = { channel: 'sandbox', name: '沙箱支付（演示）', nameEn: 'Sandbox payment (demo)' } as const;
+const alipay = { channel: 'alipay', name: '支付宝', nameEn: 'Alipay' } as const;
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -110,5 +111,47 @@ describe('the cashier offers', () => {
       /^data:image\/svg\+xml/,
     );
     await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('view=result'));
+  });
+
+  it('inside WeChat, shows the way to the browser for Alipay and puts the pay link in the address', async () => {
+    vi.mocked(requestData).mockResolvedValue({
+      payAuthToken: 'tok',
+      url: '/#/pay?payAuthToken=tok&orderNo=F1&tenantId=100001',
+      expireAt: '2099-01-01T00:00:00.000Z',
+    });
+    const replace = vi.spyOn(window.history, 'replaceState');
+    show(
+      cashier(
+        [
+          { ...wechat, mode: 'jsapi', here: true },
+          { ...alipay, mode: 'wap', here: false },
+        ],
+        'wechat',
+      ),
+    );
+    const row = screen.getByTestId('channel-alipay');
+    expect((within(row).getByRole('radio') as HTMLInputElement).disabled).toBe(true);
+    expect(row.textContent).toContain('微信内无法使用支付宝');
+    fireEvent.click(screen.getByTestId('alipay-open-in-browser'));
+    const guide = await screen.findByTestId('browser-guide');
+    expect(guide.textContent).toContain('点击右上角的 ···');
+    await waitFor(() =>
+      expect(screen.getByTestId('browser-guide-link').textContent).toBe(
+        `${window.location.origin}/#/pay?payAuthToken=tok&orderNo=F1&tenantId=100001`,
+      ),
+    );
+    expect(requestData).toHaveBeenCalledWith(
+      expect.objectContaining({
+        method: 'post',
+        url: '/api/blade-finance/pay/link',
+        data: { orderNo: 'F1' },
+      }),
+    );
+    expect(replace).toHaveBeenLastCalledWith(
+      window.history.state,
+      '',
+      '/#/pay?payAuthToken=tok&orderNo=F1&tenantId=100001',
+    );
+    replace.mockRestore();
   });
 });
