@@ -14,6 +14,7 @@ describe('payment settings', () => {
       reconcileInterval: 60,
       reconcileAfter: 180,
       invoiceInterval: 5,
+      notifyInterval: 5,
     });
     expect(loadConfig({ DATA_DIR: config.dataDir, JOBS_ENABLED: 'false' }).jobs.enabled).toBe(false);
   });

@@ -405,6 +405,8 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     // none, then a pay link of the victim's other NOT_PAY order (never a key to these ones)
     payAuthToken: [OMIT, v.payAuthToken, v.payAuthToken],
     channel: ['sandbox', 'wechat'],
+    // Alipay's partner id in the pay-channel settings (2088 + 12 digits)
+    sellerId: ['2088000000100001'],
     amountFen: [100],
     quantity: [1],
     reason: ['matrix'],

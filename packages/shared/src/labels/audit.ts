@@ -105,6 +105,10 @@ export const ADMIN_ROUTE_ACTION_LABELS: Readonly<Record<AdminRouteAction, Label>
     zh: '修改短信或邮件服务',
     en: 'Changed an SMS or mail provider',
   },
+  [`admin PUT ${F}/settings/wechat-templates`]: {
+    zh: '修改微信消息模板',
+    en: 'Changed the WeChat message templates',
+  },
   [`admin POST ${F}/reconciliation/runs`]: { zh: '发起对账', en: 'Ran a reconciliation' },
   [`admin GET ${F}/reconciliation/runs/:id/export`]: {
     zh: '导出对账差异',

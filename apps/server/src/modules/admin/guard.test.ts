@@ -51,6 +51,7 @@ const BODY_VALUES: Record<string, unknown> = {
   kind: 'manual',
   name: 'guard test',
   timing: 'after_pay',
+  templates: {},
 };
 
 /** A path with its parameters filled (an id, an evidence file's id, a channel, a provider kind). */
@@ -264,6 +265,7 @@ describe('the finance-office scope (modules/admin)', () => {
         'PUT /api/blade-finance/admin/settings/params',
         'PUT /api/blade-finance/admin/settings/pay-channels/{channel}',
         'PUT /api/blade-finance/admin/settings/providers/{kind}',
+        'PUT /api/blade-finance/admin/settings/wechat-templates',
       ].sort(),
     );
   });
@@ -384,6 +386,10 @@ describe('the finance-office scope (modules/admin)', () => {
       }),
       'PUT /api/blade-finance/admin/settings/providers/{kind}': async () => ({
         body: { sender: 'guard' },
+        token: admin1,
+      }),
+      'PUT /api/blade-finance/admin/settings/wechat-templates': async () => ({
+        body: { templates: { receipt: 'guardTemplate' } },
         token: admin1,
       }),
       // An upload is audited whatever the file (here: empty); the commit of a checked job without errors.
