@@ -36,6 +36,20 @@ describe('payment exceptions page', () => {
     expect(within(row).getByRole('button', { name: '线下处理' })).toBeTruthy();
   });
 
+  it('fits 1024 px: kind and time under the order number, the channel under its transaction', async () => {
+    signInAs('manager');
+    serve({ [LIST]: () => pageOf([open]) });
+    renderPage(<ExceptionsPage />);
+    const row = (await screen.findByText('订单关闭后付款')).closest('tr')!;
+    const cells = within(row).getAllByRole('cell');
+    expect(cells).toHaveLength(4);
+    expect(cells[0]!.textContent).toBe('CF2026112400001订单关闭后付款2026-11-24 10:00');
+    expect(cells[1]!.textContent).toBe('¥123.45');
+    expect(cells[2]!.textContent).toBe('T-1沙箱支付（演示）');
+    const titles = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(titles).toEqual(['订单号 / 类型 / 发生时间', '金额', '渠道流水号 / 支付渠道', '操作']);
+  });
+
   it('lets a manager refund it', async () => {
     signInAs('manager');
     const { calls } = serve({

@@ -6,13 +6,13 @@
 import { checkExceptionNote, EXCEPTION_NOTE_MAX_LENGTH } from '@cf/shared/payment-exception';
 import { PAY_METHOD_LABELS, REFUND_STATE_LABELS } from '@cf/shared/labels/pay';
 import { translate } from '@cf/shared/messages';
-import { App, Button, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Popconfirm, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { dateColumn, idColumn, labelColumn, moneyColumn, textColumn } from '@admin/components/columns';
+import { idColumn, labelColumn, moneyColumn, SecondLine, textColumn } from '@admin/components/columns';
 import { Page } from '@admin/components/page';
 import { QueueTable } from '@admin/components/queue-table';
 import { ReasonDialog } from '@admin/components/reason-dialog';
-import { formatMoney } from '@admin/lib/format';
+import { formatDateTime, formatMoney } from '@admin/lib/format';
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useLabel } from '@admin/lib/labels';
@@ -41,21 +41,41 @@ export default function ExceptionsPage() {
   const [settling, setSettling] = useState<PaymentException>();
 
   const columns: TableColumnsType<PaymentException> = [
-    dateColumn({ title: t('exceptions.createdAt'), dataIndex: 'createdAt' }),
-    labelColumn({
-      title: t('exceptions.kind'),
-      dataIndex: 'kind',
-      render: (kind: string) =>
-        KINDS.includes(kind) ? <Tag color="orange">{t(`exceptions.kind.${kind}` as TextKey)}</Tag> : kind,
-    }),
+    // Fits 1024 px: the kind and the time under the order number, the channel under its transaction,
+    // the actions one under the other.
+    {
+      ...idColumn<PaymentException>({
+        title: t('exceptions.orderKindAt'),
+        dataIndex: 'orderNo',
+        key: 'order',
+      }),
+      render: (orderNo: string | null, row: PaymentException) => (
+        <>
+          <span data-user-data>{orderNo}</span>
+          <SecondLine>
+            {KINDS.includes(row.kind) ? (
+              <Tag color="orange">{t(`exceptions.kind.${row.kind}` as TextKey)}</Tag>
+            ) : (
+              row.kind
+            )}
+          </SecondLine>
+          <SecondLine kind="date">{formatDateTime(row.createdAt)}</SecondLine>
+        </>
+      ),
+    },
     moneyColumn({ title: t('exceptions.amount'), dataIndex: 'amountFen' }),
-    idColumn({ title: t('exceptions.orderNo'), dataIndex: 'orderNo' }),
-    labelColumn({
-      title: t('exceptions.channel'),
-      dataIndex: 'channel',
-      render: (channel: string) => label(PAY_METHOD_LABELS, channel),
-    }),
-    idColumn({ title: t('exceptions.transactionId'), dataIndex: 'transactionId' }),
+    {
+      ...idColumn<PaymentException>({
+        title: t('exceptions.transactionAndChannel'),
+        dataIndex: 'transactionId',
+      }),
+      render: (transactionId: string, row: PaymentException) => (
+        <>
+          <span>{transactionId}</span>
+          <SecondLine>{label(PAY_METHOD_LABELS, row.channel)}</SecondLine>
+        </>
+      ),
+    },
     ...(status === 'refunded'
       ? [
           labelColumn<PaymentException>({
@@ -82,7 +102,7 @@ export default function ExceptionsPage() {
             title: t('common.actions'),
             key: 'actions',
             render: (_: unknown, row: PaymentException) => (
-              <Space>
+              <Flex vertical align="start" gap={4}>
                 {mayRefund && (
                   <Popconfirm
                     title={t('exceptions.refundConfirm', { amount: formatMoney(row.amountFen) })}
@@ -101,7 +121,7 @@ export default function ExceptionsPage() {
                 <Button size="small" onClick={() => setSettling(row)}>
                   {t('exceptions.settle')}
                 </Button>
-              </Space>
+              </Flex>
             ),
           }),
         ]
