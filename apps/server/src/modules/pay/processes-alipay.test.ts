@@ -43,11 +43,21 @@ const SELLER_ID = '2088410000000002';
 const appKey = generateKeyPairSync('rsa', { modulusLength: 2048 });
 let running: RunningSimulator;
 let alipay: ReturnType<typeof createAlipaySimulator>;
+/** The OpenAPI methods Alipay was asked, with the trade each was about. */
+const asked: { method: string; outTradeNo: string }[] = [];
 const config = loadConfig({ APP_MODE: 'demo', JWT_SECRET: PROCESS_JWT_SECRET, WIRE_AES_KEY: TEST_WIRE_KEY });
 
 beforeAll(async () => {
   const late: { simulator?: typeof alipay } = {};
-  running = await listenSimulator({ handle: (req) => late.simulator!.handle(req) });
+  running = await listenSimulator({
+    handle: (req) => {
+      const params = new URLSearchParams(new URL(req.path, 'http://sim').search);
+      for (const [k, v] of new URLSearchParams(req.body)) params.set(k, v);
+      const biz = JSON.parse(params.get('biz_content') ?? '{}') as { out_trade_no?: string };
+      asked.push({ method: params.get('method') ?? '', outTradeNo: biz.out_trade_no ?? '' });
+      return late.simulator!.handle(req);
+    },
+  });
   alipay = late.simulator = createAlipaySimulator({
     app: {
       appId: APP_ID,
@@ -175,12 +185,15 @@ describe('a server killed with SIGKILL while it handles an Alipay notify', () =>
         expect((await paymentFacts(database.db, order)).order.payStatus).toBe('PAYING');
 
         server = await startServer({ ...env, ...JOBS_ON });
-        // The reconciliation job asks alipay.trade.query; Alipay's retried notify then meets a credited order.
+        // The reconciliation job asks alipay.trade.query (no one calls the status route meanwhile)…
         await eventually(
           'the order is paid',
-          () => payStatus(server!, token, order.orderNo),
+          async () => (await paymentFacts(database!.db, order)).order.payStatus,
           (s) => s === 'PAID',
         );
+        expect(asked).toContainEqual({ method: 'alipay.trade.query', outTradeNo: order.orderNo });
+        expect(await payStatus(server, token, order.orderNo)).toBe('PAID');
+        // …and Alipay's retried notify then meets a credited order.
         expect(await deliverTo(server, alipay.notifyOf(order.orderNo))).toEqual({
           status: 200,
           body: SUCCESS_REPLY,
@@ -239,6 +252,7 @@ describe('a server killed with SIGKILL while it handles an Alipay notify', () =>
           () => payStatus(server, token, order.orderNo),
           (s) => s === 'PAID',
         );
+        expect(asked).toContainEqual({ method: 'alipay.trade.query', outTradeNo: order.orderNo });
         expect(await deliverTo(server, alipay.notifyOf(order.orderNo))).toEqual({
           status: 200,
           body: SUCCESS_REPLY,
