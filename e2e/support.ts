@@ -199,10 +199,12 @@ async function chooseEnglish(context: BrowserContext): Promise<void> {
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // An infinite list's footer says 加载中 while its next page waits below the fold (antd-mobile
+  // InfiniteScroll asks for it when scrolled near): no call is under way then.
   await expect(
-    page.getByText(
-      new RegExp(`^(${textIn('zh', 'common.loading')}|${textIn('en', 'common.loading')})$`, 'i'),
-    ),
+    page
+      .getByText(new RegExp(`^(${textIn('zh', 'common.loading')}|${textIn('en', 'common.loading')})$`, 'i'))
+      .and(page.locator(':not(.adm-infinite-scroll):not(.adm-infinite-scroll *)')),
   ).toHaveCount(0);
   await untilStill(page);
   const project = test.info().project.name;
@@ -365,6 +367,9 @@ export async function captchaText(request: APIRequestContext, key: string): Prom
   return (await res.json()).data.text as string;
 }
 
+/** A verification code's text (messages sms.body), in either language, with its code. */
+const CODE_TEXT = /(?:验证码是|verification code is) (\d{6})/;
+
 /**
  * Waits out the server's one-code-a-minute guard for a phone (modules/sms/codes.ts), as a person would:
  * stories on one worker's server may text the same demo phone (modify-phone and salary both text
@@ -372,9 +377,9 @@ export async function captchaText(request: APIRequestContext, key: string): Prom
  */
 export async function waitForSmsResend(request: APIRequestContext, phone: string): Promise<void> {
   const res = await request.get(`/api/dev/outbox?phone=${phone}`);
-  const messages = (await res.json()).data as { channel: string; createdAt: string }[];
+  const messages = (await res.json()).data as { channel: string; body: string; createdAt: string }[];
   const last = messages
-    .filter((m) => m.channel === 'sms')
+    .filter((m) => m.channel === 'sms' && CODE_TEXT.test(m.body))
     .reduce((newest, m) => Math.max(newest, Date.parse(m.createdAt)), 0);
   const wait = last + 61_000 - Date.now();
   if (wait <= 0) return;
@@ -382,12 +387,15 @@ export async function waitForSmsResend(request: APIRequestContext, phone: string
   await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
-/** The newest 6-digit code texted to a phone by the SMS stand-in. */
+/**
+ * The newest 6-digit code texted to a phone by the SMS stand-in. Other texts reach the same phone (a
+ * receipt, the notice that the phone was changed, issue 28): only a verification code's text counts.
+ */
 export async function lastSmsCode(request: APIRequestContext, phone: string): Promise<string> {
   const res = await request.get(`/api/dev/outbox?phone=${phone}`);
   const messages = (await res.json()).data as { channel: string; body: string }[];
-  const sms = messages.find((m) => m.channel === 'sms');
-  const code = sms ? /\d{6}/.exec(sms.body)?.[0] : undefined;
+  const sms = messages.find((m) => m.channel === 'sms' && CODE_TEXT.test(m.body));
+  const code = sms ? CODE_TEXT.exec(sms.body)?.[1] : undefined;
   if (!code) throw new Error(`no SMS code for ${phone}`);
   return code;
 }

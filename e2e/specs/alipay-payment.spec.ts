@@ -28,8 +28,7 @@ const ALIPAY_CASHIER = /\/api\/dev\/alipay\/100001\/gateway\.do\?.*method=alipay
 /** student1 signs in and orders part of the tuition: the cashier is open. */
 async function orderTuitionPart(page: Page): Promise<number> {
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
-  await page.getByTestId('home-entry-studentPayment').click();
-  await page.waitForURL(/#\/fee\/index$/);
+  await page.goto('/#/fee/index');
   const tuition = tuitionRow(page);
   await tuition.locator('label[for^="fee-pick-"]').click();
   const partFen = tuitionPartFen();
