@@ -140,18 +140,7 @@ async function wechatRoute(
     .from(tenants)
     .where(eq(tenants.tenantId, row.tenantId));
   if (!tenant?.appId || !tenant.secret) return undefined;
-  const [link] = await db
-    .select({ openId: oauthLinks.openId })
-    .from(oauthLinks)
-    .where(
-      and(
-        eq(oauthLinks.tenantId, row.tenantId),
-        eq(oauthLinks.source, 'wechat'),
-        'userId' in who ? eq(oauthLinks.userId, who.userId) : eq(oauthLinks.id, who.oauthId),
-      ),
-    )
-    .orderBy(sql`${oauthLinks.id} DESC`)
-    .limit(1);
+  const link = await newestLink(db, row.tenantId, 'wechat', who);
   if (!link) return undefined;
   const [settings] = await db
     .select({ settings: tenantProviders.settings })
@@ -162,6 +151,28 @@ async function wechatRoute(
     settings?.settings.templates?.[row.kind] ?? (app.config.mode === 'demo' ? `demo-${row.kind}` : undefined);
   if (!templateId) return undefined;
   return { app: { appId: tenant.appId, secret: tenant.secret }, openId: link.openId, templateId };
+}
+
+/** The person's newest link to a WeChat identity of this source (an official account's openid, a member id). */
+async function newestLink(
+  db: FastifyInstance['db'],
+  tenantId: string,
+  source: 'wechat' | 'wxwork',
+  who: { userId: number } | { oauthId: number },
+): Promise<{ openId: string } | undefined> {
+  const [link] = await db
+    .select({ openId: oauthLinks.openId })
+    .from(oauthLinks)
+    .where(
+      and(
+        eq(oauthLinks.tenantId, tenantId),
+        eq(oauthLinks.source, source),
+        'userId' in who ? eq(oauthLinks.userId, who.userId) : eq(oauthLinks.id, who.oauthId),
+      ),
+    )
+    .orderBy(sql`${oauthLinks.id} DESC`)
+    .limit(1);
+  return link;
 }
 
 /** Enterprise WeChat: the tenant's agent app and the person's member id; undefined when either is missing. */
@@ -176,18 +187,7 @@ async function workRoute(app: FastifyInstance, row: MessageRow, userId: number) 
     .from(tenants)
     .where(eq(tenants.tenantId, row.tenantId));
   if (!tenant?.corpId || !tenant.agentId || !tenant.secret) return undefined;
-  const [link] = await db
-    .select({ openId: oauthLinks.openId })
-    .from(oauthLinks)
-    .where(
-      and(
-        eq(oauthLinks.tenantId, row.tenantId),
-        eq(oauthLinks.source, 'wxwork'),
-        eq(oauthLinks.userId, userId),
-      ),
-    )
-    .orderBy(sql`${oauthLinks.id} DESC`)
-    .limit(1);
+  const link = await newestLink(db, row.tenantId, 'wxwork', { userId });
   if (!link) return undefined;
   return {
     agent: { corpId: tenant.corpId, agentId: tenant.agentId, secret: tenant.secret },
