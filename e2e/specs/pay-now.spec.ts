@@ -9,6 +9,25 @@ import { TUITION, UNIVERSITY, inLang, screenshot, signIn, t, test, tuitionRow } 
 
 const YUAN = /^¥\d{1,3}(,\d{3})*\.\d{2}$/;
 
+test('home keeps its entries in place while the owed figure loads (a tap then is not lost)', async ({
+  page,
+}) => {
+  // The fee figure answers late, as on a slow phone network.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/blade-finance/fee/student', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });
+  const entry = page.getByTestId('home-entry-studentPayment');
+  await expect(page.getByTestId('owed-now-loading')).toBeVisible();
+  const before = await entry.boundingBox();
+  release();
+  await expect(page.getByTestId('owed-now-amount')).toHaveText(YUAN);
+  expect(await entry.boundingBox()).toEqual(before);
+});
+
 test('home card = headline = 全选, the figures explained when unfolded', async ({ page }) => {
   const shot = (name: string) => screenshot(page, `pay-now-${name}`);
   await signIn(page, { tenantName: UNIVERSITY.name, account: 'student1' });

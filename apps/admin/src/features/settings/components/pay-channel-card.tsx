@@ -1,34 +1,203 @@
 /**
- * One pay channel: on or off, its app id, and its merchant keys (sent when typed, never shown back).
+ * One pay channel: on or off, its ids, and its merchant keys (sent when typed, never shown back).
  * What is missing is said above the form; the switch waits until the settings are complete (or the demo's
  * stand-in answers for them), and the server turns a channel on only after a test call (issue 25 item 5).
+ * The card is the same for every channel; what differs (WeChat Pay's modes and keys, Alipay's seller id,
+ * key mode and certificates, nothing for the sandbox) is each channel's entry of FORMS.
  */
 import type { PayChannelChange, PayChannelSettings } from '@cf/shared/wire/admin-settings';
 import { PAY_METHOD_LABELS } from '@cf/shared/labels/pay';
-import { Alert, App, Button, Card, Form, Input, Space, Switch, Tooltip } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  Radio,
+  Space,
+  Switch,
+  Tooltip,
+  type FormInstance,
+} from 'antd';
+import type { ReactNode } from 'react';
+import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useLabel } from '@admin/lib/labels';
 import { useCheckPayChannel, useSavePayChannel } from '../api/save-pay-channel';
 import { SecretInput, SecretState } from './secret-input';
 
-const SECRETS = ['mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'] as const;
+/** The form's values: every channel's fields (each channel shows and sends its own). */
+type Values = Required<Pick<PayChannelChange, 'enabled'>> & Omit<PayChannelChange, 'enabled'>;
+type Secret =
+  | 'mchId'
+  | 'serialNo'
+  | 'privateKeyPem'
+  | 'apiV3Key'
+  | 'alipayPublicKeyPem'
+  | 'appCertPem'
+  | 'alipayPublicCertPem'
+  | 'alipayRootCertPem';
+
+interface FieldsProps {
+  channel: PayChannelSettings;
+  incomplete: boolean;
+  form: FormInstance<Values>;
+  t: ReturnType<typeof useT>['t'];
+}
+
+interface ChannelForm {
+  /** The note shown when the deployment's stand-in answers for the merchant account. */
+  simulated: TextKey;
+  /** Whether turning it on makes a test call first (said under the switch). */
+  checksOnEnable: boolean;
+  secrets: readonly Secret[];
+  /** The i18n key naming a missing field. */
+  fieldKey: (field: string) => TextKey;
+  initial: (channel: PayChannelSettings) => Partial<Values>;
+  /** The change's plain (not secret) fields. */
+  change: (values: Values) => Partial<PayChannelChange>;
+  Fields?: (props: FieldsProps) => ReactNode;
+}
+
+/** A write-only key: its state (set or not) under the label, the typed value sent once. */
+function SecretItem({
+  name,
+  label,
+  state,
+  multiline,
+}: {
+  name: Secret;
+  label: string;
+  state: PayChannelSettings['mchId'];
+  multiline: boolean;
+}) {
+  return (
+    <Form.Item label={label} extra={<SecretState state={state} />}>
+      <Form.Item name={name} noStyle>
+        <SecretInput multiline={multiline} />
+      </Form.Item>
+    </Form.Item>
+  );
+}
 
 /** WeChat Pay's modes beside JSAPI, each with the hint of what WeChat needs first. */
-const MODES = [
+const WECHAT_MODES = [
   { field: 'h5Enabled', hint: 'settings.h5Hint' },
   { field: 'nativeEnabled', hint: 'settings.nativeHint' },
 ] as const;
+const WECHAT_SECRETS = ['mchId', 'serialNo', 'privateKeyPem', 'apiV3Key'] as const;
 
-interface Values {
-  enabled: boolean;
-  h5Enabled: boolean;
-  nativeEnabled: boolean;
-  appId: string;
-  mchId?: string;
-  serialNo?: string;
-  privateKeyPem?: string;
-  apiV3Key?: string;
+function WechatFields({ channel, incomplete, t }: FieldsProps) {
+  return (
+    <>
+      {WECHAT_MODES.map(({ field, hint }) => (
+        <Form.Item
+          key={field}
+          name={field}
+          label={t(`settings.${field}`)}
+          valuePropName="checked"
+          extra={t(hint)}
+        >
+          <Switch
+            disabled={incomplete && !channel[field]}
+            title={incomplete ? t('settings.enableNeedsComplete') : undefined}
+            data-testid={`channel-${field}`}
+          />
+        </Form.Item>
+      ))}
+      <Form.Item name="appId" label={t('settings.appId')}>
+        <Input maxLength={64} />
+      </Form.Item>
+      {WECHAT_SECRETS.map((key) => (
+        <SecretItem
+          key={key}
+          name={key}
+          label={t(`settings.${key}`)}
+          state={channel[key]}
+          multiline={key === 'privateKeyPem'}
+        />
+      ))}
+    </>
+  );
 }
+
+/** Alipay's keys by signing mode: Alipay's public key, or the three certificates. */
+const ALIPAY_KEYS = {
+  key: ['alipayPublicKeyPem'],
+  cert: ['appCertPem', 'alipayPublicCertPem', 'alipayRootCertPem'],
+} as const;
+
+function AlipayFields({ channel, form, t }: FieldsProps) {
+  const alipay = channel.alipay;
+  const keyMode = Form.useWatch('keyMode', form) ?? alipay?.keyMode ?? 'key';
+  return (
+    <>
+      <Form.Item name="appId" label={t('settings.alipayAppId')}>
+        <Input maxLength={64} />
+      </Form.Item>
+      <Form.Item name="sellerId" label={t('settings.sellerId')} extra={t('settings.sellerIdHint')}>
+        <Input maxLength={16} />
+      </Form.Item>
+      <Form.Item name="keyMode" label={t('settings.keyMode')}>
+        <Radio.Group
+          options={(['key', 'cert'] as const).map((mode) => ({
+            value: mode,
+            label: t(`settings.keyMode.${mode}`),
+          }))}
+        />
+      </Form.Item>
+      <SecretItem
+        name="privateKeyPem"
+        label={t('settings.alipayPrivateKeyPem')}
+        state={channel.privateKeyPem}
+        multiline
+      />
+      {ALIPAY_KEYS[keyMode].map((key) => (
+        <SecretItem
+          key={key}
+          name={key}
+          label={t(`settings.${key}`)}
+          state={alipay?.[key] ?? { set: false }}
+          multiline
+        />
+      ))}
+    </>
+  );
+}
+
+const FORMS: Record<PayChannelSettings['channel'], ChannelForm> = {
+  wechat: {
+    simulated: 'settings.simulatedWechat',
+    checksOnEnable: true,
+    secrets: WECHAT_SECRETS,
+    fieldKey: (f) => `settings.${f}` as TextKey,
+    initial: (c) => ({ appId: c.appId, h5Enabled: c.h5Enabled, nativeEnabled: c.nativeEnabled }),
+    change: (v) => ({ appId: v.appId?.trim(), h5Enabled: v.h5Enabled, nativeEnabled: v.nativeEnabled }),
+    Fields: WechatFields,
+  },
+  alipay: {
+    simulated: 'settings.simulatedAlipay',
+    checksOnEnable: true,
+    secrets: ['privateKeyPem', ...ALIPAY_KEYS.key, ...ALIPAY_KEYS.cert],
+    fieldKey: (f) => (f === 'privateKeyPem' ? 'settings.alipayPrivateKeyPem' : (`settings.${f}` as TextKey)),
+    initial: (c) => ({
+      appId: c.appId,
+      sellerId: c.alipay?.sellerId ?? '',
+      keyMode: c.alipay?.keyMode ?? 'key',
+    }),
+    change: (v) => ({ appId: v.appId?.trim(), sellerId: v.sellerId?.trim(), keyMode: v.keyMode }),
+    Fields: AlipayFields,
+  },
+  sandbox: {
+    simulated: 'settings.simulatedSandbox',
+    checksOnEnable: false,
+    secrets: [],
+    fieldKey: (f) => `settings.${f}` as TextKey,
+    initial: () => ({}),
+    change: () => ({}),
+  },
+};
 
 export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
   const { t, language } = useT();
@@ -37,9 +206,9 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
   const save = useSavePayChannel();
   const check = useCheckPayChannel();
   const [form] = Form.useForm<Values>();
-  const wechat = channel.channel === 'wechat';
+  const spec = FORMS[channel.channel];
   const incomplete = channel.missing.length > 0 && !channel.simulated;
-  const missingNames = channel.missing.map((f) => t(`settings.${f}`)).join(language === 'zh' ? '、' : ', ');
+  const missingNames = channel.missing.map((f) => t(spec.fieldKey(f))).join(language === 'zh' ? '、' : ', ');
 
   async function test() {
     const answer = await check.mutateAsync(channel.channel);
@@ -47,21 +216,17 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
   }
 
   async function submit(values: Values) {
-    const change: PayChannelChange = { enabled: values.enabled };
-    if (wechat) {
-      change.appId = values.appId.trim();
-      change.h5Enabled = values.h5Enabled;
-      change.nativeEnabled = values.nativeEnabled;
-      for (const key of SECRETS) {
-        const typed = values[key]?.trim();
-        if (typed) change[key] = typed;
-      }
+    const change: PayChannelChange = { enabled: values.enabled, ...spec.change(values) };
+    for (const key of spec.secrets) {
+      const typed = values[key]?.trim();
+      if (typed) change[key] = typed;
     }
     await save.mutateAsync({ channel: channel.channel, change });
-    form.resetFields([...SECRETS]);
+    form.resetFields([...spec.secrets]);
     void message.success(t('settings.saved'));
   }
 
+  const Fields = spec.Fields;
   return (
     <Card
       title={label(PAY_METHOD_LABELS, channel.channel)}
@@ -71,12 +236,7 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{
-          enabled: channel.enabled,
-          appId: channel.appId,
-          h5Enabled: channel.h5Enabled,
-          nativeEnabled: channel.nativeEnabled,
-        }}
+        initialValues={{ enabled: channel.enabled, ...spec.initial(channel) }}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
         {channel.simulated && (
@@ -84,7 +244,7 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            title={t(wechat ? 'settings.simulatedWechat' : 'settings.simulatedSandbox')}
+            title={t(spec.simulated)}
             data-testid="channel-simulated"
           />
         )}
@@ -101,7 +261,7 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
           name="enabled"
           label={t('settings.enabled')}
           valuePropName="checked"
-          extra={wechat ? t('settings.enableChecks') : undefined}
+          extra={spec.checksOnEnable ? t('settings.enableChecks') : undefined}
         >
           <Switch
             disabled={incomplete && !channel.enabled}
@@ -109,36 +269,7 @@ export function PayChannelCard({ channel }: { channel: PayChannelSettings }) {
             data-testid="channel-enabled"
           />
         </Form.Item>
-        {wechat &&
-          MODES.map(({ field, hint }) => (
-            <Form.Item
-              key={field}
-              name={field}
-              label={t(`settings.${field}`)}
-              valuePropName="checked"
-              extra={t(hint)}
-            >
-              <Switch
-                disabled={incomplete && !channel[field]}
-                title={incomplete ? t('settings.enableNeedsComplete') : undefined}
-                data-testid={`channel-${field}`}
-              />
-            </Form.Item>
-          ))}
-        {wechat && (
-          <>
-            <Form.Item name="appId" label={t('settings.appId')}>
-              <Input maxLength={64} />
-            </Form.Item>
-            {SECRETS.map((key) => (
-              <Form.Item key={key} label={t(`settings.${key}`)} extra={<SecretState state={channel[key]} />}>
-                <Form.Item name={key} noStyle>
-                  <SecretInput multiline={key === 'privateKeyPem'} />
-                </Form.Item>
-              </Form.Item>
-            ))}
-          </>
-        )}
+        {Fields ? <Fields channel={channel} incomplete={incomplete} form={form} t={t} /> : null}
         <Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit" loading={save.isPending}>

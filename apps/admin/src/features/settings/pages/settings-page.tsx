@@ -3,7 +3,6 @@ import { Col, Row, Spin, Typography } from 'antd';
 import { Page } from '@admin/components/page';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useSettings } from '../api/get-settings';
-import { AlipayChannelCard } from '../components/alipay-channel-card';
 import { ModulesCard } from '../components/modules-card';
 import { ParamsForm } from '../components/params-form';
 import { PayChannelCard } from '../components/pay-channel-card';
@@ -29,13 +28,9 @@ export default function SettingsPage() {
           </Col>
           <Col xs={24} xl={12}>
             <Typography.Title level={5}>{t('settings.payChannels')}</Typography.Title>
-            {data.payChannels.map((channel) =>
-              channel.channel === 'alipay' ? (
-                <AlipayChannelCard key={channel.channel} channel={channel} />
-              ) : (
-                <PayChannelCard key={channel.channel} channel={channel} />
-              ),
-            )}
+            {data.payChannels.map((channel) => (
+              <PayChannelCard key={channel.channel} channel={channel} />
+            ))}
             <Typography.Title level={5}>{t('settings.providers')}</Typography.Title>
             {data.providers.map((provider) => (
               <ProviderCard key={provider.kind} provider={provider} />

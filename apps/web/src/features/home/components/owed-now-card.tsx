@@ -8,7 +8,21 @@ import styles from './owed-now-card.module.css';
 export function OwedNowCard() {
   const t = useT();
   const owed = useOwedNow(true);
-  if (!owed.data) return null;
+  if (owed.isError) return null;
+  if (!owed.data) {
+    // Holds the card's place while the figure loads, so the entries below never move under a tap.
+    return (
+      <section className={styles.card} aria-busy="true" data-testid="owed-now-loading">
+        <div className={styles.text}>
+          <p className={styles.title}>{t('home.owedNow')}</p>
+          <p className={styles.amount} aria-hidden="true">
+            <span className={styles.placeholder}>{'\u00a0'}</span>
+          </p>
+        </div>
+        <span className={styles.paySlot} />
+      </section>
+    );
+  }
   const { dueFen, inOrdersFen } = owed.data;
   return (
     <section className={styles.card} aria-labelledby="owed-now-title" data-testid="owed-now">

@@ -56,6 +56,26 @@ describe('home', () => {
     );
   });
 
+  it('holds the card’s place while the figure loads, so the entries below do not move under a tap', async () => {
+    let answer: (v: unknown) => void = () => {};
+    requestData.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    show();
+    const entry = await screen.findByTestId('home-entry-studentPayment');
+    const placeholder = screen.getByTestId('owed-now-loading');
+    expect(placeholder.getAttribute('aria-busy')).toBe('true');
+    // The placeholder comes before the entries, where the card will be, and says no "loading" words.
+    expect(placeholder.compareDocumentPosition(entry) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(placeholder.textContent?.trim()).toBe('当前可缴');
+    answer({
+      summary: { pending: 100 },
+      payNow: { payNowFen: 100, inOrdersFen: 0, inReviewFen: 0, deferredOwedFen: 0 },
+    });
+    expect((await screen.findByTestId('owed-now-amount')).textContent).toBe('¥1.00');
+    expect(screen.queryByTestId('owed-now-loading')).toBeNull();
+    // The same entry element stays mounted: a tap that began on it is not lost to a remount.
+    expect(screen.getByTestId('home-entry-studentPayment')).toBe(entry);
+  });
+
   it('says so when nothing can be paid now, without a pay button, and names what waits in orders', async () => {
     requestData.mockResolvedValue({
       summary: { pending: 120_000 },
