@@ -50,7 +50,6 @@ export const PAY_REQUIRED_FIELDS = ['appId', ...PAY_SECRET_FIELDS] as const;
  * write-only; the app id and the seller id (partner id 2088…, optional) are shown.
  */
 export const ALIPAY_KEY_MODES = ['key', 'cert'] as const;
-export type AlipayKeyMode = (typeof ALIPAY_KEY_MODES)[number];
 /** Alipay's own keys and certificates (the private key is privateKeyPem, as for WeChat Pay). */
 export const ALIPAY_KEY_FIELDS = [
   'alipayPublicKeyPem',
