@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireDirLock, openDatabase } from './client';
+import { openDatabase } from './client';
+import { acquireDirLock } from './open-pglite';
 
 describe('PGlite data folder lock', () => {
   it('refuses a second opener of the same folder while the first holds it, and frees it on close', async () => {

@@ -249,7 +249,7 @@ export function createPayGateways(deps: PayGatewayDeps): PayGateways {
         notifyUrl: notifyUrl(deps.selfUrl(), tenantId, 'alipay'),
         siteUrl: '',
         download: simulator.fetch,
-        dispatcher: simulator.dispatcher(),
+        dispatcher: simulator.dispatcher,
         simulated: true,
         // The payer's browser opens the simulator's checkout on this same site.
         relativeTo: deps.selfUrl(),

@@ -56,7 +56,7 @@ const options = (
   notifyUrl: 'https://school.example/api/blade-finance/pay/notify/alipay/100001',
   siteUrl: 'https://school.example',
   download: simulator.fetch,
-  dispatcher: simulator.dispatcher(),
+  dispatcher: simulator.dispatcher,
   ...extra,
 });
 
@@ -277,7 +277,7 @@ describe('the Alipay adapter against recorded answers', () => {
         download: async () => {
           throw new Error('no');
         },
-        dispatcher: agent,
+        dispatcher: async () => agent,
       },
     );
     expect(await gateway.query('T1')).toEqual({

@@ -5,7 +5,8 @@
  * refund query and the statement address are signed calls whose answers the SDK verifies with
  * Alipay's key. The SDK's `gateway` setting points it at the simulator in demo mode and tests.
  */
-import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import type { AlipaySdk, AlipaySdkCommonResult } from 'alipay-sdk';
 import type { PayGateway, PrepayRequest } from '../types';
 import {
   PayChannelError,
@@ -26,6 +27,7 @@ import {
   fenOfYuan,
   msOfClock,
   rfc3339OfClock,
+  rsa2Verify,
   signedContent,
   tradeStateOf,
   yuanOf,
@@ -41,8 +43,8 @@ export interface AlipayGatewayOptions {
   siteUrl: string;
   /** The statement download (a plain GET of the address Alipay hands out). */
   download: PayFetch;
-  /** The SDK's HTTP dispatcher (the demo's in-process simulator); default: the network. */
-  dispatcher?: unknown;
+  /** The SDK's HTTP dispatcher (the demo's in-process simulator), made on first use; default: the network. */
+  dispatcher?: () => Promise<unknown>;
   simulated?: boolean;
   /** Demo: hand the browser a same-origin gateway path instead of the absolute address. */
   relativeTo?: string;
@@ -51,8 +53,12 @@ export interface AlipayGatewayOptions {
 
 const TEXT = 'text/plain; charset=utf-8';
 
-/** The SDK with this application's keys; certificate mode derives the cert SNs itself. */
-export function alipaySdk(config: AlipayConfig, dispatcher?: unknown): AlipaySdk {
+/**
+ * The SDK with this application's keys; certificate mode derives the cert SNs itself. Loaded on first
+ * use: alipay-sdk and its HTTP client are a quarter of a second of every start otherwise.
+ */
+async function alipaySdk(config: AlipayConfig, dispatcher?: unknown): Promise<AlipaySdk> {
+  const { AlipaySdk } = await import('alipay-sdk');
   const pkcs1 = config.privateKeyPem.includes('RSA PRIVATE KEY');
   return new AlipaySdk({
     appId: config.appId,
@@ -78,14 +84,31 @@ type Answer = AlipaySdkCommonResult & Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 export function alipayGateway(config: AlipayConfig, options: AlipayGatewayOptions): PayGateway {
-  const sdk = alipaySdk(config, options.dispatcher);
+  let loading: Promise<AlipaySdk> | undefined;
+  const sdk = () =>
+    (loading ??= (async () => alipaySdk(config, await options.dispatcher?.()))().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  // Alipay's key (from its public key certificate in certificate mode), read once, for notifies.
+  let alipayKey: KeyObject | undefined;
+  const verifyAlipay = (content: string, sign: string) => {
+    try {
+      alipayKey ??= createPublicKey(
+        (config.mode === 'cert' ? config.alipayPublicCertPem : config.alipayPublicKeyPem) ?? '',
+      );
+    } catch {
+      return false;
+    }
+    return rsa2Verify(content, sign, alipayKey);
+  };
   const now = options.now ?? Date.now;
 
   /** A signed call; its answer's signature is verified by the SDK (it throws when it is not Alipay's). */
   async function call(method: string, bizContent: Record<string, unknown>): Promise<Answer> {
     let answer: Answer;
     try {
-      answer = (await sdk.exec(method, { bizContent }, { validateSign: true })) as Answer;
+      answer = (await (await sdk()).exec(method, { bizContent }, { validateSign: true })) as Answer;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // The SDK's words: no answer at all, an answer not signed by Alipay's key, or one it could not read.
@@ -128,7 +151,7 @@ export function alipayGateway(config: AlipayConfig, options: AlipayGatewayOption
     async prepay(input) {
       const page = input.mode === 'page';
       const method = page ? ALIPAY_METHODS.pagePay : ALIPAY_METHODS.wapPay;
-      const url = sdk.pageExec(method, 'GET', {
+      const url = (await sdk()).pageExec(method, 'GET', {
         bizContent: {
           out_trade_no: input.outTradeNo,
           total_amount: yuanOf(input.amountFen),
@@ -220,7 +243,7 @@ export function alipayGateway(config: AlipayConfig, options: AlipayGatewayOption
       if (params.sign_type && params.sign_type !== 'RSA2')
         return { ok: false, reason: 'bad_signature', detail: `sign_type ${params.sign_type}` };
       // Alipay signs the sorted parameters without sign and sign_type, with its own key.
-      if (!sdk.rsaCheck(signedContent(params, ['sign', 'sign_type']), params.sign, 'RSA2'))
+      if (!verifyAlipay(signedContent(params, ['sign', 'sign_type']), params.sign))
         return { ok: false, reason: 'bad_signature' };
       if (params.app_id !== config.appId)
         return { ok: false, reason: 'appid_mismatch', detail: params.app_id };

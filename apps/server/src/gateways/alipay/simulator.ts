@@ -7,7 +7,7 @@
  * the merchant answers "success". Refunds, refund queries and the statement zip (GBK CSV) too.
  */
 import { createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { MockAgent } from 'undici';
+import type { MockAgent } from 'undici';
 import type { SimRequest, SimResponse } from '../wechat-pay/simulator';
 import type { PayFetch } from '../wechat-pay/types';
 import { issueX509 } from '../x509';
@@ -338,7 +338,9 @@ export function createAlipaySimulator(options: AlipaySimulatorOptions) {
   }
 
   /** The SDK's HTTP dispatcher reaching this simulator in-process (undici's mock agent, never the network). */
-  function dispatcher(): MockAgent {
+  async function dispatcher(): Promise<MockAgent> {
+    // Loaded when first asked for (demo mode's first Alipay call), not with every start.
+    const { MockAgent } = await import('undici');
     const agent = new MockAgent();
     agent.disableNetConnect();
     agent
