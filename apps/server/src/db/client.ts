@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { migrationsFolder, type Database, type Db, type OpenOptions } from './database';
 
-export type { Database, Db, ListenHandlers, PoolStats, Tx } from './database';
+export type { Database, Db, PoolStats, Tx } from './database';
 export { LISTEN_APPLICATION } from './database';
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
