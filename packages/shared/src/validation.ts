@@ -31,8 +31,14 @@ export const SCHOOL_TIME_ZONE = 'Asia/Shanghai';
 /** A real calendar date written YYYY-MM-DD: "2024-02-30" and "0" are not (round trip through a date). */
 export function isCalendarDate(text: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  // By arithmetic, not through Date: imports check it for every cell of a date column.
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day <= days;
 }
 
 /** Today's date (YYYY-MM-DD) in a time zone, the school's by default. */

@@ -11,6 +11,7 @@ import { receivables, type OrderType } from '@server/db/schema-finance';
 import { choice, date, fen, limited, schoolYear, type Choices } from './cells';
 import {
   BIG_CHUNK,
+  eachSliced,
   eachWithProgress,
   jsonRows,
   planOf,
@@ -247,16 +248,16 @@ export const receivablesImport: ImportRules = {
     const inserts: NewReceivable[] = [];
     const updates: (NewReceivable & { id: number })[] = [];
     let unchanged = 0;
-    for (const { row, given } of planned) {
+    await eachSliced(planned, ({ row, given }) => {
       const matches = stored.get(keyOf(given)) ?? [];
       if (matches.length > 1) {
         row.problem('itemCode', 'imports.itemAmbiguous', { name: given.itemName });
-        continue;
+        return;
       }
       const match = matches[0];
       if (!match) {
         inserts.push(given);
-        continue;
+        return;
       }
       // A column the file leaves out keeps what is stored.
       const next: NewReceivable & { id: number } = {
@@ -269,7 +270,7 @@ export const receivablesImport: ImportRules = {
       const paid = Number(match.receivedFen) - Number(match.refundFen);
       if (next.payableFen < paid) {
         row.problem('payable', 'imports.payableBelowPaid', { paid: formatYuan(paid, false) });
-        continue;
+        return;
       }
       const same =
         next.itemName === match.itemName &&
@@ -279,7 +280,7 @@ export const receivablesImport: ImportRules = {
         (next.dueDate?.getTime() ?? null) === (match.dueDate?.getTime() ?? null);
       if (same) unchanged++;
       else updates.push(next);
-    }
+    });
     const counts = { rows: table.rows.length, created: inserts.length, updated: updates.length, unchanged };
     return planOf(counts, table.problems, async (tx, storeProgress) => {
       await storeProgress.phase('commit', inserts.length + updates.length);
