@@ -222,7 +222,7 @@ export function registerAdminNoticeRoutes(scope: FastifyInstance): void {
           response: { 200: envelopeSchema(noticePreviewSchema) },
         },
       },
-      async (req) => ok(previewContent(req.body.content)),
+      async (req) => ok(await previewContent(req.body.content)),
     );
   });
 }

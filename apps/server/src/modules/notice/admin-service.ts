@@ -61,8 +61,8 @@ async function cleanContent(db: Db, tenantId: string, body: NoticeWriteBody) {
     category: body.category,
     authorDept: body.authorDept,
     authorDeptEn: body.authorDeptEn,
-    content: sanitizeNoticeHtml(body.content),
-    contentEn: sanitizeNoticeHtml(body.contentEn),
+    content: await sanitizeNoticeHtml(body.content),
+    contentEn: await sanitizeNoticeHtml(body.contentEn),
     audience: [...new Set(body.audience)],
   };
 }
@@ -233,4 +233,4 @@ export async function adminAttachmentFile(
 }
 
 /** The content as storing would keep it (the console's phone preview of an unsaved edit). */
-export const previewContent = (content: string) => ({ content: sanitizeNoticeHtml(content) });
+export const previewContent = async (content: string) => ({ content: await sanitizeNoticeHtml(content) });

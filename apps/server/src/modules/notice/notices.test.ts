@@ -255,8 +255,8 @@ describe('notices for readers', () => {
     const rows = await ctx.database.db.select().from(notices);
     expect(rows.length).toBeGreaterThanOrEqual(24);
     for (const row of rows) {
-      expect(sanitizeNoticeHtml(row.content)).toBe(row.content);
-      expect(sanitizeNoticeHtml(row.contentEn)).toBe(row.contentEn);
+      expect(await sanitizeNoticeHtml(row.content)).toBe(row.content);
+      expect(await sanitizeNoticeHtml(row.contentEn)).toBe(row.contentEn);
     }
   });
 

@@ -12,7 +12,7 @@ import {
   NOTICE_STORED_ATTACHMENT,
   NOTICE_TAGS,
 } from '@cf/shared/notice-html';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /** The path of an attachment as notices reference it; readers get it signed (attachment-link.ts). */
 export const ATTACHMENT_PATH = NOTICE_ATTACHMENT_PATH;
@@ -71,7 +71,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** The notice HTML as it may be stored and shown. */
-export function sanitizeNoticeHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+/**
+ * The notice HTML as it may be stored and shown. sanitize-html (and its HTML and CSS parsers) is
+ * loaded when a notice is first saved, not with every start of the server.
+ */
+export async function sanitizeNoticeHtml(html: string): Promise<string> {
+  const { default: sanitize } = await import('sanitize-html');
+  return sanitize(html, OPTIONS);
 }
