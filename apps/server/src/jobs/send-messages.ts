@@ -53,19 +53,24 @@ export async function claimMessages(
   }));
 }
 
-/** One run: claims up to `limit` due messages and sends them one by one. Answers what happened to each. */
+/**
+ * One run: claims up to `limit` due messages and sends them one by one; with `forMs`, claims again
+ * while each claim came back full and the time lasts (a campaign's thousands go out in one run, at the
+ * reminder rate: send-service.ts). Answers what happened to each.
+ */
 export async function sendMessages(
   app: FastifyInstance,
-  options: { leaseSeconds: number; limit?: number },
+  options: { leaseSeconds: number; limit?: number; forMs?: number },
 ): Promise<Record<string, number>> {
-  const claimed = await claimMessages(app, {
-    leaseSeconds: options.leaseSeconds,
-    limit: options.limit ?? 50,
-  });
+  const limit = options.limit ?? 50;
+  const until = Date.now() + (options.forMs ?? 0);
   const counts: Record<string, number> = {};
-  for (const row of claimed) {
-    const status = await deliver(app, row);
-    counts[status] = (counts[status] ?? 0) + 1;
+  for (;;) {
+    const claimed = await claimMessages(app, { leaseSeconds: options.leaseSeconds, limit });
+    for (const row of claimed) {
+      const status = await deliver(app, row);
+      counts[status] = (counts[status] ?? 0) + 1;
+    }
+    if (claimed.length < limit || Date.now() >= until) return counts;
   }
-  return counts;
 }

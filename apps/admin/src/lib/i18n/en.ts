@@ -311,6 +311,7 @@ export const en: Record<TextKey, string> = {
   'settings.template.salary': 'Salary slip available',
   'settings.template.phoneChanged': 'Phone changed',
   'settings.template.bankCardChanged': 'Bank card changed',
+  'settings.template.reminder': 'Fee reminder (from the office)',
   'settings.httpUrl': 'API address',
   'settings.httpUrlHint':
     "Empty: the platform's provider; set: every text or mail of this school goes through it",

@@ -306,6 +306,7 @@ export const zh = {
   'settings.template.salary': '工资条发布',
   'settings.template.phoneChanged': '手机号变更提醒',
   'settings.template.bankCardChanged': '银行卡变更提醒',
+  'settings.template.reminder': '缴费提醒（催缴）',
   'settings.httpUrl': '接口地址',
   'settings.httpUrlHint': '留空则使用平台统一的服务商；填写后本校短信或邮件都经此地址发送',
   'settings.sender': '发送方',
