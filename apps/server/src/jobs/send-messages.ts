@@ -9,6 +9,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client';
 import { deliver, type Claimed } from '@server/modules/notify/send-service';
 
+/** Messages one process sends at the same time (each holds a database connection while it waits). */
+const SENDS_AT_ONCE = 4;
+
 export async function claimMessages(
   app: FastifyInstance,
   options: { leaseSeconds: number; limit: number },
@@ -67,10 +70,16 @@ export async function sendMessages(
   const counts: Record<string, number> = {};
   for (;;) {
     const claimed = await claimMessages(app, { leaseSeconds: options.leaseSeconds, limit });
-    for (const row of claimed) {
-      const status = await deliver(app, row);
-      counts[status] = (counts[status] ?? 0) + 1;
-    }
+    // A few at a time: each send waits on several commits and a provider's answer, and a campaign's
+    // thousands would otherwise go out slower than the providers allow (REMINDER_RATE).
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
+        const status = await deliver(app, claimed[next++]!);
+        counts[status] = (counts[status] ?? 0) + 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, claimed.length) }, lane));
     if (claimed.length < limit || Date.now() >= until) return counts;
   }
 }

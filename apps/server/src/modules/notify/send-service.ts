@@ -12,7 +12,7 @@
 import { NOTIFY_GROUP_OF, wantsMessage, type NotifyKind } from '@cf/shared/notify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '@server/db/client';
+import { queryRows, type Db } from '@server/db/client';
 import {
   employees,
   oauthLinks,
@@ -25,7 +25,6 @@ import {
 import { orders } from '@server/db/schema-finance';
 import { notifyMessages, notifyPrefs } from '@server/db/schema-notify';
 import { CAMPAIGN_STOPPED, reminderCampaigns } from '@server/db/schema-reminder';
-import { hit } from '@server/http/rate-limit';
 import { tenantProviders } from '@server/db/schema-settings';
 import { WECHAT_TEMPLATES_KIND } from '@cf/shared/wire/admin-settings';
 import { translate } from '@cf/shared/messages';
@@ -262,13 +261,32 @@ const SLOT_POLL_MS = 50;
 const LEASE_MARGIN_MS = 5_000;
 
 /**
+ * Counts one send against the school's rate: a one-second window of rate_limits (http/rate-limit.ts
+ * keeps the same rows); answers the count of the window. Every sender of the school updates this one
+ * row, so its commit does not wait for the disk (set_config(..., true) holds for this statement's own
+ * transaction; a count lost in a crash only lets a few more through).
+ */
+async function takeSlot(db: Db, key: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`INSERT INTO rate_limits (key, window_start, count)
+        SELECT ${key}, now(), 1 FROM (SELECT set_config('synchronous_commit', 'off', true)) fast
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.window_start < now() - interval '1 second' THEN 1 ELSE rate_limits.count + 1 END,
+          window_start = CASE WHEN rate_limits.window_start < now() - interval '1 second' THEN now() ELSE rate_limits.window_start END
+        RETURNING count`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/**
  * A fee reminder (a campaign's, modules/reminder) waits for a slot of the school's rate (REMINDER_RATE
  * a second, counted in PostgreSQL so every API process shares it), then is sent only if its campaign
  * is still running: a stopped campaign leaves its unsent messages unsent. Undefined: go on and send.
  */
 async function reminderGate(app: FastifyInstance, row: Claimed): Promise<Outcome | undefined> {
   const rate = app.config.jobs.reminderRate;
-  while ((await hit(app.db, `reminder-rate:${row.tenantId}`, rate, 1)) > rate) {
+  while ((await takeSlot(app.db, `reminder-rate:${row.tenantId}`)) > rate) {
     if (row.leaseUntil && row.leaseUntil.getTime() - Date.now() < LEASE_MARGIN_MS)
       return { status: 'retry', reason: 'waiting for a slot of the reminder rate' };
     await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));

@@ -122,6 +122,16 @@ export async function chasedReceivables(
   }));
 }
 
+/** Whether the tenant has receivables of the item at all. */
+export async function itemExists(db: Db, tenantId: string, itemCode: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: receivables.id })
+    .from(receivables)
+    .where(and(eq(receivables.tenantId, tenantId), eq(receivables.itemCode, itemCode)))
+    .limit(1);
+  return !!row;
+}
+
 /** The items the tenant's receivables name, with their years and due days, and the students' grades, colleges and classes. */
 export async function reminderOptions(db: Db, tenantId: string): Promise<ReminderOptions> {
   const [items, people] = await Promise.all([

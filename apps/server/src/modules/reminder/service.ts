@@ -26,7 +26,7 @@ import type { AuthContext } from '@server/http/context';
 import { page } from '@server/http/envelope';
 import { badRequest, notFound } from '@server/http/errors';
 import { appLink, smsText, templateData } from '../notify/templates';
-import { chasedReceivables, reminderOptions } from './audience-repo';
+import { chasedReceivables, itemExists, reminderOptions } from './audience-repo';
 import { audienceOf, reminderData, type AudiencePerson } from './audience';
 import {
   accountOf,
@@ -55,7 +55,8 @@ export async function audiencePeople(
   filter: ReminderFilter,
 ): Promise<AudiencePerson[]> {
   const rows = await chasedReceivables(db, tenantId, filter);
-  if (rows.length === 0) throw badRequest('reminder.itemUnknown');
+  if (rows.length === 0 && !(await itemExists(db, tenantId, filter.itemCode)))
+    throw badRequest('reminder.itemUnknown');
   return audienceOf(rows, filter);
 }
 
