@@ -1,11 +1,13 @@
 /** The console's texts in English: every key of zh.ts (the type and i18n.test.ts check it). */
 import { opsEn } from './ops';
 import { queuesEn } from './queues';
+import { remindersEn } from './reminders';
 import type { TextKey } from './zh';
 
 export const en: Record<TextKey, string> = {
   ...queuesEn,
   ...opsEn,
+  ...remindersEn,
   'app.shortTitle': 'FO',
   'layout.foldMenu': 'Fold the menu',
   'layout.unfoldMenu': 'Unfold the menu',

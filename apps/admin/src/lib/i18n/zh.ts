@@ -5,10 +5,12 @@
  */
 import { opsZh } from './ops';
 import { queuesZh } from './queues';
+import { remindersZh } from './reminders';
 
 export const zh = {
   ...queuesZh,
   ...opsZh,
+  ...remindersZh,
   'app.shortTitle': '财务',
   'layout.foldMenu': '收起菜单',
   'layout.unfoldMenu': '展开菜单',
