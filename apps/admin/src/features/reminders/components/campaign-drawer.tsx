@@ -18,8 +18,8 @@ import {
 import type { TextKey } from '@admin/lib/i18n/i18n';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useCampaign } from '../api/get-campaign';
-import { isLive } from '../api/list-campaigns';
 import { useRecipients, type RecipientFilter } from '../api/list-recipients';
+import { CAMPAIGN_STATUS_COLORS } from './campaign-status-colors';
 import { filterText } from './filter-summary';
 import { reasonText } from './reason-text';
 
@@ -41,7 +41,7 @@ export function CampaignDrawer({ id, onClose }: { id: number | undefined; onClos
   const [current, setCurrent] = useState(1);
   const campaign = useCampaign(id);
   const c: Campaign | undefined = campaign.data;
-  const people = useRecipients(id, filter, current, !!c && isLive(c));
+  const people = useRecipients(id, filter, current, c?.status);
   const itemName = c ? (language === 'en' && c.itemNameEn ? c.itemNameEn : c.itemName) : '';
   const narrow = (next: RecipientFilter) => {
     setFilter(next);
@@ -61,11 +61,11 @@ export function CampaignDrawer({ id, onClose }: { id: number | undefined; onClos
     >
       {c ? (
         <>
-          <p style={{ marginTop: 0 }} data-user-data>
-            {filterText(t, c.filter)}
-          </p>
+          <Flex gap={12} align="center" style={{ marginBottom: 12 }}>
+            <Tag color={CAMPAIGN_STATUS_COLORS[c.status]}>{t(`reminders.status.${c.status}`)}</Tag>
+            <span data-user-data>{filterText(t, c.filter)}</span>
+          </Flex>
           <Flex gap={32} wrap style={{ marginBottom: 16 }} data-testid="reminder-campaign-counts">
-            <Statistic title={t(`reminders.status`)} value={t(`reminders.status.${c.status}`)} />
             <Statistic title={t('reminders.people')} value={c.people ?? '-'} />
             {COUNTS.map((key) => (
               <Statistic

@@ -13,14 +13,8 @@ import { formatDateTime } from '@admin/lib/format';
 import { isLive, useCampaigns } from '../api/list-campaigns';
 import { useStopCampaign } from '../api/stop-campaign';
 import { CampaignDrawer } from './campaign-drawer';
+import { CAMPAIGN_STATUS_COLORS } from './campaign-status-colors';
 import { filterText } from './filter-summary';
-
-export const CAMPAIGN_STATUS_COLORS = {
-  scheduled: 'default',
-  running: 'processing',
-  done: 'success',
-  stopped: 'warning',
-} as const;
 
 /** Of the people a campaign reached: how many are settled (sent, failed, not sent), for the bar. */
 export function settledShare(p: CampaignProgress): number {

@@ -10,11 +10,9 @@ export function MessagePreview({ preview }: { preview: ReminderPreview }) {
   return (
     <div data-testid="reminder-preview">
       <p style={{ marginTop: 0 }}>
-        {t('reminders.previewOf', {
-          name: preview.personName,
-          no: preview.personNo,
-          amount: formatYuan(preview.owedFen),
-        })}
+        {t('reminders.previewOf')} <span data-user-data>{`${preview.personName} (${preview.personNo})`}</span>
+        {' · '}
+        {t('reminders.previewOwing', { amount: formatYuan(preview.owedFen) })}
       </p>
       <Row gutter={16}>
         <Col xs={24} lg={12}>
@@ -42,14 +40,15 @@ export function MessagePreview({ preview }: { preview: ReminderPreview }) {
                 children: <span data-user-data>{field.value}</span>,
               }))}
             />
-            <p style={{ marginBottom: 0, wordBreak: 'break-all' }}>
-              {t('reminders.link')}: <span data-user-data>{preview.wechat.url}</span>
+            <p style={{ marginBottom: 0, overflowWrap: 'anywhere' }}>
+              {t('reminders.link')}
+              <span data-user-data>{preview.wechat.url}</span>
             </p>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card size="small" title={t('reminders.sms')} data-testid="reminder-preview-sms">
-            <p style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-user-data>
+            <p style={{ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-user-data>
               {preview.sms}
             </p>
           </Card>

@@ -13,6 +13,7 @@ import {
   Checkbox,
   Col,
   DatePicker,
+  Divider,
   Empty,
   Flex,
   Form,
@@ -23,7 +24,7 @@ import {
   Space,
   Statistic,
 } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useAudience } from '../api/count-audience';
 import { useReminderOptions } from '../api/get-reminder-options';
@@ -45,6 +46,9 @@ interface Values {
   minOwed?: string;
   skipPendingReview?: boolean;
 }
+
+/** A chosen item, college or class as the school named it (the English screens' Han check skips it). */
+const userData = ({ label }: { label?: ReactNode }) => <span data-user-data>{label}</span>;
 
 /** The form as the wire's filter: empty choices left out, yuan as fen. */
 function filterOf(v: Values): ReminderFilterInput {
@@ -123,7 +127,7 @@ export function NewReminder({ onSent }: { onSent: (campaign: Campaign) => void }
           initialValues={{ schoolYear: '', startYear: '', college: '', className: '' }}
         >
           <Row gutter={16}>
-            <Col xs={24} lg={8}>
+            <Col xs={24} lg={6}>
               <Form.Item
                 name="itemCode"
                 label={t('reminders.item')}
@@ -131,6 +135,8 @@ export function NewReminder({ onSent }: { onSent: (campaign: Campaign) => void }
               >
                 <Select
                   showSearch={{ optionFilterProp: 'label' }}
+                  labelRender={userData}
+                  data-user-data
                   loading={options.isLoading}
                   placeholder={t('reminders.pickItem')}
                   onChange={() => form.setFieldValue('schoolYear', '')}
@@ -141,7 +147,7 @@ export function NewReminder({ onSent }: { onSent: (campaign: Campaign) => void }
                 />
               </Form.Item>
             </Col>
-            <Col xs={12} lg={4}>
+            <Col xs={12} lg={5}>
               <Form.Item name="schoolYear" label={t('reminders.schoolYear')}>
                 <Select
                   options={[
@@ -166,10 +172,12 @@ export function NewReminder({ onSent }: { onSent: (campaign: Campaign) => void }
                 />
               </Form.Item>
             </Col>
-            <Col xs={12} lg={4}>
+            <Col xs={12} lg={5}>
               <Form.Item name="className" label={t('reminders.className')}>
                 <Select
                   showSearch={{ optionFilterProp: 'label' }}
+                  labelRender={userData}
+                  data-user-data
                   options={choices(options.data?.classNames)}
                   data-testid="reminder-class"
                 />
@@ -221,7 +229,7 @@ export function NewReminder({ onSent }: { onSent: (campaign: Campaign) => void }
 
       {result ? (
         <Card size="small" data-testid="reminder-audience">
-          <Row gutter={16} style={{ marginBottom: 16 }}>
+          <Row gutter={48} style={{ marginBottom: 16 }}>
             <Col>
               <Statistic title={t('reminders.people')} value={result.people} data-testid="reminder-people" />
             </Col>
@@ -252,7 +260,8 @@ export function NewReminder({ onSent }: { onSent: (campaign: Campaign) => void }
                   {t('reminders.previewGo')}
                 </Button>
               </Space.Compact>
-              <Flex gap={16} align="center" wrap style={{ marginTop: 24 }}>
+              <Divider style={{ margin: '20px 0 16px' }} />
+              <Flex gap={16} align="center" wrap>
                 <span>{t('reminders.when')}</span>
                 <Radio.Group
                   value={when}

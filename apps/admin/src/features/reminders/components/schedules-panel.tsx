@@ -4,8 +4,8 @@
  */
 import type { ReminderSchedule } from '@cf/shared/wire/admin-reminders';
 import { App, Button, Card, Form, InputNumber, Popconfirm, Select, Table, Tag } from 'antd';
-import { dateColumn, labelColumn, SecondLine, textColumn } from '@admin/components/columns';
-import { formatDateTime } from '@admin/lib/format';
+import { Cut, dateColumn, labelColumn, SecondLine, textColumn } from '@admin/components/columns';
+import { formatDate, formatDateTime } from '@admin/lib/format';
 import { useT } from '@admin/lib/i18n/use-t';
 import { useAddSchedule } from '../api/add-schedule';
 import { useCancelSchedule } from '../api/cancel-schedule';
@@ -28,6 +28,13 @@ export function SchedulesPanel() {
   const cancel = useCancelSchedule();
   const itemCode = Form.useWatch('itemCode', form);
   const item = options.data?.items.find((i) => i.itemCode === itemCode);
+  /** When the item falls due: the day, or the first and last day its receivables name. */
+  const dueDays = (code: string) => {
+    const owed = options.data?.items.find((i) => i.itemCode === code);
+    if (!owed?.firstDue) return '';
+    const [first, last] = [formatDate(owed.firstDue), formatDate(owed.lastDue)];
+    return t('reminders.dueDays', { days: first === last ? first : `${first} – ${last}` });
+  };
   const itemName = (s: { itemName: string; itemNameEn: string }) =>
     language === 'en' && s.itemNameEn ? s.itemNameEn : s.itemName;
 
@@ -61,6 +68,8 @@ export function SchedulesPanel() {
               style={{ width: 220 }}
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={t('reminders.pickItem')}
+              labelRender={({ label }) => <span data-user-data>{label}</span>}
+              data-user-data
               onChange={() => form.setFieldValue('schoolYear', '')}
               options={(options.data?.items ?? []).map((i) => ({
                 value: i.itemCode,
@@ -100,8 +109,15 @@ export function SchedulesPanel() {
           textColumn({
             title: t('reminders.item'),
             key: 'item',
-            text: (s) => `${itemName(s)} (${s.itemCode})${s.schoolYear ? ` · ${s.schoolYear}` : ''}`,
-            userData: true,
+            render: (_, s) => (
+              <>
+                <Cut
+                  text={`${itemName(s)} (${s.itemCode})${s.schoolYear ? ` · ${s.schoolYear}` : ''}`}
+                  userData
+                />
+                <Cut text={dueDays(s.itemCode)} secondary />
+              </>
+            ),
           }),
           labelColumn({
             title: t('reminders.daysBefore'),
