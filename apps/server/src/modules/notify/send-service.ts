@@ -8,6 +8,10 @@
  * is not delivered twice. An SMS has no such id: the attempt is recorded (committed) before the text
  * goes to the provider, and a taken-over message that had reached that point is not sent again — it is
  * marked failed, "outcome unknown" (docs/decisions.md).
+ *
+ * Fee reminders (kind `reminder`, a campaign's: modules/reminder) also wait for a slot of the school's
+ * rate (REMINDER_RATE) and are not sent once their campaign is stopped; a person bound to no user gets
+ * the text at the phone the school holds.
  */
 import { NOTIFY_GROUP_OF, wantsMessage, type NotifyKind } from '@cf/shared/notify';
 import { and, eq, sql } from 'drizzle-orm';
@@ -356,7 +360,9 @@ async function decide(app: FastifyInstance, row: Claimed): Promise<Outcome> {
     // 43004: the person does not follow the official account; WeChat will not deliver. A text instead.
     if (outcome) return outcome;
   }
-  const phone = user.financePhone || user.phone;
+  // A reminder's person may have no phone on the account and one held by the school.
+  const phone =
+    user.financePhone || user.phone || (kind === 'reminder' ? await heldPhone(app.db, row) : undefined);
   if (!phone) return { status: 'failed', reason: 'no WeChat link and no phone' };
   // A security notice whose person is reached at the old phone anyway: that text is the one message.
   if (NOTIFY_GROUP_OF[kind] === 'security' && phone === row.data.oldPhone) {

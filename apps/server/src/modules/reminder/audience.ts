@@ -23,6 +23,7 @@ export interface AudiencePerson {
   dueDate: Date | null;
   category: string;
   itemName: string;
+  itemNameEn: string;
   schoolYears: string[];
 }
 
@@ -44,6 +45,7 @@ export function audienceOf(rows: readonly ChasedRow[], filter: ReminderFilter): 
         dueDate: null,
         category: row.category,
         itemName: row.itemName,
+        itemNameEn: row.itemNameEn,
         schoolYears: [],
         inReview: false,
       };

@@ -146,7 +146,7 @@ export async function createCampaign(
     tenantId: auth.tenantId,
     itemCode: filter.itemCode,
     itemName: first.itemName,
-    itemNameEn: (await itemNameEn(app.db, auth.tenantId, first.receivableIds)) ?? '',
+    itemNameEn: first.itemNameEn,
     filter,
     sendAt: at,
     createdBy: auth.userId,
@@ -160,11 +160,6 @@ export async function createCampaign(
     sendAt: at.toISOString(),
   });
   return campaignView(app.db, campaign!);
-}
-
-async function itemNameEn(db: Db, tenantId: string, ids: number[]): Promise<string | undefined> {
-  const [row] = await receivablesById(db, tenantId, ids.slice(0, 1));
-  return row?.itemNameEn;
 }
 
 async function campaignViews(db: Db, tenantId: string, rows: (CampaignRow & { creator: string | null })[]) {
