@@ -31,6 +31,8 @@ const MODULE_ORDER = [
   'rating',
   'invoice',
   'imports',
+  // The finance office's fee reminders (催缴): receivables chased through the notify outbox.
+  'reminder',
   'admin',
   'dev',
 ];

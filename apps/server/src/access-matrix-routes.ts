@@ -45,7 +45,9 @@ export type FillerName =
   | 'reconciliationRunId'
   | 'importJobId'
   | 'importKind'
-  | 'providerKind';
+  | 'providerKind'
+  | 'campaignId'
+  | 'scheduleId';
 
 /** The finance office's levels, lowest first (modules/admin/guard.ts). */
 export type RouteLevel = 'clerk' | 'manager' | 'admin';
@@ -497,6 +499,46 @@ export const ROUTES: Record<string, RouteRule> = {
     class: 'finance-office',
     level: 'clerk',
     ids: { id: 'reconciliationRunId' },
+  },
+  // ---- fee reminders (催缴): the victim is among the people of a campaign of 100001 (plantVictim)
+  'GET /api/blade-finance/admin/reminder/options': { class: 'finance-office', level: 'clerk' },
+  'POST /api/blade-finance/admin/reminder/audience': {
+    class: 'finance-office',
+    level: 'clerk',
+    why: 'changes nothing: who a filter of the caller’s own tenant reaches, and one message',
+  },
+  'POST /api/blade-finance/admin/reminder/campaign': {
+    class: 'finance-office',
+    level: 'clerk',
+    why: "another tenant's finance office finds no such item in its own tenant (400), so it writes nothing",
+  },
+  'GET /api/blade-finance/admin/reminder/campaign/list': { class: 'finance-office', level: 'clerk' },
+  'GET /api/blade-finance/admin/reminder/campaign/{id}': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'campaignId' },
+  },
+  'GET /api/blade-finance/admin/reminder/campaign/{id}/recipients': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'campaignId' },
+    ownerSees: true,
+  },
+  'POST /api/blade-finance/admin/reminder/campaign/{id}/stop': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'campaignId' },
+  },
+  'GET /api/blade-finance/admin/reminder/schedule/list': { class: 'finance-office', level: 'clerk' },
+  'POST /api/blade-finance/admin/reminder/schedule': {
+    class: 'finance-office',
+    level: 'clerk',
+    why: "another tenant's finance office finds no such item in its own tenant (400), so it writes nothing",
+  },
+  'POST /api/blade-finance/admin/reminder/schedule/{id}/cancel': {
+    class: 'finance-office',
+    level: 'clerk',
+    ids: { id: 'scheduleId' },
   },
   'GET /api/blade-desk/admin/notice/list': { class: 'finance-office', level: 'clerk' },
   'GET /api/blade-desk/admin/notice/{id}': {

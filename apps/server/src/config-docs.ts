@@ -154,7 +154,11 @@ export const SETTING_DOCS: Record<SettingName, SettingDoc> = {
   },
   JOB_NOTIFY_INTERVAL: {
     meaning:
-      'seconds between runs of the job sending messages to people (WeChat template messages, SMS): receipts, refunds, invoices, bindings, bills, salary, security notices',
+      'seconds between runs of the job sending messages to people (WeChat template messages, SMS): receipts, refunds, invoices, bindings, bills, salary, security notices, fee reminders; also starts due reminder campaigns',
+  },
+  REMINDER_RATE: {
+    meaning:
+      "fee reminders (催缴) handed to WeChat or the SMS provider per second and school, at most (the providers' rate limit); a campaign of N people takes at least N / this seconds",
   },
 };
 

@@ -85,6 +85,7 @@ export const envSchema = z.object({
   EBILL_STANDIN_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(300),
   JOB_INVOICE_INTERVAL: z.coerce.number().positive().default(5),
   JOB_NOTIFY_INTERVAL: z.coerce.number().positive().default(5),
+  REMINDER_RATE: z.coerce.number().int().min(1).max(10_000).default(20),
   EVIDENCE_TENANT_MAX_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
   EVIDENCE_VOID_GRACE_DAYS: z.coerce.number().min(0).max(3650).default(30),
 });
@@ -134,6 +135,11 @@ export interface Config {
     invoiceInterval: number;
     /** Seconds between runs of the job sending messages to people (jobs/send-messages.ts). */
     notifyInterval: number;
+    /**
+     * Fee reminders (modules/reminder) handed to WeChat or the SMS provider per second and school, at
+     * most: the providers' rate limit (modules/notify/send-service.ts waits for a slot).
+     */
+    reminderRate: number;
   };
   /** Order list pages kept in memory per process (modules/order/list-cache.ts); 0 bytes: off. */
   orderListCache: { maxBytes: number; ttlMs: number };
@@ -337,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reconcileAfter: e.RECONCILE_AFTER,
       invoiceInterval: e.JOB_INVOICE_INTERVAL,
       notifyInterval: e.JOB_NOTIFY_INTERVAL,
+      reminderRate: e.REMINDER_RATE,
     },
     orderListCache: {
       maxBytes: Math.round(e.ORDER_LIST_CACHE_MB * 1024 * 1024),

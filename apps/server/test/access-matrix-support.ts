@@ -21,6 +21,8 @@ import {
 import { importJobs } from '@server/db/schema-imports';
 import { noticeAttachments, notices } from '@server/db/schema-notice';
 import { reconciliationRuns } from '@server/db/schema-reconciliation';
+import { reminderCampaigns, reminderSchedules } from '@server/db/schema-reminder';
+import { startDueCampaign } from '@server/modules/reminder/campaign-status';
 import { issueTokens } from '@server/modules/auth/tokens';
 import { userSubject, visitorSubject } from '@server/modules/auth/subject';
 import { pay } from './fee-fixtures';
@@ -297,9 +299,27 @@ export async function plantVictim(ctx: TestContext, victimToken: string): Promis
     })
     .returning();
 
+  // A fee reminder campaign of 100001 that reached the victim (owing the other-means item), and a
+  // reminder scheduled for that item.
+  await db.insert(reminderCampaigns).values({
+    tenantId: UNI,
+    itemCode: 'MATRIX-FEE',
+    itemName: '矩阵受害人Offline0',
+    filter: { itemCode: 'MATRIX-FEE', skipPendingReview: false },
+    sendAt: new Date(Date.now() - 60_000),
+  });
+  const campaign = await startDueCampaign(db);
+  if (!campaign?.people) throw new Error('the reminder campaign reached nobody');
+  const [schedule] = await db
+    .insert(reminderSchedules)
+    .values({ tenantId: UNI, itemCode: 'MATRIX-FEE', daysBefore: 3 })
+    .returning();
+
   return {
     userId,
     ids: {
+      campaignId: [campaign.id],
+      scheduleId: [schedule!.id],
       reconciliationRunId: [run!.id],
       titleId: [titleId],
       invoiceId: [invoiceId],
@@ -429,6 +449,10 @@ export function fillers(v: Victim): Record<string, unknown[]> {
     off: [['receipts']],
     templates: [{ receipt: 'matrix' }],
     params: [{ bind_studentNo: '1' }],
+    // fee reminders (催缴): the victim's item and number
+    itemCode: ['MATRIX-FEE'],
+    previewPerson: ['S2024001'],
+    daysBefore: [3],
     // the finance office's searches: the victim's student number
     keyword: ['S2024001'],
     person: ['S2024001'],

@@ -10,6 +10,7 @@ import { notifyMessages } from './messages/notify';
 import { payMessages } from './messages/pay';
 import { salaryMessages } from './messages/salary';
 import { ratingMessages } from './messages/rating';
+import { reminderMessages } from './messages/reminder';
 import { signatureMessages } from './messages/signature';
 import { profileMessages } from './messages/profile';
 import { systemMessages } from './messages/system';
@@ -35,6 +36,7 @@ export const messages = {
   ...profileMessages,
   ...noticeMessages,
   ...notifyMessages,
+  ...reminderMessages,
   ...importMessages,
   ...consoleMessages,
 } as const satisfies Record<string, { zh: string; en: string }>;

@@ -1,6 +1,8 @@
 /**
  * Messages to one person when something happens (issue 28): the event kinds, the groups a person can
- * turn off in Mine (security ones cannot be), and the screen of the app each message opens.
+ * turn off in Mine (security ones cannot be), and the screen of the app each message opens. A
+ * `reminder` is the finance office's fee reminder (催缴), one per person and item a day
+ * (server modules/reminder).
  */
 export const NOTIFY_KINDS = [
   'receipt',
@@ -13,11 +15,20 @@ export const NOTIFY_KINDS = [
   'salary',
   'phoneChanged',
   'bankCardChanged',
+  'reminder',
 ] as const;
 export type NotifyKind = (typeof NOTIFY_KINDS)[number];
 
 /** What Mine › 消息通知 lists: each group on or off per person; `security` is always on. */
-export const NOTIFY_GROUPS = ['receipts', 'refunds', 'invoices', 'binding', 'bills', 'salary'] as const;
+export const NOTIFY_GROUPS = [
+  'receipts',
+  'refunds',
+  'invoices',
+  'binding',
+  'bills',
+  'salary',
+  'reminders',
+] as const;
 export type NotifyGroup = (typeof NOTIFY_GROUPS)[number];
 
 export const NOTIFY_GROUP_OF: Record<NotifyKind, NotifyGroup | 'security'> = {
@@ -31,6 +42,7 @@ export const NOTIFY_GROUP_OF: Record<NotifyKind, NotifyGroup | 'security'> = {
   salary: 'salary',
   phoneChanged: 'security',
   bankCardChanged: 'security',
+  reminder: 'reminders',
 };
 
 /** Whether a person who turned off `off` still receives a message of `kind`. */
@@ -55,6 +67,8 @@ export function notifyLink(kind: NotifyKind, data: Record<string, string>): stri
       return '#/order/other';
     case 'salary':
       return '#/user/salary/index';
+    case 'reminder':
+      return data.category === 'OTHER' ? '#/fee/other' : '#/fee/index';
     default:
       return '#/user/index';
   }

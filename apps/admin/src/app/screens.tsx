@@ -7,6 +7,7 @@
 import {
   AccountBookOutlined,
   AuditOutlined,
+  BellOutlined,
   DashboardOutlined,
   FileDoneOutlined,
   UploadOutlined,
@@ -95,6 +96,14 @@ export const SCREENS: ConsoleScreen[] = [
     level: 'clerk',
     group: 'reconciliation',
     page: lazy(() => import('@admin/features/exceptions/pages/exceptions-page')),
+  },
+  {
+    path: 'reminders',
+    title: 'nav.reminders',
+    icon: <BellOutlined />,
+    level: 'clerk',
+    group: 'finance',
+    page: lazy(() => import('@admin/features/reminders/pages/reminders-page')),
   },
   {
     path: 'invoices',

@@ -103,6 +103,8 @@ export const receivables = pgTable(
     index('receivables_person').on(t.tenantId, t.personType, t.personId, t.category),
     // The dashboard names each of the month's bills by its receivable from this index alone.
     index('receivables_names').on(t.id, t.tenantId, t.schoolYear, t.itemName, t.itemNameEn),
+    // Fee reminders (modules/reminder) chase one item's receivables.
+    index('receivables_item').on(t.tenantId, t.itemCode),
   ],
 );
 

@@ -169,6 +169,8 @@ export const students = pgTable(
     startYear: integer('start_year'),
     major: text('major'),
     className: text('class_name'),
+    /** 学院: the fee reminders' filter (modules/reminder); set by the people import. */
+    college: text('college'),
     phone: text('phone'),
   },
   (t) => [

@@ -14,10 +14,13 @@ import { reconcileYesterday } from './reconcile-daily';
 const DAILY_RECONCILE_INTERVAL_SECONDS = 15 * 60;
 import { resumeStoppedImports } from './run-imports';
 import { purgeOldEvidence } from './purge-evidence';
+import { runCampaigns } from './run-campaigns';
 import { sendMessages } from './send-messages';
 
 /** A claimed message not finished within this is taken over by another run (a process died mid-send). */
 const MESSAGE_LEASE_SECONDS = 60;
+/** A run of the sending job claims again while its claims come back full, for this long at most. */
+const MESSAGE_RUN_MS = 30_000;
 
 /** How often evidence files no longer needed are looked for. */
 const EVIDENCE_PURGE_SECONDS = 3600;
@@ -71,8 +74,14 @@ export function startJobs(app: FastifyInstance): Jobs {
     every(app, 'resume-imports', IMPORT_RESUME_SECONDS, () => resumeStoppedImports(app)),
     every(app, 'purge-evidence', EVIDENCE_PURGE_SECONDS, () => purgeOldEvidence(app)),
     every(app, 'send-messages', jobs.notifyInterval, () =>
-      sendMessages(app, { leaseSeconds: MESSAGE_LEASE_SECONDS }),
+      sendMessages(app, {
+        leaseSeconds: MESSAGE_LEASE_SECONDS,
+        // A claim is sent within its lease even at the reminder rate (send-service.ts waits for slots).
+        limit: Math.max(1, Math.min(50, Math.floor((jobs.reminderRate * MESSAGE_LEASE_SECONDS) / 4))),
+        forMs: MESSAGE_RUN_MS,
+      }),
     ),
+    every(app, 'run-campaigns', jobs.notifyInterval, () => runCampaigns(app)),
   ];
   app.log.info({ jobs }, 'jobs started');
   return { stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

@@ -9,6 +9,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../db/client';
 import { deliver, type Claimed } from '@server/modules/notify/send-service';
 
+/** Messages one process sends at the same time (each holds a database connection while it waits). */
+const SENDS_AT_ONCE = 4;
+
 export async function claimMessages(
   app: FastifyInstance,
   options: { leaseSeconds: number; limit: number },
@@ -53,19 +56,30 @@ export async function claimMessages(
   }));
 }
 
-/** One run: claims up to `limit` due messages and sends them one by one. Answers what happened to each. */
+/**
+ * One run: claims up to `limit` due messages and sends them one by one; with `forMs`, claims again
+ * while each claim came back full and the time lasts (a campaign's thousands go out in one run, at the
+ * reminder rate: send-service.ts). Answers what happened to each.
+ */
 export async function sendMessages(
   app: FastifyInstance,
-  options: { leaseSeconds: number; limit?: number },
+  options: { leaseSeconds: number; limit?: number; forMs?: number },
 ): Promise<Record<string, number>> {
-  const claimed = await claimMessages(app, {
-    leaseSeconds: options.leaseSeconds,
-    limit: options.limit ?? 50,
-  });
+  const limit = options.limit ?? 50;
+  const until = Date.now() + (options.forMs ?? 0);
   const counts: Record<string, number> = {};
-  for (const row of claimed) {
-    const status = await deliver(app, row);
-    counts[status] = (counts[status] ?? 0) + 1;
+  for (;;) {
+    const claimed = await claimMessages(app, { leaseSeconds: options.leaseSeconds, limit });
+    // A few at a time: each send waits on several commits and a provider's answer, and a campaign's
+    // thousands would otherwise go out slower than the providers allow (REMINDER_RATE).
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
+        const status = await deliver(app, claimed[next++]!);
+        counts[status] = (counts[status] ?? 0) + 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, claimed.length) }, lane));
+    if (claimed.length < limit || Date.now() >= until) return counts;
   }
-  return counts;
 }

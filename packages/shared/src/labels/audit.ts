@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'payment-exception.refund',
   'payment-exception.resolve',
   'order.refund',
+  'reminder.scheduled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -60,6 +61,7 @@ export const AUDIT_ACTION_LABELS: LabelTable<AuditAction> = {
   'payment-exception.refund': { zh: '异常支付退款', en: 'Refunded a payment exception' },
   'payment-exception.resolve': { zh: '异常支付标记已处理', en: 'Settled a payment exception' },
   'order.refund': { zh: '订单退款', en: 'Refunded an order' },
+  'reminder.scheduled': { zh: '定时催缴提醒发出', en: 'A scheduled fee reminder went out' },
 };
 
 const F = '/api/blade-finance/admin';
@@ -132,6 +134,13 @@ export const ADMIN_ROUTE_ACTION_LABELS: Readonly<Record<AdminRouteAction, Label>
   [`admin POST ${F}/import/:kind`]: { zh: '上传导入文件', en: 'Uploaded an import file' },
   [`admin POST ${F}/import/job/:id/commit`]: { zh: '确认导入', en: 'Committed an import' },
   [`admin GET ${F}/import/job/:id/report`]: { zh: '下载导入报告', en: 'Downloaded an import report' },
+  [`admin POST ${F}/reminder/campaign`]: { zh: '发起催缴', en: 'Started a fee reminder campaign' },
+  [`admin POST ${F}/reminder/campaign/:id/stop`]: { zh: '停止催缴', en: 'Stopped a fee reminder campaign' },
+  [`admin POST ${F}/reminder/schedule`]: { zh: '设置定时催缴提醒', en: 'Scheduled a fee reminder' },
+  [`admin POST ${F}/reminder/schedule/:id/cancel`]: {
+    zh: '取消定时催缴提醒',
+    en: 'Cancelled a scheduled fee reminder',
+  },
   [`admin POST ${D}/notice`]: { zh: '新建通知', en: 'Created a notice' },
   [`admin PUT ${D}/notice/:id`]: { zh: '修改通知', en: 'Edited a notice' },
   [`admin POST ${D}/notice/:id/publish`]: { zh: '发布通知', en: 'Published a notice' },
@@ -199,6 +208,24 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, Label>> = {
   paymentNo: { zh: '支付单号', en: 'payment no.' },
   who: { zh: '操作人', en: 'who' },
   action: { zh: '操作', en: 'action' },
+  // fee reminders (催缴)
+  campaignId: { zh: '催缴任务编号', en: 'campaign no.' },
+  scheduleId: { zh: '定时提醒编号', en: 'scheduled reminder no.' },
+  filter: { zh: '范围', en: 'filter' },
+  itemCode: { zh: '收费项目', en: 'fee item' },
+  schoolYear: { zh: '学年', en: 'school year' },
+  startYear: { zh: '年级', en: 'grade' },
+  college: { zh: '学院', en: 'college' },
+  className: { zh: '班级', en: 'class' },
+  dueBefore: { zh: '截止日期不晚于', en: 'due on or before' },
+  dueOn: { zh: '截止日期', en: 'due on' },
+  minOwedFen: { zh: '欠费至少', en: 'owing at least' },
+  skipPendingReview: { zh: '排除待审核缴费的人员', en: 'leaving out payments under review' },
+  daysBefore: { zh: '截止前天数', en: 'days before the due date' },
+  people: { zh: '人数', en: 'people' },
+  owedFen: { zh: '欠费合计', en: 'owed in all' },
+  sendAt: { zh: '发送时间', en: 'sending time' },
+  text: { zh: '短信内容', en: 'text' },
 };
 
 /** Values that are codes of a known kind, by the field that holds them. */

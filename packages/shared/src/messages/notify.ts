@@ -43,6 +43,14 @@ export const notifyMessages = {
     zh: '您在财务平台的银行卡已于 {time} 变更为尾号 {to}。如非本人操作，请立即联系财务处。',
     en: 'Your bank card at the finance platform was changed to one ending {to} at {time}. If this was not you, call the finance office now.',
   },
+  'notify.sms.reminder': {
+    zh: '{name}您好：您的{item}尚有 {amount} 元待缴，缴费截止日期 {due}。缴费请点击：{link}',
+    en: 'Hello {name}: ¥{amount} of your {item} is still owed, due {due}. Pay here: {link}',
+  },
+  'notify.sms.reminderNoDue': {
+    zh: '{name}您好：您的{item}尚有 {amount} 元待缴，请尽快缴纳。缴费请点击：{link}',
+    en: 'Hello {name}: ¥{amount} of your {item} is still owed; please pay soon. Pay here: {link}',
+  },
   'notify.template.receipt': { zh: '缴费成功通知', en: 'Payment received' },
   'notify.template.refund': { zh: '退款到账通知', en: 'Refund completed' },
   'notify.template.invoice': { zh: '电子票据开具通知', en: 'E-bill ready' },
@@ -53,6 +61,7 @@ export const notifyMessages = {
   'notify.template.salary': { zh: '工资条发布通知', en: 'Salary slip available' },
   'notify.template.phoneChanged': { zh: '手机号变更提醒', en: 'Phone changed' },
   'notify.template.bankCardChanged': { zh: '银行卡变更提醒', en: 'Bank card changed' },
+  'notify.template.reminder': { zh: '缴费提醒', en: 'Fee reminder' },
   'notify.prefs.saved': { zh: '已保存', en: 'Saved' },
   'notify.prefs.badGroup': { zh: '没有这类消息', en: 'There is no such kind of message' },
 } as const satisfies Record<string, { zh: string; en: string }>;

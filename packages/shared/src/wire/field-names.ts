@@ -45,6 +45,17 @@ const FIELD_NAMES: Readonly<Record<string, { zh: string; en: string }>> = {
   dueDate: { zh: '截止日期', en: 'Due date' },
   className: { zh: '班级', en: 'Class' },
   startYear: { zh: '入学年份', en: 'Start year' },
+  // fee reminders (催缴)
+  itemCode: { zh: '收费项目', en: 'Fee item' },
+  schoolYear: { zh: '学年', en: 'School year' },
+  college: { zh: '学院', en: 'College' },
+  dueBefore: { zh: '截止日期不晚于', en: 'Due on or before' },
+  dueOn: { zh: '截止日期', en: 'Due date' },
+  minOwedFen: { zh: '欠费金额下限', en: 'Minimum owed' },
+  skipPendingReview: { zh: '排除待审核缴费', en: 'Leave out payments under review' },
+  previewPerson: { zh: '预览人员', en: 'Person to preview' },
+  sendAt: { zh: '发送时间', en: 'Sending time' },
+  daysBefore: { zh: '提前天数', en: 'Days before' },
 };
 
 /** The field's name in the language, or its wire name when it has none. */

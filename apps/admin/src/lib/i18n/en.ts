@@ -1,11 +1,13 @@
 /** The console's texts in English: every key of zh.ts (the type and i18n.test.ts check it). */
 import { opsEn } from './ops';
 import { queuesEn } from './queues';
+import { remindersEn } from './reminders';
 import type { TextKey } from './zh';
 
 export const en: Record<TextKey, string> = {
   ...queuesEn,
   ...opsEn,
+  ...remindersEn,
   'app.shortTitle': 'FO',
   'layout.foldMenu': 'Fold the menu',
   'layout.unfoldMenu': 'Unfold the menu',
@@ -311,6 +313,7 @@ export const en: Record<TextKey, string> = {
   'settings.template.salary': 'Salary slip available',
   'settings.template.phoneChanged': 'Phone changed',
   'settings.template.bankCardChanged': 'Bank card changed',
+  'settings.template.reminder': 'Fee reminder (from the office)',
   'settings.httpUrl': 'API address',
   'settings.httpUrlHint':
     "Empty: the platform's provider; set: every text or mail of this school goes through it",

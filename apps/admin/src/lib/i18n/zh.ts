@@ -5,10 +5,12 @@
  */
 import { opsZh } from './ops';
 import { queuesZh } from './queues';
+import { remindersZh } from './reminders';
 
 export const zh = {
   ...queuesZh,
   ...opsZh,
+  ...remindersZh,
   'app.shortTitle': '财务',
   'layout.foldMenu': '收起菜单',
   'layout.unfoldMenu': '展开菜单',
@@ -306,6 +308,7 @@ export const zh = {
   'settings.template.salary': '工资条发布',
   'settings.template.phoneChanged': '手机号变更提醒',
   'settings.template.bankCardChanged': '银行卡变更提醒',
+  'settings.template.reminder': '缴费提醒（催缴）',
   'settings.httpUrl': '接口地址',
   'settings.httpUrlHint': '留空则使用平台统一的服务商；填写后本校短信或邮件都经此地址发送',
   'settings.sender': '发送方',

@@ -18,6 +18,7 @@ import { registerAdminNoticeRoutes } from './notices-routes';
 import { registerAdminOrderRoutes } from './orders-routes';
 import { registerAdminPeopleRoutes } from './people-routes';
 import { registerAdminRefundRoutes } from './refunds-routes';
+import { registerAdminReminderRoutes } from './reminders-routes';
 import { registerAdminSalaryRoutes } from './salary-routes';
 import { registerAdminSettingsRoutes } from './settings-routes';
 import { registerAdminSignatureRoutes } from './signatures-routes';
@@ -44,5 +45,6 @@ export default async function adminRoutes(app: FastifyInstance): Promise<void> {
     registerAdminOrderRoutes(scope);
     registerAdminAuditRoutes(scope);
     registerAdminSignatureRoutes(scope);
+    registerAdminReminderRoutes(scope);
   });
 }

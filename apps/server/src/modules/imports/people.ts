@@ -21,7 +21,17 @@ import { optionalText as optional, sameAsStored as same } from './records';
 import { firstRows, readTable, type Column } from './table';
 
 type Key =
-  'type' | 'no' | 'name' | 'idType' | 'idCard' | 'startYear' | 'major' | 'className' | 'department' | 'phone';
+  | 'type'
+  | 'no'
+  | 'name'
+  | 'idType'
+  | 'idCard'
+  | 'startYear'
+  | 'college'
+  | 'major'
+  | 'className'
+  | 'department'
+  | 'phone';
 
 const COLUMNS: readonly Column<Key>[] = [
   { key: 'type', zh: '人员类型', en: 'type', aliases: ['类型', 'userType'], required: true, example: '学生' },
@@ -46,6 +56,7 @@ const COLUMNS: readonly Column<Key>[] = [
     example: '110101200601011236',
   },
   { key: 'startYear', zh: '入学年份', en: 'startYear', example: '2026' },
+  { key: 'college', zh: '学院', en: 'college', aliases: ['院系'], example: '经济管理学院' },
   { key: 'major', zh: '专业', en: 'major', example: '会计学' },
   { key: 'className', zh: '班级', en: 'class', aliases: ['className'], example: '会计2601' },
   { key: 'department', zh: '部门', en: 'department', example: '' },
@@ -74,6 +85,7 @@ type StudentFields = {
   idType: number;
   idCard: string;
   startYear?: number | null;
+  college?: string | null;
   major?: string | null;
   className?: string | null;
   phone?: string | null;
@@ -93,6 +105,7 @@ async function storedStudents(db: Reader, tenantId: string) {
       idType: students.idType,
       idCard: students.idCard,
       startYear: students.startYear,
+      college: students.college,
       major: students.major,
       className: students.className,
       phone: students.phone,
@@ -149,6 +162,7 @@ const STUDENT_COLUMNS = {
   id_type: 'smallint',
   id_card: 'text',
   start_year: 'int',
+  college: 'text',
   major: 'text',
   class_name: 'text',
   phone: 'text',
@@ -167,6 +181,7 @@ const studentRecord = (r: StudentFields & { studentNo: string }) => ({
   id_type: r.idType,
   id_card: r.idCard,
   start_year: r.startYear ?? null,
+  college: r.college ?? null,
   major: r.major ?? null,
   class_name: r.className ?? null,
   phone: r.phone ?? null,
@@ -213,6 +228,9 @@ export const peopleImport: ImportRules = {
           idType: idType ?? 1,
           idCard: idCard ?? '',
           startYear: row.has('startYear') ? (startYear ?? null) : undefined,
+          college: row.has('college')
+            ? optional(limited(row, 'college', row.text('college'), 100))
+            : undefined,
           major: row.has('major') ? optional(limited(row, 'major', row.text('major'), 100)) : undefined,
           className: row.has('className')
             ? optional(limited(row, 'className', row.text('className'), 100))
@@ -247,11 +265,16 @@ export const peopleImport: ImportRules = {
       'student_name',
       'id_type',
       'id_card',
-      ...(['startYear', 'major', 'className', 'phone'] as const)
-        .filter(has)
-        .map(
-          (k) => ({ startYear: 'start_year', major: 'major', className: 'class_name', phone: 'phone' })[k],
-        ),
+      ...(['startYear', 'college', 'major', 'className', 'phone'] as const).filter(has).map(
+        (k) =>
+          ({
+            startYear: 'start_year',
+            college: 'college',
+            major: 'major',
+            className: 'class_name',
+            phone: 'phone',
+          })[k],
+      ),
     ];
     const employeeFields = ['employee_name', 'id_card', ...(['department', 'phone'] as const).filter(has)];
     const counts = { rows: table.rows.length, created, updated, unchanged };

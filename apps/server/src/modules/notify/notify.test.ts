@@ -395,10 +395,12 @@ describe('messages to one person', () => {
       const token = (await signIn(ctx, UNI, 'student1')).access_token;
       const before = await call(ctx, 'GET', '/api/blade-user/notify-settings', { token });
       expect(before.json().data).toEqual({
-        groups: ['receipts', 'refunds', 'invoices', 'binding', 'bills', 'salary'].map((group) => ({
-          group,
-          on: true,
-        })),
+        groups: ['receipts', 'refunds', 'invoices', 'binding', 'bills', 'salary', 'reminders'].map(
+          (group) => ({
+            group,
+            on: true,
+          }),
+        ),
         security: true,
       });
       const bad = await call(ctx, 'POST', '/api/blade-user/notify-settings', {

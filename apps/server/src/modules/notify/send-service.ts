@@ -8,14 +8,27 @@
  * is not delivered twice. An SMS has no such id: the attempt is recorded (committed) before the text
  * goes to the provider, and a taken-over message that had reached that point is not sent again — it is
  * marked failed, "outcome unknown" (docs/decisions.md).
+ *
+ * Fee reminders (kind `reminder`, a campaign's: modules/reminder) also wait for a slot of the school's
+ * rate (REMINDER_RATE) and are not sent once their campaign is stopped; a person bound to no user gets
+ * the text at the phone the school holds.
  */
 import { NOTIFY_GROUP_OF, wantsMessage, type NotifyKind } from '@cf/shared/notify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '@server/db/client';
-import { oauthLinks, tenants, userBindings, users } from '@server/db/schema';
+import { queryRows, type Db } from '@server/db/client';
+import {
+  employees,
+  oauthLinks,
+  otherPeople,
+  students,
+  tenants,
+  userBindings,
+  users,
+} from '@server/db/schema';
 import { orders } from '@server/db/schema-finance';
 import { notifyMessages, notifyPrefs } from '@server/db/schema-notify';
+import { CAMPAIGN_STOPPED, reminderCampaigns } from '@server/db/schema-reminder';
 import { tenantProviders } from '@server/db/schema-settings';
 import { WECHAT_TEMPLATES_KIND } from '@cf/shared/wire/admin-settings';
 import { translate } from '@cf/shared/messages';
@@ -38,7 +51,8 @@ export const backoffSeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(
 
 type Outcome =
   | { status: 'sent'; channel: string }
-  | { status: 'failed' | 'skipped'; reason: string }
+  /** releaseKey: the event key is freed (a stopped campaign's message: another may remind that day). */
+  | { status: 'failed' | 'skipped'; reason: string; releaseKey?: boolean }
   | { status: 'retry'; reason: string };
 
 async function finish(db: Db, row: Claimed, outcome: Outcome): Promise<void> {
@@ -84,7 +98,14 @@ async function finish(db: Db, row: Claimed, outcome: Outcome): Promise<void> {
   }
   await db
     .update(notifyMessages)
-    .set({ status: outcome.status, leaseUntil: null, lastError: outcome.reason.slice(0, 500) })
+    .set({
+      status: outcome.status,
+      leaseUntil: null,
+      lastError: outcome.reason.slice(0, 500),
+      ...(outcome.status === 'skipped' && outcome.releaseKey
+        ? { eventKey: sql`${notifyMessages.eventKey} || '#stopped:' || ${notifyMessages.id}` }
+        : {}),
+    })
     .where(fence);
 }
 
@@ -238,6 +259,64 @@ async function sendSms(app: FastifyInstance, row: Claimed, phone: string): Promi
   }
 }
 
+/** How long a reminder waits between two tries for a slot of the school's per-second rate. */
+const SLOT_POLL_MS = 50;
+/** A reminder whose claim ends sooner than this is not sent now (another claim will). */
+const LEASE_MARGIN_MS = 5_000;
+
+/**
+ * Counts one send against the school's rate: a one-second window of rate_limits (http/rate-limit.ts
+ * keeps the same rows); answers the count of the window. Every sender of the school updates this one
+ * row, so its commit does not wait for the disk (set_config(..., true) holds for this statement's own
+ * transaction; a count lost in a crash only lets a few more through).
+ */
+async function takeSlot(db: Db, key: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`INSERT INTO rate_limits (key, window_start, count)
+        SELECT ${key}, now(), 1 FROM (SELECT set_config('synchronous_commit', 'off', true)) fast
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.window_start < now() - interval '1 second' THEN 1 ELSE rate_limits.count + 1 END,
+          window_start = CASE WHEN rate_limits.window_start < now() - interval '1 second' THEN now() ELSE rate_limits.window_start END
+        RETURNING count`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * A fee reminder (a campaign's, modules/reminder) waits for a slot of the school's rate (REMINDER_RATE
+ * a second, counted in PostgreSQL so every API process shares it), then is sent only if its campaign
+ * is still running: a stopped campaign leaves its unsent messages unsent. Undefined: go on and send.
+ */
+async function reminderGate(app: FastifyInstance, row: Claimed): Promise<Outcome | undefined> {
+  const rate = app.config.jobs.reminderRate;
+  while ((await takeSlot(app.db, `reminder-rate:${row.tenantId}`)) > rate) {
+    if (row.leaseUntil && row.leaseUntil.getTime() - Date.now() < LEASE_MARGIN_MS)
+      return { status: 'retry', reason: 'waiting for a slot of the reminder rate' };
+    await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
+  }
+  const campaignId = Number(row.data.campaignId);
+  if (!Number.isInteger(campaignId)) return undefined;
+  const [campaign] = await app.db
+    .select({ status: reminderCampaigns.status })
+    .from(reminderCampaigns)
+    .where(and(eq(reminderCampaigns.tenantId, row.tenantId), eq(reminderCampaigns.id, campaignId)));
+  if (campaign?.status === 'stopped')
+    return { status: 'skipped', reason: CAMPAIGN_STOPPED, releaseKey: true };
+  return undefined;
+}
+
+/** The phone the school holds for the person (students, staff, outside people): a reminder's way to one not bound. */
+async function heldPhone(db: Db, row: MessageRow): Promise<string | undefined> {
+  const table = { student: students, employee: employees, other: otherPeople }[row.personType ?? ''];
+  if (!table || !row.personId) return undefined;
+  const [person] = await db
+    .select({ phone: table.phone })
+    .from(table)
+    .where(and(eq(table.tenantId, row.tenantId), eq(table.id, row.personId)));
+  return person?.phone || undefined;
+}
+
 async function decide(app: FastifyInstance, row: Claimed): Promise<Outcome> {
   const kind = row.kind as NotifyKind;
   if (row.was === 'sending' && row.smsAttemptedAt) {
@@ -246,9 +325,19 @@ async function decide(app: FastifyInstance, row: Claimed): Promise<Outcome> {
   // A security notice to the phone held before the change: a text there, nothing else.
   if (row.phone) return sendSms(app, row, row.phone);
   const user = await recipient(app.db, row);
+  if (!user && kind === 'reminder') {
+    // Most students never bind: a reminder goes to the phone the school holds for them.
+    const phone = await heldPhone(app.db, row);
+    if (!phone) return { status: 'skipped', reason: 'nobody to tell (not bound, no phone held)' };
+    return (await reminderGate(app, row)) ?? sendSms(app, row, phone);
+  }
   if (!user) return tellPayer(app, row);
   if (!wantsMessage(kind, await turnedOff(app.db, row.tenantId, user.id))) {
     return { status: 'skipped', reason: 'turned off by the person' };
+  }
+  if (kind === 'reminder') {
+    const gate = await reminderGate(app, row);
+    if (gate) return gate;
   }
   // Staff who sign in through Enterprise WeChat: a text card from the school's agent app.
   const work = await workRoute(app, row, user.id);
@@ -271,7 +360,9 @@ async function decide(app: FastifyInstance, row: Claimed): Promise<Outcome> {
     // 43004: the person does not follow the official account; WeChat will not deliver. A text instead.
     if (outcome) return outcome;
   }
-  const phone = user.financePhone || user.phone;
+  // A reminder's person may have no phone on the account and one held by the school.
+  const phone =
+    user.financePhone || user.phone || (kind === 'reminder' ? await heldPhone(app.db, row) : undefined);
   if (!phone) return { status: 'failed', reason: 'no WeChat link and no phone' };
   // A security notice whose person is reached at the old phone anyway: that text is the one message.
   if (NOTIFY_GROUP_OF[kind] === 'security' && phone === row.data.oldPhone) {

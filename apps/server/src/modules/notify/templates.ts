@@ -42,6 +42,13 @@ export function templateData(
     case 'phoneChanged':
     case 'bankCardChanged':
       return { ...title, character_string2: v(data.to), time3: v(data.time) };
+    case 'reminder':
+      return {
+        thing1: { value: thing(data.item) },
+        amount2: v(data.amount),
+        time3: v(data.due),
+        thing4: { value: thing(data.name) },
+      };
   }
 }
 
@@ -56,7 +63,9 @@ export function appLink(
 }
 
 export function smsText(kind: NotifyKind, data: Record<string, string>, link: string): string {
-  return translate(`notify.sms.${kind}`, 'zh', {
+  // A reminder of receivables without a due date asks to pay soon instead of naming a day.
+  const key = kind === 'reminder' && !data.due ? 'notify.sms.reminderNoDue' : (`notify.sms.${kind}` as const);
+  return translate(key, 'zh', {
     item: '',
     amount: '',
     orderNo: '',
@@ -64,6 +73,8 @@ export function smsText(kind: NotifyKind, data: Record<string, string>, link: st
     reason: '',
     month: '',
     to: '',
+    name: '',
+    due: '',
     ...data,
     link,
   });

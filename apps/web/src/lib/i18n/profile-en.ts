@@ -110,6 +110,8 @@ export const profileEn: Record<ProfileTextKey, string> = {
   'notify.billsHint': 'A payment record you submitted approved or voided',
   'notify.salary': 'Salary slips',
   'notify.salaryHint': 'A new month is available (no amounts in the message)',
+  'notify.reminders': 'Fee reminders',
+  'notify.remindersHint': 'The finance office reminds you of fees still owed (at most one per item a day)',
   'notify.security': 'Security alerts',
   'notify.securityHint': 'Phone or bank card changed; also texted to the old phone',
   'notify.alwaysOn': 'Always on',

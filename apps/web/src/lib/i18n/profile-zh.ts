@@ -109,6 +109,8 @@ export const profileZh = {
   'notify.billsHint': '提交的缴费记录通过或作废',
   'notify.salary': '工资条发布',
   'notify.salaryHint': '新月份工资条可查看（消息中不含金额）',
+  'notify.reminders': '缴费提醒',
+  'notify.remindersHint': '财务处提醒您尚未缴纳的费用（每个项目每天至多一条）',
   'notify.security': '安全提醒',
   'notify.securityHint': '手机号或银行卡变更时通知您，并发短信到原手机号',
   'notify.alwaysOn': '始终开启',

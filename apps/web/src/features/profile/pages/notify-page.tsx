@@ -14,6 +14,7 @@ const GROUP_TEXT: Record<NotifyGroup, { label: TextKey; hint: TextKey }> = {
   binding: { label: 'notify.binding', hint: 'notify.bindingHint' },
   bills: { label: 'notify.bills', hint: 'notify.billsHint' },
   salary: { label: 'notify.salary', hint: 'notify.salaryHint' },
+  reminders: { label: 'notify.reminders', hint: 'notify.remindersHint' },
 };
 
 /**
