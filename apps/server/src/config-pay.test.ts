@@ -15,6 +15,7 @@ describe('payment settings', () => {
       reconcileAfter: 180,
       invoiceInterval: 5,
       notifyInterval: 5,
+      reminderRate: 20,
     });
     expect(loadConfig({ DATA_DIR: config.dataDir, JOBS_ENABLED: 'false' }).jobs.enabled).toBe(false);
   });
