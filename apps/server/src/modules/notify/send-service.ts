@@ -15,6 +15,7 @@
  */
 import { NOTIFY_GROUP_OF, wantsMessage, type NotifyKind } from '@cf/shared/notify';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { queryRows, type Db } from '@server/db/client';
 import {
@@ -55,58 +56,43 @@ type Outcome =
   | { status: 'failed' | 'skipped'; reason: string; releaseKey?: boolean }
   | { status: 'retry'; reason: string };
 
-async function finish(db: Db, row: Claimed, outcome: Outcome): Promise<void> {
-  const fence = and(
+/** The row as this claim holds it: a write fenced by it changes nothing once the claim is lost. */
+const claimFence = (row: Claimed) =>
+  and(
     eq(notifyMessages.id, row.id),
     eq(notifyMessages.status, 'sending'),
     eq(notifyMessages.attempts, row.attempts),
   );
-  if (outcome.status === 'sent') {
-    await db
-      .update(notifyMessages)
-      .set({
-        status: 'sent',
-        channel: outcome.channel,
-        sentAt: sql`now()`,
-        leaseUntil: null,
-        lastError: null,
-      })
-      .where(fence);
-    return;
-  }
+
+/** What the row becomes for an outcome: sent, tried again later (or given up after a day), failed, skipped. */
+function resultOf(row: Claimed, outcome: Outcome): PgUpdateSetSource<typeof notifyMessages> {
+  const done = { leaseUntil: null };
+  if (outcome.status === 'sent')
+    return { ...done, status: 'sent', channel: outcome.channel, sentAt: sql`now()`, lastError: null };
   if (outcome.status === 'retry') {
     const wait = backoffSeconds(row.attempts);
     const late = row.createdAt.getTime() + GIVE_UP_SECONDS * 1000 < Date.now() + wait * 1000;
-    await db
-      .update(notifyMessages)
-      .set(
-        late
-          ? {
-              status: 'failed',
-              leaseUntil: null,
-              lastError: `gave up after a day: ${outcome.reason}`.slice(0, 500),
-            }
-          : {
-              status: 'pending',
-              leaseUntil: null,
-              lastError: outcome.reason.slice(0, 500),
-              nextAttemptAt: sql`now() + make_interval(secs => ${wait})`,
-            },
-      )
-      .where(fence);
-    return;
+    return late
+      ? { ...done, status: 'failed', lastError: `gave up after a day: ${outcome.reason}`.slice(0, 500) }
+      : {
+          ...done,
+          status: 'pending',
+          lastError: outcome.reason.slice(0, 500),
+          nextAttemptAt: sql`now() + make_interval(secs => ${wait})`,
+        };
   }
-  await db
-    .update(notifyMessages)
-    .set({
-      status: outcome.status,
-      leaseUntil: null,
-      lastError: outcome.reason.slice(0, 500),
-      ...(outcome.status === 'skipped' && outcome.releaseKey
-        ? { eventKey: sql`${notifyMessages.eventKey} || '#stopped:' || ${notifyMessages.id}` }
-        : {}),
-    })
-    .where(fence);
+  return {
+    ...done,
+    status: outcome.status,
+    lastError: outcome.reason.slice(0, 500),
+    ...(outcome.status === 'skipped' && outcome.releaseKey
+      ? { eventKey: sql`${notifyMessages.eventKey} || '#stopped:' || ${notifyMessages.id}` }
+      : {}),
+  };
+}
+
+async function finish(db: Db, row: Claimed, outcome: Outcome): Promise<void> {
+  await db.update(notifyMessages).set(resultOf(row, outcome)).where(claimFence(row));
 }
 
 /** The user a message is for: its own, else the user actively bound to its person. */
@@ -236,13 +222,7 @@ async function sendSms(app: FastifyInstance, row: Claimed, phone: string): Promi
   const [marked] = await db
     .update(notifyMessages)
     .set({ smsAttemptedAt: sql`now()`, smsPhone: phone, channel: 'sms' })
-    .where(
-      and(
-        eq(notifyMessages.id, row.id),
-        eq(notifyMessages.status, 'sending'),
-        eq(notifyMessages.attempts, row.attempts),
-      ),
-    )
+    .where(claimFence(row))
     .returning({ id: notifyMessages.id });
   if (!marked) return { status: 'retry', reason: 'claim lost' };
   const text = smsText(kind, row.data, appLink(app.config.publicUrl, row.tenantId, kind, row.data));
@@ -259,8 +239,8 @@ async function sendSms(app: FastifyInstance, row: Claimed, phone: string): Promi
   }
 }
 
-/** How long a reminder waits between two tries for a slot of the school's per-second rate. */
-const SLOT_POLL_MS = 50;
+/** The least a reminder waits before it asks again for a slot of the school's per-second rate. */
+const SLOT_POLL_MS = 20;
 /** A reminder whose claim ends sooner than this is not sent now (another claim will). */
 const LEASE_MARGIN_MS = 5_000;
 
@@ -270,17 +250,18 @@ const LEASE_MARGIN_MS = 5_000;
  * row, so its commit does not wait for the disk (set_config(..., true) holds for this statement's own
  * transaction; a count lost in a crash only lets a few more through).
  */
-async function takeSlot(db: Db, key: string): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(
+async function takeSlot(db: Db, key: string): Promise<{ count: number; nextWindowMs: number }> {
+  const [row] = await queryRows<{ count: number; next_ms: number }>(
     db,
     sql`INSERT INTO rate_limits (key, window_start, count)
         SELECT ${key}, now(), 1 FROM (SELECT set_config('synchronous_commit', 'off', true)) fast
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limits.window_start < now() - interval '1 second' THEN 1 ELSE rate_limits.count + 1 END,
           window_start = CASE WHEN rate_limits.window_start < now() - interval '1 second' THEN now() ELSE rate_limits.window_start END
-        RETURNING count`,
+        RETURNING count,
+          extract(epoch FROM rate_limits.window_start + interval '1 second' - now()) * 1000 AS next_ms`,
   );
-  return Number(row?.count ?? 0);
+  return { count: Number(row?.count ?? 0), nextWindowMs: Number(row?.next_ms ?? 0) };
 }
 
 /**
@@ -290,10 +271,15 @@ async function takeSlot(db: Db, key: string): Promise<number> {
  */
 async function reminderGate(app: FastifyInstance, row: Claimed): Promise<Outcome | undefined> {
   const rate = app.config.jobs.reminderRate;
-  while ((await takeSlot(app.db, `reminder-rate:${row.tenantId}`)) > rate) {
+  for (;;) {
+    const slot = await takeSlot(app.db, `reminder-rate:${row.tenantId}`);
+    if (slot.count <= rate) break;
     if (row.leaseUntil && row.leaseUntil.getTime() - Date.now() < LEASE_MARGIN_MS)
       return { status: 'retry', reason: 'waiting for a slot of the reminder rate' };
-    await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
+    // This second's slots are taken: ask again when the next window opens (spread a little, so the
+    // senders waiting do not all ask at once), not in a loop that keeps the database busy meanwhile.
+    const wait = Math.max(SLOT_POLL_MS, slot.nextWindowMs) + Math.random() * SLOT_POLL_MS;
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
   const campaignId = Number(row.data.campaignId);
   if (!Number.isInteger(campaignId)) return undefined;
