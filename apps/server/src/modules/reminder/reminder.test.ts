@@ -16,6 +16,7 @@ import { sendMessages } from '@server/jobs/send-messages';
 import { createTestApp, createTestApps, type TestContext } from '@server-test/helpers';
 import { bladeAuth, tokenFor } from '@server-test/issue-token';
 import { officerToken } from '@server-test/finance-office';
+import { consoleCall } from '@server-test/console-fixtures';
 import { UNI } from '@server-test/pay-fixtures';
 import { pay, userIdOf } from '@server-test/fee-fixtures';
 import { resetRateLimits } from '@server-test/user-fixtures';
@@ -31,19 +32,7 @@ describe('fee reminders', () => {
   let finance1: string;
   const db = () => ctx.database.db;
 
-  const call = (
-    token: string,
-    method: 'GET' | 'POST',
-    url: string,
-    body?: Record<string, unknown>,
-    lang: 'en' | 'zh' = 'en',
-  ) =>
-    ctx.app.inject({
-      method,
-      url,
-      headers: { ...bladeAuth(token), 'accept-language': lang },
-      ...(body ? { payload: body } : {}),
-    });
+  const call: ReturnType<typeof consoleCall> = (...args) => consoleCall(ctx)(...args);
   const send = () => sendMessages(ctx.app, { leaseSeconds: LEASE, limit: 50, forMs: 10_000 });
 
   beforeAll(async () => {
