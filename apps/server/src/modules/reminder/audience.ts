@@ -7,6 +7,7 @@
  */
 import { summarize } from '@cf/shared/fees';
 import { yuanDigits } from '@cf/shared/money';
+import { calendarDateIn } from '@cf/shared/validation';
 import type { ReminderFilter } from '@cf/shared/wire/admin-reminders';
 import type { ChasedRow } from './audience-repo';
 
@@ -65,9 +66,8 @@ export function audienceOf(rows: readonly ChasedRow[], filter: ReminderFilter): 
     .map(({ inReview: _inReview, ...person }) => person);
 }
 
-/** A day as the school reads it (Beijing), YYYY-MM-DD. */
-export const beijingDay = (at: Date): string =>
-  new Date(at.getTime() + 8 * 3600 * 1000).toISOString().slice(0, 10);
+/** A day as the school reads it (its time zone), YYYY-MM-DD: @cf/shared/validation's calendar date. */
+export const beijingDay = (at: Date): string => calendarDateIn(at);
 
 /**
  * What the message of one person carries (notify templates: `reminder`): the item as the fee list names
