@@ -31,12 +31,13 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   absWorkingDir: serverDir,
   // sheet-worker: the worker thread uploaded tables are read in (src/http/sheet/reader.ts starts it
-  // from beside main.js).
+  // from beside main.js); pglite-worker: the thread a data folder's PGlite runs in (src/db/pglite-thread.ts).
   entryPoints: {
     main: 'src/main.ts',
     'migrate-cli': 'src/db/migrate-cli.ts',
     'files-migrate': 'src/cli/files-migrate.ts',
     'sheet-worker': 'src/http/sheet/worker.ts',
+    'pglite-worker': 'src/db/pglite-worker.ts',
   },
   outdir,
   bundle: true,

@@ -21,7 +21,7 @@ import type { Config } from './config';
 import { pingDatabase, type Database, type Db } from './db/client';
 import type { Gateways } from './gateways';
 import { fail, ok } from './http/envelope';
-import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
+import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandler } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { countMessages, createMetrics } from './http/metrics';
 import { registerOpsRoutes, registerRequestMetrics } from './http/metrics-routes';
@@ -82,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
+    maxParamLength: MAX_PARAM_LENGTH,
     // Every schema is zod: handing Fastify the zod compilers up front spares it loading Ajv and
     // fast-json-stringify at construction (about half a second of the start; bench/start.mjs).
     schemaController: { compilersFactory: zodCompilers },
@@ -97,7 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => deps.gateways.files.close());
   app.decorate(
     'orderListCache',
-    await attachOrderListCache(app, deps.db, deps.database, deps.config.orderListCache),
+    attachOrderListCache(app, deps.db, deps.database, deps.config.orderListCache),
   );
   app.decorateRequest('lang', 'zh');
   app.decorateRequest('auth', null as never);
@@ -168,23 +169,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (existsSync(path.join(webDist, 'index.html'))) {
     // preCompressed: the web build leaves .br and .gz beside its assets (vite-plugin-precompress.ts).
+    // One wildcard route each (the default), not a route per built file: registering those was a
+    // tenth of the start (bench/start.mjs).
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
-      wildcard: false,
       index: ['index.html'],
       preCompressed: true,
     });
   }
   if (existsSync(path.join(adminDist, 'index.html'))) {
+    // The wildcard route does not answer the bare prefix: /admin goes on to /admin/ here.
+    app.get('/admin', { schema: { hide: true } }, (_req, reply) => reply.redirect('/admin/', 301));
     // /admin redirects to /admin/, which serves the console's index.html (hash routes below it); its
     // scripts go compressed too (the console build precompresses like the phone's).
     await app.register(fastifyStatic, {
       root: adminDist,
       prefix: '/admin/',
-      wildcard: false,
       index: ['index.html'],
-      redirect: true,
       decorateReply: false,
       preCompressed: true,
     });

@@ -22,6 +22,11 @@ async function main() {
     poolMax: config.dbPoolMax,
     dataDir: config.dataDir,
     onIdleError: (err) => log.warn({ err }, 'idle database connection lost'),
+    // A supervisor (or the operator) starts the server again; it cannot answer without its database.
+    onLost: (err) => {
+      log.fatal({ err }, 'the database stopped');
+      process.exit(1);
+    },
   });
   let serving: Serving | undefined;
   let closing = false;

@@ -17,18 +17,24 @@ export interface Serving {
 }
 
 export async function serve(config: Config, database: Database, log: Logger): Promise<Serving> {
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let building: ReturnType<typeof buildApp> | undefined;
   let jobs: Jobs | undefined;
   const stop = async () => {
     await jobs?.stop();
+    const app = await building?.catch(() => undefined);
     await app?.close().catch(() => undefined);
   };
   try {
-    await database.migrate();
     let selfUrl = `http://127.0.0.1:${config.port}`;
     const gateways = createGateways(config, database.db, () => selfUrl);
+    // The app is built while the database opens and migrates (building it asks nothing of the
+    // database; what it needs, it asks for when ready, before it listens): a start does both at once.
+    building = buildApp({ config, db: database.db, database, gateways });
+    // A failed migration must not leave a failed build unobserved (stop() closes a built app).
+    building.catch(() => undefined);
+    await database.migrate();
     if (config.mode === 'demo' && (await seedDemo(database.db, gateways.files))) log.info('demo data seeded');
-    app = await buildApp({ config, db: database.db, database, gateways });
+    const app = await building;
     const address = await app.listen({ port: config.port, host: config.host });
     selfUrl = `http://127.0.0.1:${new URL(address).port}`;
     jobs = startJobs(app);

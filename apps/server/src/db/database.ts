@@ -55,6 +55,8 @@ export interface OpenOptions {
   poolMax?: number;
   dataDir?: string;
   onIdleError?: (err: Error) => void;
+  /** The database is gone for good (PGlite's thread stopped): nothing more can be answered. */
+  onLost?: (err: Error) => void;
 }
 
 export const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;

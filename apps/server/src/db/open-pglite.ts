@@ -1,25 +1,16 @@
 /** PGlite in the data folder (DATABASE_URL unset: demo and tests); loaded by db/client.ts only then. */
-import {
-  closeSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { CHANNEL_NAME, migrationsFolder, schema, type Database, type Db, type OpenOptions } from './database';
+import type { ThreadStart } from './pglite-thread';
+import { startWorkerThread } from './worker-thread';
 
 /**
  * The compiled server ships a migrated, empty PGlite cluster beside it (scripts/build.mjs): a new data
- * folder starts from that instead of running initdb and every migration (about 2 s of a first start).
+ * folder starts from that (copied by the PGlite thread) instead of running initdb and every migration
+ * (about 2 s of a first start).
  * Run from source (tsx, tests) there is none, and PGlite creates the cluster itself.
  */
 const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), 'pglite-template');
@@ -64,32 +55,55 @@ export function acquireDirLock(dir: string): () => void {
   throw new Error(`Could not lock the data folder ${dir}`);
 }
 
+/**
+ * A data folder's PGlite runs in its own thread (pglite-thread.ts). The thread is started first, before
+ * PGlite's and drizzle's code load here, and the database is handed back without waiting for it: its
+ * first query waits (serve.ts builds the app meanwhile). A folder that cannot be opened fails that query.
+ */
 export async function openPglite(options: OpenOptions): Promise<Database> {
-  // dataDir undefined: an in-memory database (tests).
+  // dataDir undefined: an in-memory database in this thread (tests).
   const dataDir = options.dataDir ? path.join(options.dataDir, 'pglite') : undefined;
   const release = dataDir ? acquireDirLock(path.dirname(dataDir)) : () => undefined;
-  if (dataDir && !existsSync(dataDir)) mkdirSync(dataDir, { recursive: true });
   let client: PGlite;
   try {
-    const fresh = dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'));
-    if (fresh && existsSync(pgliteTemplate)) {
-      cpSync(pgliteTemplate, dataDir, {
-        recursive: true,
-        filter: (from) => path.basename(from) !== 'postmaster.pid',
+    if (dataDir) {
+      mkdirSync(dataDir, { recursive: true });
+      const start: ThreadStart = { dataDir: path.resolve(dataDir), template: pgliteTemplate };
+      const worker = startWorkerThread('pglite-worker.js', new URL('./pglite-worker.ts', import.meta.url), {
+        workerData: start,
       });
+      const { PGliteThread } = await import('./pglite-thread');
+      const lost =
+        options.onLost ??
+        ((err: Error) => {
+          throw err;
+        });
+      const thread = new PGliteThread(worker, (err) => {
+        release();
+        lost(err);
+      });
+      // To drizzle it is a PGlite client (the same query, exec and transaction code), not a PGlite.
+      client = thread as unknown as PGlite;
+    } else {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+      // pg_trgm: the searches' name-part indexes (migration 0022 creates the extension).
+      client = new PGlite({ extensions: { pg_trgm } });
+      await client.waitReady;
     }
-    // pg_trgm: the searches' name-part indexes (migration 0022 creates the extension).
-    client = new PGlite({ dataDir, extensions: { pg_trgm } });
-    await client.waitReady;
   } catch (err) {
     release();
     throw err;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async migrate() {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    },
     async listen(channel, handlers) {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
       // One process owns the folder (the lock file), so every change is made through this client.

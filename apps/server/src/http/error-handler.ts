@@ -46,6 +46,9 @@ function send(req: FastifyRequest, reply: FastifyReply, status: number, msg: str
   return reply.status(status).send(fail(code, msg));
 }
 
+/** The router's longest path parameter (app.ts passes it to Fastify; Fastify's default). */
+export const MAX_PARAM_LENGTH = 100;
+
 /**
  * Errors Fastify meets before a route is chosen (a URL that is not valid percent-encoding, a path
  * parameter too long): the same envelope (pass as the `frameworkErrors` option).
@@ -89,6 +92,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send(fail(404, translate('common.notFound', req.lang ?? 'zh')));
+    // What the router refuses before routing (a path that is not valid percent-encoding, a segment
+    // longer than a parameter may be) is a bad request, as answerFrameworkError says, also when the
+    // static files' wildcard route took it in and found no file.
+    const path = req.url.split('?')[0] ?? '';
+    if (!decodes(path) || path.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH))
+      return send(req, reply, 400, translate('common.badRequest', req.lang ?? 'zh'));
+    return reply.status(404).send(fail(404, translate('common.notFound', req.lang ?? 'zh')));
   });
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }

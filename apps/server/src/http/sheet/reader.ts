@@ -9,9 +9,8 @@
  * `checkSheetFile` is the cheap look before any of it (the zip's directory, the sheet's declared
  * reach), run where a file is received so a refused file is answered at once and never becomes a job.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '@server/db/worker-thread';
 import type { WorkerMessage } from './worker';
 import type { MergedRange, Sheet, SheetLimits, SheetRow } from './types';
 import { checkXlsx } from './xlsx';
@@ -78,22 +77,7 @@ function startWorker(): Worker {
   const options = {
     resourceLimits: { maxOldGenerationSizeMb: SHEET_WORKERS.memoryMb, maxYoungGenerationSizeMb: 16 },
   };
-  // Built (dist/): the worker is its own bundle beside main.js. From source (tests, tsx): the
-  // worker thread loads tsx first, then the TypeScript file.
-  if (!import.meta.url.endsWith('.ts'))
-    return quiet(new Worker(new URL('./sheet-worker.js', import.meta.url), options));
-  // The ESM entry of tsx's API (require.resolve answers the CommonJS one beside it).
-  const tsxApi = createRequire(import.meta.url)
-    .resolve('tsx/esm/api')
-    .replace(/\.cjs$/, '.mjs');
-  const tsx = pathToFileURL(tsxApi).href;
-  const worker = new URL('./worker.ts', import.meta.url).href;
-  return quiet(
-    new Worker(
-      `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); })`,
-      { ...options, eval: true },
-    ),
-  );
+  return quiet(startWorkerThread('sheet-worker.js', new URL('./worker.ts', import.meta.url), options));
 }
 
 /** The memory limit each worker was started with. */

@@ -224,12 +224,12 @@ export function parseAnnouncement(payload: string): OrderParties | null {
  * Gives the app its order-list cache: fed by this process's commits and by the database's
  * announcements. Without `database` (or with maxBytes 0) the cache stays off.
  */
-export async function attachOrderListCache(
+export function attachOrderListCache(
   app: FastifyInstance,
   db: Db,
   database: Announcements | undefined,
   options: OrderListCacheOptions,
-): Promise<OrderListCache> {
+): OrderListCache {
   const cache = new OrderListCache(options);
   if (database?.announcesWrites) {
     // Every process hears this one's writes: announced right after they commit (see migration 0006),
@@ -245,21 +245,26 @@ export async function attachOrderListCache(
   }
   if (!database || options.maxBytes <= 0) return cache;
   const offCommits = onOrderChange(db, (parties) => cache.invalidate(parties));
-  const stop = await database.listen(ORDER_LIST_CHANNEL, {
-    message(payload) {
-      const list = parseAnnouncements(payload);
-      if (list) for (const parties of list) cache.invalidate(parties);
-      else cache.clear();
-    },
-    reset(up) {
-      if (!up) app.log.warn('order list cache off: lost the database announcement connection');
-      cache.setLive(up);
-    },
+  let stop: (() => Promise<void>) | undefined;
+  // Listening starts once the app is ready (before it serves; the cache is not live until then), so
+  // building the app does not wait for the database: serve.ts builds it while the database opens.
+  app.addHook('onReady', async () => {
+    stop = await database.listen(ORDER_LIST_CHANNEL, {
+      message(payload) {
+        const list = parseAnnouncements(payload);
+        if (list) for (const parties of list) cache.invalidate(parties);
+        else cache.clear();
+      },
+      reset(up) {
+        if (!up) app.log.warn('order list cache off: lost the database announcement connection');
+        cache.setLive(up);
+      },
+    });
   });
   app.addHook('onClose', async () => {
     offCommits();
     cache.setLive(false);
-    await stop();
+    await stop?.();
   });
   return cache;
 }

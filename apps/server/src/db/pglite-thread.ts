@@ -1,0 +1,235 @@
+/**
+ * PGlite in its own thread (issue 23): the demo server's database runs in a worker thread
+ * (pglite-worker.ts), so PGlite's WebAssembly and its synchronous file calls never hold up the thread
+ * that answers requests; an import writing 50,000 rows no longer stops /health.
+ *
+ * This side is a PGlite client for drizzle: it inherits PGlite's own query, exec and transaction code
+ * (BasePGlite, the class PGlite and PGliteWorker both extend) and sends each wire-protocol message to
+ * the thread, which answers with Postgres's raw reply. The reply is parsed here, as PGlite does:
+ * Postgres's errors are thrown with their codes, notifications reach their listeners. The query and
+ * transaction locks live on this side, so the thread runs one message at a time, in order.
+ *
+ *   server thread                         PGlite thread
+ *   query() ─ lock ─ exec(parse) ───────▶ execProtocol ─ reply bytes ─┐
+ *            ◀─ parse reply, throw/notify ◀──────────────────────────┘
+ */
+import { PGlite, Mutex, protocol, messages, type Transaction } from '@electric-sql/pglite';
+import type { Worker } from 'node:worker_threads';
+
+/** What the thread is started with (workerData; pglite-worker.ts). */
+export interface ThreadStart {
+  dataDir: string;
+  /** A migrated empty cluster a new folder is copied from, when there is one (open-pglite.ts). */
+  template?: string;
+}
+
+export type ThreadCall =
+  | { op: 'exec'; id: number; message: Uint8Array; sync: boolean }
+  | { op: 'sync'; id: number }
+  | { op: 'close'; id: number };
+/** A call before it is numbered. */
+type Unnumbered<C> = C extends ThreadCall ? Omit<C, 'id'> : never;
+
+export type ThreadAnswer =
+  | { type: 'ready' }
+  | { type: 'failed'; error: { message: string; stack?: string } }
+  | { type: 'done'; id: number; data?: Uint8Array }
+  | { type: 'error'; id: number; error: { message: string; stack?: string } };
+
+interface ExecOptions {
+  syncToFs?: boolean;
+  throwOnError?: boolean;
+  onNotice?: (notice: messages.NoticeMessage) => void;
+}
+
+/** The part of BasePGlite this class relies on (the class itself is not exported by the package). */
+interface PGliteBase {
+  query: PGlite['query'];
+  sql: PGlite['sql'];
+  exec: PGlite['exec'];
+  transaction: PGlite['transaction'];
+  _initArrayTypes(options?: { force?: boolean }): Promise<void>;
+}
+const BasePGlite = Object.getPrototypeOf(PGlite) as new () => PGliteBase;
+
+/** PostgreSQL's own folding of an unquoted channel name (as PGlite does for its listeners). */
+const postgresName = (channel: string) =>
+  channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
+
+export class PGliteThread extends BasePGlite {
+  readonly debug = 0;
+  readonly waitReady: Promise<void>;
+  /** The thread answered: queries may run (the array types are read by the first of them). */
+  #started: Promise<void>;
+  #worker: Worker;
+  #nextId = 1;
+  #pending = new Map<number, { resolve: (data?: Uint8Array) => void; reject: (err: Error) => void }>();
+  #closed = false;
+  #lost: Error | undefined;
+  #queryMutex = new Mutex();
+  #transactionMutex = new Mutex();
+  #parser = new protocol.Parser();
+  #listeners = new Map<string, Set<(payload: string) => void>>();
+
+  /**
+   * `worker`: the thread, from startPgliteWorker (started before this module and PGlite's code are
+   * loaded here, so the two load at once); `onLost`: the thread stopped while the server still needed it.
+   */
+  constructor(worker: Worker, onLost: (err: Error) => void) {
+    super();
+    this.#worker = worker;
+    let ready: () => void;
+    let failed: (err: Error) => void;
+    this.#started = new Promise<void>((resolve, reject) => {
+      ready = resolve;
+      failed = reject;
+    });
+    this.#worker.on('message', (answer: ThreadAnswer) => {
+      if (answer.type === 'ready') ready();
+      else if (answer.type === 'failed') failed(Object.assign(new Error(answer.error.message), answer.error));
+      else {
+        const call = this.#pending.get(answer.id);
+        this.#pending.delete(answer.id);
+        if (answer.type === 'done') call?.resolve(answer.data);
+        else call?.reject(Object.assign(new Error(answer.error.message), answer.error));
+      }
+    });
+    const stopped = (err: Error) => {
+      if (this.#lost) return;
+      this.#lost = err;
+      failed(err);
+      for (const call of this.#pending.values()) call.reject(err);
+      this.#pending.clear();
+      if (!this.#closed) onLost(err);
+    };
+    this.#worker.on('error', (err) => stopped(err));
+    this.#worker.on('exit', (code) => stopped(new Error(`the PGlite thread stopped (exit code ${code})`)));
+    // The array types are read once the database answers, as PGlite does at the end of its start.
+    this.waitReady = this.#started.then(() => this._initArrayTypes());
+    // Nobody may be waiting yet: a failed start is seen by whoever awaits waitReady.
+    this.waitReady.catch(() => undefined);
+  }
+
+  get closed(): boolean {
+    return this.#closed || this.#lost !== undefined;
+  }
+
+  #call(call: Unnumbered<ThreadCall>): Promise<Uint8Array | undefined> {
+    if (this.#lost) return Promise.reject(this.#lost);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...call, id });
+    });
+  }
+
+  async execProtocolRaw(message: Uint8Array, { syncToFs = true }: ExecOptions = {}): Promise<Uint8Array> {
+    return (await this.#call({ op: 'exec', message, sync: syncToFs })) ?? new Uint8Array(0);
+  }
+
+  async execProtocol(message: Uint8Array, options: ExecOptions = {}) {
+    const data = await this.execProtocolRaw(message, options);
+    return { messages: this.#read(data, options), data };
+  }
+
+  async execProtocolStream(
+    message: Uint8Array,
+    options: ExecOptions = {},
+  ): Promise<messages.BackendMessage[]> {
+    return this.#read(await this.execProtocolRaw(message, options), options);
+  }
+
+  /** Parses a reply as PGlite does: the first error is thrown, notices and notifications are passed on. */
+  #read(data: Uint8Array, { throwOnError = true, onNotice }: ExecOptions): messages.BackendMessage[] {
+    const results: messages.BackendMessage[] = [];
+    let error: messages.DatabaseError | undefined;
+    this.#parser.parse(data, (msg) => {
+      if (error) return;
+      if (msg instanceof messages.DatabaseError) {
+        if (throwOnError) error = msg;
+      } else if (msg instanceof messages.NoticeMessage) {
+        onNotice?.(msg);
+      } else if (msg instanceof messages.NotificationResponseMessage) {
+        for (const listener of this.#listeners.get(msg.channel) ?? []) {
+          const payload = msg.payload;
+          queueMicrotask(() => listener(payload));
+        }
+      }
+      results.push(msg);
+    });
+    if (error) {
+      this.#parser = new protocol.Parser();
+      throw error;
+    }
+    return results;
+  }
+
+  async syncToFs(): Promise<void> {
+    await this.#call({ op: 'sync' });
+  }
+
+  async listen(channel: string, callback: (payload: string) => void, tx?: Transaction) {
+    const name = postgresName(channel);
+    let set = this.#listeners.get(name);
+    if (!set) this.#listeners.set(name, (set = new Set()));
+    set.add(callback);
+    try {
+      await (tx ?? this).exec(`LISTEN ${channel}`);
+    } catch (err) {
+      set.delete(callback);
+      if (set.size === 0) this.#listeners.delete(name);
+      throw err;
+    }
+    return async (tx2?: Transaction) => {
+      const listeners = this.#listeners.get(name);
+      listeners?.delete(callback);
+      if (listeners?.size === 0) {
+        this.#listeners.delete(name);
+        await (tx2 ?? this).exec(`UNLISTEN ${channel}`);
+      }
+    };
+  }
+
+  // COPY through /dev/blob is not used by the server; refused rather than silently ignored.
+  async _handleBlob(blob?: Blob): Promise<void> {
+    if (blob) throw new Error('blobs are not supported by the PGlite thread');
+  }
+  async _getWrittenBlob(): Promise<undefined> {
+    return undefined;
+  }
+  async _cleanupBlob(): Promise<void> {}
+
+  async _checkReady(): Promise<void> {
+    if (this.#closed) throw new Error('PGlite is closed');
+    if (this.#lost) throw this.#lost;
+    await this.#started;
+  }
+
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#queryMutex.runExclusive(fn);
+  }
+
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#transactionMutex.runExclusive(fn);
+  }
+
+  /** Ends the thread at once, as a crash of it would (tests; nothing in flight is finished). */
+  async abort(): Promise<void> {
+    await this.#worker.terminate();
+  }
+
+  /** Waits for the running transaction or query, closes PGlite in its thread, then ends the thread. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      if (!this.#lost) {
+        await this.#transactionMutex.runExclusive(() =>
+          this.#queryMutex.runExclusive(() => this.#call({ op: 'close' })),
+        );
+      }
+    } finally {
+      await this.#worker.terminate();
+    }
+  }
+}
