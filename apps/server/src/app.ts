@@ -82,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Every schema is zod: handing Fastify the zod compilers up front spares it loading Ajv and
     // fast-json-stringify at construction (about half a second of the start; bench/start.mjs).
     schemaController: { compilersFactory: zodCompilers },

@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '@server/db/client';
 import { captchas } from '@server/db/schema';
 
@@ -12,6 +11,8 @@ export const CAPTCHA_TTL_SECONDS = 300;
 
 export async function createCaptcha(db: Db): Promise<{ key: string; image: string }> {
   // Characters people confuse (0/o, 1/l/i) are left out.
+  // Loaded on the first captcha, not at start (bench/start.mjs).
+  const { default: svgCaptcha } = await import('svg-captcha');
   const { data, text } = svgCaptcha.create({
     size: 4,
     noise: 2,

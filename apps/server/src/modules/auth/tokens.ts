@@ -5,7 +5,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { TokenReply } from '@cf/shared/wire/auth';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import { authSessions, refreshTokens, users } from '@server/db/schema';
@@ -62,6 +61,7 @@ async function verifiedPayload(config: Config, token: string): Promise<Record<st
   const known = verifiedClaims.get(token);
   if (known && known.expiresAt > Date.now()) return known.payload;
   try {
+    const { jwtVerify } = await import('jose');
     const { payload } = await jwtVerify(token, keyOf(config), {
       algorithms: ['HS256'],
       issuer: 'campus-finance',
@@ -112,6 +112,7 @@ async function readSessionState(db: Db, sessionId: string): Promise<SessionState
 const keyOf = (config: Config) => new TextEncoder().encode(config.jwtSecret);
 
 async function signAccess(config: Config, subject: TokenSubject, sessionId: string, jti: string) {
+  const { SignJWT } = await import('jose');
   return new SignJWT({
     tenant_id: subject.tenantId,
     user_id: String(subject.userId),

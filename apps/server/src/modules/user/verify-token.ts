@@ -6,7 +6,6 @@
  * keep it from ever passing as an access token, and an access token from passing as it.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '@server/config';
 
 export const VERIFY_TOKEN_TTL_SECONDS = 600;
@@ -46,6 +45,7 @@ export interface StepUpProof extends VerifiedPhone {
 
 export async function signVerifyToken(config: Config, proof: VerifiedPhone): Promise<string> {
   const ttl = proof.purpose === 'salary' ? SALARY_PROOF_TTL_SECONDS : VERIFY_TOKEN_TTL_SECONDS;
+  const { SignJWT } = await import('jose');
   return new SignJWT({
     tid: proof.tenantId,
     phone: proof.phone,
@@ -68,6 +68,7 @@ const isPurpose = (v: unknown): v is StepUpPurpose => STEP_UP_PURPOSES.includes(
 /** The proof the token carries, or null when it is forged, expired or not a verify token. */
 export async function readVerifyToken(config: Config, token: string): Promise<StepUpProof | null> {
   try {
+    const { jwtVerify } = await import('jose');
     const { payload } = await jwtVerify(token, keyOf(config), {
       algorithms: ['HS256'],
       issuer: ISSUER,

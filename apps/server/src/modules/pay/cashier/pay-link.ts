@@ -4,7 +4,6 @@
  * from the JWT secret for this one purpose, so an access token can never pass for a pay link.
  */
 import { createHmac } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Config } from '@server/config';
 
 const AUDIENCE = 'pay-link';
@@ -19,6 +18,7 @@ export interface PayLinkClaims {
 }
 
 export async function signPayLink(config: Config, claims: PayLinkClaims, expireAt: Date): Promise<string> {
+  const { SignJWT } = await import('jose');
   return new SignJWT({ tid: claims.tenantId, oid: claims.orderId, ono: claims.orderNo })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ISSUER)
@@ -31,6 +31,7 @@ export async function signPayLink(config: Config, claims: PayLinkClaims, expireA
 /** The claims of a valid, unexpired link; null for anything else. */
 export async function verifyPayLink(config: Config, token: string): Promise<PayLinkClaims | null> {
   try {
+    const { jwtVerify } = await import('jose');
     const { payload } = await jwtVerify(token, keyOf(config), {
       algorithms: ['HS256'],
       issuer: ISSUER,
