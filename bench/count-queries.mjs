@@ -19,10 +19,12 @@ const counting = (proto, name) => {
   };
 };
 counting(pg.Client.prototype, 'query');
-counting(PGlite.prototype, 'query');
-counting(PGlite.prototype, 'exec');
-const transaction = PGlite.prototype.transaction;
-PGlite.prototype.transaction = function (fn) {
+// The base class PGlite shares with the server's PGlite thread client (apps/server/src/db/pglite-thread.ts).
+const basePGlite = Object.getPrototypeOf(PGlite.prototype);
+counting(basePGlite, 'query');
+counting(basePGlite, 'exec');
+const transaction = basePGlite.transaction;
+basePGlite.transaction = function (fn) {
   count += 2; // BEGIN, COMMIT or ROLLBACK
   return transaction.call(this, (tx) => {
     for (const name of ['query', 'exec']) {

@@ -41,6 +41,19 @@ describe('PGlite in its own thread', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it('throws errors of the messages sent without waiting (parse, bind) where they are waited for', async () => {
+    const codeOf = (query: Promise<unknown>) =>
+      query.then(
+        () => undefined,
+        (err: unknown) => (err as { cause?: { code?: string } }).cause?.code,
+      );
+    // A syntax error is the parse's; a value that is not an integer is the bind's.
+    expect(await codeOf(database.db.execute(sql`select from where ${1}`))).toBe('42601');
+    expect(await codeOf(database.db.execute(sql`select ${'abc'}::int as n`))).toBe('22P02');
+    const rows = await queryRows<{ n: number }>(database.db, sql`select ${41}::int + 1 as n`);
+    expect(rows[0]?.n).toBe(42);
+  });
+
   it('rolls a failed transaction back and commits a good one', async () => {
     await expect(
       database.db.transaction(async (tx) => {

@@ -24,9 +24,7 @@ export interface ThreadStart {
 }
 
 export type ThreadCall =
-  | { op: 'exec'; id: number; message: Uint8Array; sync: boolean }
-  | { op: 'sync'; id: number }
-  | { op: 'close'; id: number };
+  { op: 'exec'; id: number; message: Uint8Array; sync: boolean } | { op: 'close'; id: number };
 /** A call before it is numbered. */
 type Unnumbered<C> = C extends ThreadCall ? Omit<C, 'id'> : never;
 
@@ -52,6 +50,17 @@ interface PGliteBase {
 }
 const BasePGlite = Object.getPrototypeOf(PGlite) as new () => PGliteBase;
 
+const PARSE = 0x50; // 'P'
+const BIND = 0x42; // 'B'
+const DESCRIBE = 0x44; // 'D'
+const PORTAL = 0x50; // 'P', the describe's target
+
+/** Parse, bind, and describe of a portal: messages whose replies PGlite's query code needs no sooner. */
+function waitsNotForReply(message: Uint8Array): boolean {
+  const type = message[0];
+  return type === PARSE || type === BIND || (type === DESCRIBE && message[5] === PORTAL);
+}
+
 /** PostgreSQL's own folding of an unquoted channel name (as PGlite does for its listeners). */
 const postgresName = (channel: string) =>
   channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
@@ -70,6 +79,8 @@ export class PGliteThread extends BasePGlite {
   #transactionMutex = new Mutex();
   #parser = new protocol.Parser();
   #listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Replies of messages sent without waiting, in order (execProtocolStream). */
+  #unread: Promise<Uint8Array | undefined>[] = [];
 
   /**
    * `worker`: the thread, from startPgliteWorker (started before this module and PGlite's code are
@@ -132,11 +143,31 @@ export class PGliteThread extends BasePGlite {
     return { messages: this.#read(data, options), data };
   }
 
+  /**
+   * PGlite's query code sends one message at a time and waits for each reply (parse, describe, bind,
+   * describe, execute, sync). Across threads each wait is a round trip behind whatever else this thread
+   * is doing, so the messages whose replies it needs no sooner (parse, bind, describe of a portal) go
+   * without waiting: Postgres runs them in order, and their replies come back with the next message that
+   * is waited for (describe of the statement: its parameter types; execute; sync). An error in one of
+   * them is thrown there, as Postgres skips what follows an error until the sync.
+   */
   async execProtocolStream(
     message: Uint8Array,
     options: ExecOptions = {},
   ): Promise<messages.BackendMessage[]> {
-    return this.#read(await this.execProtocolRaw(message, options), options);
+    const reply = this.#call({ op: 'exec', message, sync: options.syncToFs ?? true });
+    if (waitsNotForReply(message)) {
+      // Observed now, awaited with the next waited-for message.
+      reply.catch(() => undefined);
+      this.#unread.push(reply);
+      return [];
+    }
+    const earlier = this.#unread;
+    this.#unread = [];
+    const parts = await Promise.all([...earlier, reply]);
+    const results: messages.BackendMessage[] = [];
+    for (const part of parts) results.push(...this.#read(part ?? new Uint8Array(0), options));
+    return results;
   }
 
   /** Parses a reply as PGlite does: the first error is thrown, notices and notifications are passed on. */
@@ -164,9 +195,11 @@ export class PGliteThread extends BasePGlite {
     return results;
   }
 
-  async syncToFs(): Promise<void> {
-    await this.#call({ op: 'sync' });
-  }
+  /**
+   * Nothing to do: the thread's PGlite keeps its data folder through NodeFS, which writes through
+   * (its syncToFs does nothing), so a round trip to ask it would only cost time.
+   */
+  async syncToFs(): Promise<void> {}
 
   async listen(channel: string, callback: (payload: string) => void, tx?: Transaction) {
     const name = postgresName(channel);

@@ -56,9 +56,6 @@ async function answer(call: ThreadCall): Promise<void> {
       port.postMessage({ type: 'done', id: call.id, data: own } satisfies ThreadAnswer, [
         own.buffer as ArrayBuffer,
       ]);
-    } else if (call.op === 'sync') {
-      await db.syncToFs();
-      port.postMessage({ type: 'done', id: call.id } satisfies ThreadAnswer);
     } else {
       await db.close();
       port.postMessage({ type: 'done', id: call.id } satisfies ThreadAnswer);
