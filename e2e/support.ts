@@ -641,6 +641,15 @@ export async function orderPartOfTuition(page: Page, partFen: number): Promise<s
   return orderNo;
 }
 
+/**
+ * Waits until the order detail screen has replaced the one before it: the URL changes first, and the
+ * list (whose cards carry pay-status tags too) stays on screen until the detail has rendered.
+ */
+export async function waitForOrderDetail(page: Page): Promise<void> {
+  await page.waitForURL(/#\/order\/detail\/\d+$/);
+  await expect(page.getByTestId('order-no')).toBeVisible();
+}
+
 /** An order's card in the open order list. */
 export function orderCard(page: Page, orderNo: string): Locator {
   return page.locator(`[data-testid="order-card"][data-order-no="${orderNo}"]`);
@@ -652,7 +661,7 @@ export async function sharePayLink(page: Page, partFen: number): Promise<{ order
   const orderNo = await orderPartOfTuition(page, partFen);
   await page.goto('/#/order/index?tab=unpaid');
   await orderCard(page, orderNo).click();
-  await page.waitForURL(/#\/order\/detail\/\d+$/);
+  await waitForOrderDetail(page);
   await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'NOT_PAY');
 
   await page.getByTestId('order-share').click();

@@ -18,6 +18,7 @@ import {
   tuitionRow,
   yuan,
   test,
+  waitForOrderDetail,
 } from '../support';
 
 test('fail a payment, then pay the same fee from the fee list', async ({ page }) => {
@@ -40,7 +41,7 @@ test('fail a payment, then pay the same fee from the fee list', async ({ page })
 
   // The order: unpaid again, saying its last payment did not go through, and payable again.
   await page.getByTestId('pay-view-order').click();
-  await page.waitForURL(/#\/order\/detail\/\d+$/);
+  await waitForOrderDetail(page);
   await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'NOT_PAY');
   await expect(page.getByTestId('pay-status')).toHaveText(t('payStatus.NOT_PAY'));
   await expect(page.getByTestId('last-pay-failed')).toHaveText(t('order.lastPayFailed'));

@@ -23,6 +23,7 @@ import {
   test,
   tuitionPartFen,
   yuan,
+  waitForOrderDetail,
 } from '../support';
 
 const ALIPAY_GATEWAY = /\/api\/dev\/alipay\/100001\/gateway\.do\?/;
@@ -82,7 +83,7 @@ test('a payment made on both channels ends with one credit and one refund', asyn
   await page.goto('/#/order/index?tab=paid');
   await expect(orderCard(page, orderNo)).toHaveCount(1);
   await orderCard(page, orderNo).click();
-  await page.waitForURL(/#\/order\/detail\/\d+$/);
+  await waitForOrderDetail(page);
   await expect(page.getByTestId('pay-status')).toHaveAttribute('data-status', 'PAID');
   await expect(page.getByTestId('order-total')).toHaveText(yuan(partFen));
   await expect(page.getByTestId('order-no').locator('xpath=..')).toContainText(t('pay.channel.wechat'));

@@ -17,6 +17,7 @@ import {
   yuan,
   test,
   t,
+  waitForOrderDetail,
 } from '../support';
 
 /** The student's open order detail, fetched afresh. */
@@ -94,7 +95,7 @@ test('a signed-in teacher pays through the pay link and finds it among other peo
 
   // Its detail is the student's order: it can be seen, not cancelled or shared by the payer.
   await card.click();
-  await teacher.waitForURL(/#\/order\/detail\/\d+$/);
+  await waitForOrderDetail(teacher);
   await expect(teacher.getByTestId('pay-status')).toHaveAttribute('data-status', 'PAID');
   await expect(teacher.getByRole('region', { name: t('order.info') })).toContainText(
     `${t('order.payerName')}陈老师`,
