@@ -83,8 +83,8 @@ export class PGliteThread extends BasePGlite {
   #unread: Promise<Uint8Array | undefined>[] = [];
 
   /**
-   * `worker`: the thread, from startPgliteWorker (started before this module and PGlite's code are
-   * loaded here, so the two load at once); `onLost`: the thread stopped while the server still needed it.
+   * `worker`: the thread, started by open-pglite.ts before this module and PGlite's code are loaded
+   * here (so the two load at once); `onLost`: the thread stopped while the server still needed it.
    */
   constructor(worker: Worker, onLost: (err: Error) => void) {
     super();
