@@ -128,6 +128,35 @@ describe('cached order lists', () => {
     );
   });
 
+  it('announces the server’s own order writes once: the trigger keeps quiet on its connections', async () => {
+    if (!usePostgres()) return; // PGlite: one process, nobody else to tell.
+    const listener = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.channel === 'cf_order_list' && n.payload) heard.push(n.payload);
+    });
+    try {
+      await listener.query('LISTEN cf_order_list');
+      const id = await buy(t.student1);
+      const userId = (await orderRow(db(), id)).userId;
+      const mine = () =>
+        heard
+          .flatMap((p) => [JSON.parse(p)].flat() as { u: number[] }[])
+          .filter((a) => a.u.includes(userId!));
+      await eventually(
+        'the new order is announced',
+        async () => mine().length,
+        (n) => n >= 1,
+        2_000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mine()).toHaveLength(1);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it('answers from the database while it cannot hear announcements, then caches again', async () => {
     if (!usePostgres()) return; // PGlite runs in this process: there is no connection to lose.
     const id = await buy(t.student1);
