@@ -50,6 +50,8 @@ interface PGliteBase {
 }
 const BasePGlite = Object.getPrototypeOf(PGlite) as new () => PGliteBase;
 
+/** Bytes of a reply parsed between two turns of the event loop (about 10 ms of parsing here). */
+const READ_SLICE = 64 * 1024;
 const PARSE = 0x50; // 'P'
 const BIND = 0x42; // 'B'
 const DESCRIBE = 0x44; // 'D'
@@ -166,15 +168,40 @@ export class PGliteThread extends BasePGlite {
     this.#unread = [];
     const parts = await Promise.all([...earlier, reply]);
     const results: messages.BackendMessage[] = [];
-    for (const part of parts) results.push(...this.#read(part ?? new Uint8Array(0), options));
+    for (const part of parts) {
+      const data = part ?? new Uint8Array(0);
+      if (data.length <= READ_SLICE) results.push(...this.#read(data, options));
+      else results.push(...(await this.#readSliced(data, options)));
+    }
     return results;
   }
 
   /** Parses a reply as PGlite does: the first error is thrown, notices and notifications are passed on. */
-  #read(data: Uint8Array, { throwOnError = true, onNotice }: ExecOptions): messages.BackendMessage[] {
+  #read(data: Uint8Array, options: ExecOptions): messages.BackendMessage[] {
+    const reading = this.#reading(options);
+    this.#parser.parse(data, reading.take);
+    return reading.end();
+  }
+
+  /**
+   * #read of a large reply (a result of thousands of rows), READ_SLICE bytes at a time with the event
+   * loop let through in between: parsed at once, 400 kB (10,000 rows of an import's lookup) held the
+   * server's thread for 50–70 ms. The parser keeps a message cut at a slice's end for the next one.
+   * PGlite's query lock is held meanwhile, so no other reply is parsed in between.
+   */
+  async #readSliced(data: Uint8Array, options: ExecOptions): Promise<messages.BackendMessage[]> {
+    const reading = this.#reading(options);
+    for (let at = 0; at < data.length; at += READ_SLICE) {
+      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      this.#parser.parse(data.subarray(at, at + READ_SLICE), reading.take);
+    }
+    return reading.end();
+  }
+
+  #reading({ throwOnError = true, onNotice }: ExecOptions) {
     const results: messages.BackendMessage[] = [];
     let error: messages.DatabaseError | undefined;
-    this.#parser.parse(data, (msg) => {
+    const take = (msg: messages.BackendMessage) => {
       if (error) return;
       if (msg instanceof messages.DatabaseError) {
         if (throwOnError) error = msg;
@@ -187,12 +214,15 @@ export class PGliteThread extends BasePGlite {
         }
       }
       results.push(msg);
-    });
-    if (error) {
-      this.#parser = new protocol.Parser();
-      throw error;
-    }
-    return results;
+    };
+    const end = () => {
+      if (error) {
+        this.#parser = new protocol.Parser();
+        throw error;
+      }
+      return results;
+    };
+    return { take, end };
   }
 
   /**
