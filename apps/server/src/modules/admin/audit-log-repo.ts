@@ -24,6 +24,10 @@ const SELECT = sql`SELECT a.id, a.user_id, u.account, u.real_name, a.action, a.d
   floor(extract(epoch FROM a.created_at) * 1000)::float8 AS created_ms
   FROM audit_log a LEFT JOIN users u ON u.tenant_id = a.tenant_id AND u.id = a.user_id`;
 
+/** An account that `who` names: by account, or by a part of the person's name. */
+const whoMatches = (who: string): SQL =>
+  sql`(u.account ILIKE ${likePattern(who)} OR ${nameLike(sql`u.real_name`, who)})`;
+
 /** Above this many accounts matching `who`, the search joins them instead of naming them. */
 const MAX_NAMED_ACTORS = 1000;
 
@@ -38,8 +42,7 @@ async function actorsOf(db: Db, tenantId: string, f: AuditFilters): Promise<numb
   if (!f.who) return undefined;
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`SELECT u.id FROM users u WHERE u.tenant_id = ${tenantId}
-          AND (u.account ILIKE ${likePattern(f.who)} OR ${nameLike(sql`u.real_name`, f.who)})
+    sql`SELECT u.id FROM users u WHERE u.tenant_id = ${tenantId} AND ${whoMatches(f.who)}
         LIMIT ${MAX_NAMED_ACTORS + 1}`,
   );
   return rows.length > MAX_NAMED_ACTORS ? undefined : rows.map((r) => Number(r.id));
@@ -48,8 +51,7 @@ async function actorsOf(db: Db, tenantId: string, f: AuditFilters): Promise<numb
 function where(tenantId: string, f: AuditFilters, actors: number[] | undefined): SQL {
   const parts: SQL[] = [sql`a.tenant_id = ${tenantId}`];
   if (actors) parts.push(sql`a.user_id = ANY(${`{${actors.join(',')}}`}::int[])`);
-  else if (f.who)
-    parts.push(sql`(u.account ILIKE ${likePattern(f.who)} OR ${nameLike(sql`u.real_name`, f.who)})`);
+  else if (f.who) parts.push(whoMatches(f.who));
   if (f.action) parts.push(sql`a.action ILIKE ${likePattern(f.action)}`);
   const { start, end } = dayRange(f.from, f.to);
   if (start) parts.push(sql`a.created_at >= ${start.toISOString()}::timestamptz`);
