@@ -42,7 +42,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${out}`)), 60_000);
+    const timer = setTimeout(() => {
+      // A server that never started is not left running after the test.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within 60 s:\n${out}`));
+    }, 60_000);
     child.stdout!.on('data', () => {
       const match = /at (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
       if (match?.[1]) {

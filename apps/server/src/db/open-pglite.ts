@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { CHANNEL_NAME, migrationsFolder, schema, type Database, type Db, type OpenOptions } from './database';
-import type { ThreadStart } from './pglite-thread';
+import { ThreadLink, type ThreadStart } from './pglite-link';
 import { startWorkerThread } from './worker-thread';
 
 /**
@@ -69,16 +69,19 @@ export async function openPglite(options: OpenOptions): Promise<Database> {
     if (dataDir) {
       mkdirSync(dataDir, { recursive: true });
       const start: ThreadStart = { dataDir: path.resolve(dataDir), template: pgliteTemplate };
-      const worker = startWorkerThread('pglite-worker.js', new URL('./pglite-worker.ts', import.meta.url), {
-        workerData: start,
-      });
+      // Listened to from its start (pglite-link.ts): its answers may come before PGlite's code has loaded.
+      const link = new ThreadLink(
+        startWorkerThread('pglite-worker.js', new URL('./pglite-worker.ts', import.meta.url), {
+          workerData: start,
+        }),
+      );
       const { PGliteThread } = await import('./pglite-thread');
       const lost =
         options.onLost ??
         ((err: Error) => {
           throw err;
         });
-      const thread = new PGliteThread(worker, (err) => {
+      const thread = new PGliteThread(link, (err) => {
         release();
         lost(err);
       });

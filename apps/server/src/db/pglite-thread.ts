@@ -14,25 +14,7 @@
  *            ◀─ parse reply, throw/notify ◀──────────────────────────┘
  */
 import { PGlite, Mutex, protocol, messages, type Transaction } from '@electric-sql/pglite';
-import type { Worker } from 'node:worker_threads';
-
-/** What the thread is started with (workerData; pglite-worker.ts). */
-export interface ThreadStart {
-  dataDir: string;
-  /** A migrated empty cluster a new folder is copied from, when there is one (open-pglite.ts). */
-  template?: string;
-}
-
-export type ThreadCall =
-  { op: 'exec'; id: number; message: Uint8Array; sync: boolean } | { op: 'close'; id: number };
-/** A call before it is numbered. */
-type Unnumbered<C> = C extends ThreadCall ? Omit<C, 'id'> : never;
-
-export type ThreadAnswer =
-  | { type: 'ready' }
-  | { type: 'failed'; error: { message: string; stack?: string } }
-  | { type: 'done'; id: number; data?: Uint8Array }
-  | { type: 'error'; id: number; error: { message: string; stack?: string } };
+import type { ThreadLink } from './pglite-link';
 
 interface ExecOptions {
   syncToFs?: boolean;
@@ -71,12 +53,8 @@ export class PGliteThread extends BasePGlite {
   readonly debug = 0;
   readonly waitReady: Promise<void>;
   /** The thread answered: queries may run (the array types are read by the first of them). */
-  #started: Promise<void>;
-  #worker: Worker;
-  #nextId = 1;
-  #pending = new Map<number, { resolve: (data?: Uint8Array) => void; reject: (err: Error) => void }>();
+  #link: ThreadLink;
   #closed = false;
-  #lost: Error | undefined;
   #queryMutex = new Mutex();
   #transactionMutex = new Mutex();
   #parser = new protocol.Parser();
@@ -85,59 +63,26 @@ export class PGliteThread extends BasePGlite {
   #unread: Promise<Uint8Array | undefined>[] = [];
 
   /**
-   * `worker`: the thread, started by open-pglite.ts before this module and PGlite's code are loaded
-   * here (so the two load at once); `onLost`: the thread stopped while the server still needed it.
+   * `link`: the thread, started and listened to by open-pglite.ts before this module and PGlite's code
+   * are loaded here (so the two load at once); `onLost`: the thread stopped while the server still
+   * needed it.
    */
-  constructor(worker: Worker, onLost: (err: Error) => void) {
+  constructor(link: ThreadLink, onLost: (err: Error) => void) {
     super();
-    this.#worker = worker;
-    let ready: () => void;
-    let failed: (err: Error) => void;
-    this.#started = new Promise<void>((resolve, reject) => {
-      ready = resolve;
-      failed = reject;
-    });
-    this.#worker.on('message', (answer: ThreadAnswer) => {
-      if (answer.type === 'ready') ready();
-      else if (answer.type === 'failed') failed(Object.assign(new Error(answer.error.message), answer.error));
-      else {
-        const call = this.#pending.get(answer.id);
-        this.#pending.delete(answer.id);
-        if (answer.type === 'done') call?.resolve(answer.data);
-        else call?.reject(Object.assign(new Error(answer.error.message), answer.error));
-      }
-    });
-    const stopped = (err: Error) => {
-      if (this.#lost) return;
-      this.#lost = err;
-      failed(err);
-      for (const call of this.#pending.values()) call.reject(err);
-      this.#pending.clear();
-      if (!this.#closed) onLost(err);
-    };
-    this.#worker.on('error', (err) => stopped(err));
-    this.#worker.on('exit', (code) => stopped(new Error(`the PGlite thread stopped (exit code ${code})`)));
+    this.#link = link;
+    link.onLost(onLost);
     // The array types are read once the database answers, as PGlite does at the end of its start.
-    this.waitReady = this.#started.then(() => this._initArrayTypes());
+    this.waitReady = link.started.then(() => this._initArrayTypes());
     // Nobody may be waiting yet: a failed start is seen by whoever awaits waitReady.
     this.waitReady.catch(() => undefined);
   }
 
   get closed(): boolean {
-    return this.#closed || this.#lost !== undefined;
-  }
-
-  #call(call: Unnumbered<ThreadCall>): Promise<Uint8Array | undefined> {
-    if (this.#lost) return Promise.reject(this.#lost);
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...call, id });
-    });
+    return this.#closed || this.#link.lost !== undefined;
   }
 
   async execProtocolRaw(message: Uint8Array, { syncToFs = true }: ExecOptions = {}): Promise<Uint8Array> {
-    return (await this.#call({ op: 'exec', message, sync: syncToFs })) ?? new Uint8Array(0);
+    return (await this.#link.call({ op: 'exec', message, sync: syncToFs })) ?? new Uint8Array(0);
   }
 
   async execProtocol(message: Uint8Array, options: ExecOptions = {}) {
@@ -157,7 +102,7 @@ export class PGliteThread extends BasePGlite {
     message: Uint8Array,
     options: ExecOptions = {},
   ): Promise<messages.BackendMessage[]> {
-    const reply = this.#call({ op: 'exec', message, sync: options.syncToFs ?? true });
+    const reply = this.#link.call({ op: 'exec', message, sync: options.syncToFs ?? true });
     if (waitsNotForReply(message)) {
       // Observed now, awaited with the next waited-for message.
       reply.catch(() => undefined);
@@ -264,8 +209,8 @@ export class PGliteThread extends BasePGlite {
 
   async _checkReady(): Promise<void> {
     if (this.#closed) throw new Error('PGlite is closed');
-    if (this.#lost) throw this.#lost;
-    await this.#started;
+    if (this.#link.lost) throw this.#link.lost;
+    await this.#link.started;
   }
 
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {
@@ -278,21 +223,22 @@ export class PGliteThread extends BasePGlite {
 
   /** Ends the thread at once, as a crash of it would (tests; nothing in flight is finished). */
   async abort(): Promise<void> {
-    await this.#worker.terminate();
+    await this.#link.terminate();
   }
 
   /** Waits for the running transaction or query, closes PGlite in its thread, then ends the thread. */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#link.closing();
     try {
-      if (!this.#lost) {
+      if (!this.#link.lost) {
         await this.#transactionMutex.runExclusive(() =>
-          this.#queryMutex.runExclusive(() => this.#call({ op: 'close' })),
+          this.#queryMutex.runExclusive(() => this.#link.call({ op: 'close' })),
         );
       }
     } finally {
-      await this.#worker.terminate();
+      await this.#link.terminate();
     }
   }
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ThreadAnswer, ThreadCall, ThreadStart } from './pglite-thread';
+import type { ThreadAnswer, ThreadCall, ThreadStart } from './pglite-link';
 
 const port = parentPort!;
 const { dataDir, template } = workerData as ThreadStart;
