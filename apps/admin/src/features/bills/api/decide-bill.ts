@@ -6,12 +6,13 @@ import type { Bill } from '@cf/shared/wire/fee';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { billsKey } from './get-bills';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export function useDecideBill() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: 'review' | 'void' }) =>
       requestData<Bill>({ method: 'post', url: `/api/blade-finance/admin/bill/${id}/${decision}` }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: billsKey }),
+    onSettled: () => refreshAfterWrite(queryClient, billsKey),
   });
 }

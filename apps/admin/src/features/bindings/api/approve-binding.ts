@@ -3,12 +3,13 @@ import type { BindingReview } from '@cf/shared/wire/admin-users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { bindingsKey } from './get-bindings';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export function useApproveBinding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
       requestData<BindingReview>({ method: 'post', url: `/api/blade-finance/admin/binding/${id}/approve` }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bindingsKey }),
+    onSettled: () => refreshAfterWrite(queryClient, bindingsKey),
   });
 }

@@ -3,6 +3,7 @@ import type { BindingReview } from '@cf/shared/wire/admin-users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { bindingsKey } from './get-bindings';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export function useRefuseBinding() {
   const queryClient = useQueryClient();
@@ -13,6 +14,6 @@ export function useRefuseBinding() {
         url: `/api/blade-finance/admin/binding/${id}/refuse`,
         data: reason.trim() ? { reason: reason.trim() } : {},
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bindingsKey }),
+    onSettled: () => refreshAfterWrite(queryClient, bindingsKey),
   });
 }

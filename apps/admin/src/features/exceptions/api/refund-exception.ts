@@ -5,6 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { exceptionsKey, type PaymentException } from './get-exceptions';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export function useRefundException() {
   const queryClient = useQueryClient();
@@ -14,6 +15,6 @@ export function useRefundException() {
         method: 'post',
         url: `/api/blade-finance/admin/payment-exception/refund/${id}`,
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: exceptionsKey }),
+    onSettled: () => refreshAfterWrite(queryClient, exceptionsKey),
   });
 }

@@ -5,6 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { exceptionsKey, type PaymentException } from './get-exceptions';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export function useSettleException() {
   const queryClient = useQueryClient();
@@ -15,6 +16,6 @@ export function useSettleException() {
         url: `/api/blade-finance/admin/payment-exception/resolve/${id}`,
         data: { note },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: exceptionsKey }),
+    onSettled: () => refreshAfterWrite(queryClient, exceptionsKey),
   });
 }

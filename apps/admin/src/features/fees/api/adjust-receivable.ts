@@ -2,6 +2,7 @@
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export type AdjustKind = 'waive' | 'reduce' | 'defer';
 
@@ -22,6 +23,6 @@ export function useAdjustReceivable() {
         method: 'post',
         data: body,
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'receivables'] }),
+    onSuccess: () => void refreshAfterWrite(queryClient, ['admin', 'receivables']),
   });
 }

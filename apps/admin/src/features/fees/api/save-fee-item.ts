@@ -2,6 +2,7 @@
 import type { AdminFeeItem, FeeItemRequest } from '@cf/shared/wire/admin-fees';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export function useSaveFeeItem() {
   const queryClient = useQueryClient();
@@ -12,6 +13,6 @@ export function useSaveFeeItem() {
         method: 'post',
         data: body,
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'fee-items'] }),
+    onSuccess: () => void refreshAfterWrite(queryClient, ['admin', 'fee-items']),
   });
 }

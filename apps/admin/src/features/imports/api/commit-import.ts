@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { getLanguage } from '@admin/lib/i18n/i18n';
 import { importJobQuery } from './get-import-job';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export const commitImport = (id: number) =>
   requestData<ImportJob>({ url: `/api/blade-finance/admin/import/job/${id}/commit`, method: 'post' });
@@ -14,7 +15,7 @@ export function useCommitImport() {
     mutationFn: commitImport,
     onSuccess: (job) => {
       client.setQueryData(importJobQuery(job.id, getLanguage()).queryKey, job);
-      void client.invalidateQueries({ queryKey: ['imports', 'jobs'] });
+      void refreshAfterWrite(client, ['imports', 'jobs']);
     },
   });
 }

@@ -2,6 +2,7 @@
 import type { ImportJob, ImportKind } from '@cf/shared/wire/admin-imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export interface UploadImport {
   kind: ImportKind;
@@ -24,6 +25,6 @@ export function useUploadImport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: uploadImport,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['imports', 'jobs'] }),
+    onSuccess: () => refreshAfterWrite(client, ['imports', 'jobs']),
   });
 }

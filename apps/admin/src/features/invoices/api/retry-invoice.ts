@@ -3,12 +3,13 @@ import type { Invoice } from '@cf/shared/wire/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { invoicesKey } from './get-invoices';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export function useRetryInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
       requestData<Invoice>({ method: 'post', url: `/api/blade-finance/admin/invoice/${id}/retry` }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: invoicesKey }),
+    onSettled: () => refreshAfterWrite(queryClient, invoicesKey),
   });
 }

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { NOTICES_KEY } from './list-notices';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 const deleteAttachment = ({ noticeId, id }: { noticeId: number; id: number }): Promise<{ id: number }> =>
   requestData<{ id: number }>({
@@ -13,6 +14,6 @@ export function useDeleteAttachment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAttachment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTICES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, NOTICES_KEY),
   });
 }

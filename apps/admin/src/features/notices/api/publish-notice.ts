@@ -3,6 +3,7 @@ import type { AdminNotice } from '@cf/shared/wire/notice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { NOTICES_KEY } from './list-notices';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 const publishNotice = (id: number): Promise<AdminNotice> =>
   requestData<AdminNotice>({ url: `/api/blade-desk/admin/notice/${id}/publish`, method: 'post' });
@@ -11,6 +12,6 @@ export function usePublishNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: publishNotice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTICES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, NOTICES_KEY),
   });
 }

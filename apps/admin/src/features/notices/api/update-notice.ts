@@ -3,6 +3,7 @@ import type { AdminNotice, NoticeWriteRequest } from '@cf/shared/wire/notice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { NOTICES_KEY } from './list-notices';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 const updateNotice = ({ id, body }: { id: number; body: NoticeWriteRequest }): Promise<AdminNotice> =>
   requestData<AdminNotice>({ url: `/api/blade-desk/admin/notice/${id}`, method: 'put', data: body });
@@ -11,6 +12,6 @@ export function useUpdateNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNotice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTICES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, NOTICES_KEY),
   });
 }

@@ -3,6 +3,7 @@ import type { AdminNotice } from '@cf/shared/wire/notice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { NOTICES_KEY } from './list-notices';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export type NoticeFile = AdminNotice['attachments'][number];
 
@@ -20,6 +21,6 @@ export function useUploadAttachment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadAttachment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTICES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, NOTICES_KEY),
   });
 }

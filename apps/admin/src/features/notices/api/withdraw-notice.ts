@@ -3,6 +3,7 @@ import type { AdminNotice } from '@cf/shared/wire/notice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { NOTICES_KEY } from './list-notices';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 const withdrawNotice = (id: number): Promise<AdminNotice> =>
   requestData<AdminNotice>({ url: `/api/blade-desk/admin/notice/${id}/withdraw`, method: 'post' });
@@ -11,6 +12,6 @@ export function useWithdrawNotice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withdrawNotice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTICES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, NOTICES_KEY),
   });
 }

@@ -6,6 +6,7 @@ import type { RefundKind } from '@cf/shared/refund-reason';
 import type { refundSchema } from '@cf/shared/wire/admin-finance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 type Refund = (typeof refundSchema)['_output'];
 
@@ -18,6 +19,6 @@ export function useRefundOrder() {
         method: 'post',
         data: body,
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => void refreshAfterWrite(queryClient, ['admin']),
   });
 }

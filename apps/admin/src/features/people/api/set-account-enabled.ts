@@ -1,6 +1,7 @@
 /** POST /api/blade-finance/admin/user/{id}/disable | enable: a disabled account's tokens stop at once. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export function useSetAccountEnabled() {
   const queryClient = useQueryClient();
@@ -10,6 +11,6 @@ export function useSetAccountEnabled() {
         url: `/api/blade-finance/admin/user/${userId}/${enabled ? 'enable' : 'disable'}`,
         method: 'post',
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'people'] }),
+    onSuccess: () => void refreshAfterWrite(queryClient, ['admin', 'people']),
   });
 }

@@ -2,6 +2,7 @@
 import type { PersonDetail, PersonUpdateRequest } from '@cf/shared/wire/admin-people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export type PersonUpdate = PersonUpdateRequest;
 
@@ -14,6 +15,6 @@ export function useUpdatePerson() {
         method: 'post',
         data: body,
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => void refreshAfterWrite(queryClient, ['admin']),
   });
 }

@@ -3,6 +3,7 @@ import type { ReconciliationRun } from '@cf/shared/wire/admin-reconciliation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { RUNS_KEY } from './list-runs';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export const useRunDay = () => {
   const client = useQueryClient();
@@ -13,6 +14,6 @@ export const useRunDay = () => {
         method: 'post',
         data: body,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: RUNS_KEY }),
+    onSuccess: () => refreshAfterWrite(client, RUNS_KEY),
   });
 };

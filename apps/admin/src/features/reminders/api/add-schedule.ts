@@ -3,6 +3,7 @@ import type { ReminderSchedule, ScheduleRequest } from '@cf/shared/wire/admin-re
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SCHEDULES_KEY } from './list-schedules';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export const useAddSchedule = () => {
   const client = useQueryClient();
@@ -13,6 +14,6 @@ export const useAddSchedule = () => {
         method: 'post',
         data: body,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SCHEDULES_KEY }),
+    onSuccess: () => refreshAfterWrite(client, SCHEDULES_KEY),
   });
 };

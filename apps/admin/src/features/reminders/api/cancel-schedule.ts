@@ -3,6 +3,7 @@ import type { ReminderSchedule } from '@cf/shared/wire/admin-reminders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SCHEDULES_KEY } from './list-schedules';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export const useCancelSchedule = () => {
   const client = useQueryClient();
@@ -12,6 +13,6 @@ export const useCancelSchedule = () => {
         url: `/api/blade-finance/admin/reminder/schedule/${id}/cancel`,
         method: 'post',
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SCHEDULES_KEY }),
+    onSuccess: () => refreshAfterWrite(client, SCHEDULES_KEY),
   });
 };

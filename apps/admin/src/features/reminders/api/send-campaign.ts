@@ -3,6 +3,7 @@ import type { Campaign, CampaignRequest } from '@cf/shared/wire/admin-reminders'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { CAMPAIGNS_KEY } from './list-campaigns';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export const useSendCampaign = () => {
   const client = useQueryClient();
@@ -13,6 +14,6 @@ export const useSendCampaign = () => {
         method: 'post',
         data: body,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+    onSuccess: () => refreshAfterWrite(client, CAMPAIGNS_KEY),
   });
 };

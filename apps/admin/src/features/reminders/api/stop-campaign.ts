@@ -3,12 +3,13 @@ import type { Campaign } from '@cf/shared/wire/admin-reminders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { CAMPAIGNS_KEY } from './list-campaigns';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export const useStopCampaign = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
       requestData<Campaign>({ url: `/api/blade-finance/admin/reminder/campaign/${id}/stop`, method: 'post' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
+    onSuccess: () => refreshAfterWrite(client, CAMPAIGNS_KEY),
   });
 };

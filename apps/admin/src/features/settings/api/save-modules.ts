@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export const useSaveModules = () => {
   const client = useQueryClient();
@@ -12,6 +13,6 @@ export const useSaveModules = () => {
         method: 'put',
         data: { modules },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_KEY }),
+    onSuccess: () => refreshAfterWrite(client, SETTINGS_KEY),
   });
 };

@@ -3,6 +3,7 @@ import type { SettingsParamKey } from '@cf/shared/wire/admin-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export const useSaveParams = () => {
   const client = useQueryClient();
@@ -13,6 +14,6 @@ export const useSaveParams = () => {
         method: 'put',
         data: { params },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_KEY }),
+    onSuccess: () => refreshAfterWrite(client, SETTINGS_KEY),
   });
 };

@@ -8,6 +8,7 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 type PayChannelCheck = z.infer<typeof payChannelCheckSchema>;
 
@@ -20,7 +21,7 @@ export const useSavePayChannel = () => {
         method: 'put',
         data: change,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_KEY }),
+    onSuccess: () => refreshAfterWrite(client, SETTINGS_KEY),
   });
 };
 

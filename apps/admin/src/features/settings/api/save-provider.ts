@@ -3,6 +3,7 @@ import type { ProviderSettings, ProviderChange } from '@cf/shared/wire/admin-set
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
+import { refreshAfterWrite } from '@admin/lib/query-client';
 
 export const useSaveProvider = () => {
   const client = useQueryClient();
@@ -13,6 +14,6 @@ export const useSaveProvider = () => {
         method: 'put',
         data: change,
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SETTINGS_KEY }),
+    onSuccess: () => refreshAfterWrite(client, SETTINGS_KEY),
   });
 };
