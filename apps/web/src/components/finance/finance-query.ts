@@ -3,8 +3,8 @@
  * created, paid or cancelled everything that shows money is fetched afresh.
  */
 import { queryClient } from '@/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const FINANCE_QUERY_ROOT = 'finance';
 
-export const refreshFinance = (): Promise<void> =>
-  queryClient.invalidateQueries({ queryKey: [FINANCE_QUERY_ROOT] });
+export const refreshFinance = (): Promise<void> => refreshAfterWrite(queryClient, [FINANCE_QUERY_ROOT]);

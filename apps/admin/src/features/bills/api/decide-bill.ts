@@ -6,7 +6,7 @@ import type { Bill } from '@cf/shared/wire/fee';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { billsKey } from './get-bills';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export function useDecideBill() {
   const queryClient = useQueryClient();

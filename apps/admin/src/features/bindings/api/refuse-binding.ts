@@ -3,7 +3,7 @@ import type { BindingReview } from '@cf/shared/wire/admin-users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { bindingsKey } from './get-bindings';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export function useRefuseBinding() {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { exceptionsKey, type PaymentException } from './get-exceptions';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export function useRefundException() {
   const queryClient = useQueryClient();

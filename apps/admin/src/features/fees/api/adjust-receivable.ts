@@ -2,7 +2,7 @@
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export type AdjustKind = 'waive' | 'reduce' | 'defer';
 

@@ -3,7 +3,7 @@ import type { Invoice } from '@cf/shared/wire/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { invoicesKey } from './get-invoices';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export function useRetryInvoice() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import type { AdminNotice } from '@cf/shared/wire/notice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { NOTICES_KEY } from './list-notices';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 const publishNotice = (id: number): Promise<AdminNotice> =>
   requestData<AdminNotice>({ url: `/api/blade-desk/admin/notice/${id}/publish`, method: 'post' });

@@ -6,7 +6,7 @@ import type { RefundKind } from '@cf/shared/refund-reason';
 import type { refundSchema } from '@cf/shared/wire/admin-finance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 type Refund = (typeof refundSchema)['_output'];
 

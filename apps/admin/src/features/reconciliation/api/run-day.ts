@@ -3,7 +3,7 @@ import type { ReconciliationRun } from '@cf/shared/wire/admin-reconciliation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { RUNS_KEY } from './list-runs';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const useRunDay = () => {
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import type { ReminderSchedule, ScheduleRequest } from '@cf/shared/wire/admin-re
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SCHEDULES_KEY } from './list-schedules';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const useAddSchedule = () => {
   const client = useQueryClient();

@@ -3,7 +3,7 @@ import type { Campaign } from '@cf/shared/wire/admin-reminders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { CAMPAIGNS_KEY } from './list-campaigns';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const useStopCampaign = () => {
   const client = useQueryClient();

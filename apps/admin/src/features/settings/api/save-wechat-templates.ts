@@ -3,7 +3,7 @@ import type { WechatTemplates, WechatTemplatesChange } from '@cf/shared/wire/adm
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
-import { refreshAfterWrite } from '@admin/lib/query-client';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const useSaveWechatTemplates = () => {
   const client = useQueryClient();

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { INVOICE_TITLES_KEY } from './get-invoice-titles';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const removeInvoiceTitle = (id: number): Promise<boolean> =>
   requestData<boolean>({ method: 'post', url: `/api/blade-finance/invoice/title/remove/${id}` });
@@ -10,5 +11,5 @@ export const removeInvoiceTitle = (id: number): Promise<boolean> =>
 export const useRemoveInvoiceTitle = () =>
   useMutation({
     mutationFn: removeInvoiceTitle,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVOICE_TITLES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, INVOICE_TITLES_KEY),
   });

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { INVOICE_TITLES_KEY } from './get-invoice-titles';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const saveInvoiceTitle = (body: InvoiceTitleRequest): Promise<InvoiceTitle> =>
   requestData<InvoiceTitle>({ method: 'post', url: '/api/blade-finance/invoice/title/submit', data: body });
@@ -11,5 +12,5 @@ export const saveInvoiceTitle = (body: InvoiceTitleRequest): Promise<InvoiceTitl
 export const useSaveInvoiceTitle = () =>
   useMutation({
     mutationFn: saveInvoiceTitle,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVOICE_TITLES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, INVOICE_TITLES_KEY),
   });

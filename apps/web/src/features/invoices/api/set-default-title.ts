@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { requestData } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { INVOICE_TITLES_KEY } from './get-invoice-titles';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const setDefaultTitle = (id: number): Promise<InvoiceTitle> =>
   requestData<InvoiceTitle>({ method: 'post', url: `/api/blade-finance/invoice/title/default/${id}` });
@@ -11,5 +12,5 @@ export const setDefaultTitle = (id: number): Promise<InvoiceTitle> =>
 export const useSetDefaultTitle = () =>
   useMutation({
     mutationFn: setDefaultTitle,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: INVOICE_TITLES_KEY }),
+    onSuccess: () => refreshAfterWrite(queryClient, INVOICE_TITLES_KEY),
   });

@@ -17,6 +17,7 @@ import styles from '../components/mine.module.css';
 import { RegionPicker, type Region } from '../components/region-picker';
 import { ValueRow } from '../components/value-row';
 import { useBankName } from '../use-bank-name';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 /**
  * /user/bank: step 1 proves the phone on file (a 'finance' proof), step 2 takes the new card (16–19
@@ -82,7 +83,7 @@ function BankForm({ verifyToken }: { verifyToken: string }) {
         bankCity: region.city,
         verifyToken,
       });
-      await queryClient.invalidateQueries({ queryKey: bindInfoQuery(user?.userId ?? '').queryKey });
+      await refreshAfterWrite(queryClient, bindInfoQuery(user?.userId ?? '').queryKey);
       toastSuccess(t('mine.bankSaved'));
       void navigate('/user/edit', { replace: true });
     } catch (error) {

@@ -17,6 +17,7 @@ import { FinanceProof } from '../components/finance-proof';
 import styles from '../components/mine.module.css';
 import { SmsCodeRow } from '../components/sms-code-row';
 import { ValueRow } from '../components/value-row';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 /**
  * /user/email: step 1 proves the phone on file (a 'finance' proof), step 2 sends a code to the new
@@ -83,7 +84,7 @@ function EmailForm({ verifyToken }: { verifyToken: string }) {
         verifyCode: verifyCode.trim(),
         verifyToken,
       });
-      await queryClient.invalidateQueries({ queryKey: bindInfoQuery(user?.userId ?? '').queryKey });
+      await refreshAfterWrite(queryClient, bindInfoQuery(user?.userId ?? '').queryKey);
       toastSuccess(t('mine.emailSaved'));
       void navigate('/user/edit', { replace: true });
     } catch (error) {

@@ -18,6 +18,7 @@ import { CaptchaRow, useCaptchaKey } from '../components/captcha-row';
 import styles from '../components/mine.module.css';
 import { ProveHeldPhone } from '../components/prove-held-phone';
 import { SmsCodeRow } from '../components/sms-code-row';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 /**
  * /user/phone, the finance-reserved phone: step 1 proves the phone held now (a code texted to it,
@@ -90,8 +91,8 @@ function NewPhoneForm({ verifyToken }: { verifyToken: string | undefined }) {
     try {
       await change.mutateAsync({ phone: phone.trim(), verifyCode: verifyCode.trim(), verifyId, verifyToken });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: bindInfoQuery(user?.userId ?? '').queryKey }),
-        queryClient.invalidateQueries({ queryKey: stepUpMethodQuery().queryKey }),
+        refreshAfterWrite(queryClient, bindInfoQuery(user?.userId ?? '').queryKey),
+        refreshAfterWrite(queryClient, stepUpMethodQuery().queryKey),
       ]);
       toastSuccess(t('mine.phoneSaved'));
       void navigate('/user/edit', { replace: true });

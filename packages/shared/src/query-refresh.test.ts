@@ -1,6 +1,6 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/query-core';
 import { describe, expect, it } from 'vitest';
-import { refreshAfterWrite } from './query-client';
+import { refreshAfterWrite } from './query-refresh';
 
 /**
  * A notice read by a screen whose first read is still in flight when a file is attached: the server
