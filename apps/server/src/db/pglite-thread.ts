@@ -52,7 +52,7 @@ const postgresName = (channel: string) =>
 export class PGliteThread extends BasePGlite {
   readonly debug = 0;
   readonly waitReady: Promise<void>;
-  /** The thread answered: queries may run (the array types are read by the first of them). */
+  /** The thread: its numbered calls, its start and its stop (pglite-link.ts). */
   #link: ThreadLink;
   #closed = false;
   #queryMutex = new Mutex();
