@@ -36,7 +36,7 @@ export class ThreadLink {
   #nextId = 1;
   #pending = new Map<number, { resolve: (data?: Uint8Array) => void; reject: (err: Error) => void }>();
   #lost: Error | undefined;
-  #closing = false;
+  #closed = false;
   #onLost: ((err: Error) => void) | undefined;
 
   constructor(worker: Worker) {
@@ -65,7 +65,7 @@ export class ThreadLink {
       failed(err);
       for (const call of this.#pending.values()) call.reject(err);
       this.#pending.clear();
-      if (!this.#closing) this.#onLost?.(err);
+      if (!this.#closed) this.#onLost?.(err);
     };
     worker.on('error', (err) => stopped(err));
     worker.on('exit', (code) => stopped(new Error(`the PGlite thread stopped (exit code ${code})`)));
@@ -82,7 +82,7 @@ export class ThreadLink {
    */
   onLost(handler: (err: Error) => void): void {
     this.#onLost = handler;
-    if (this.#lost && !this.#closing) handler(this.#lost);
+    if (this.#lost && !this.#closed) handler(this.#lost);
   }
 
   call(call: Unnumbered<ThreadCall>): Promise<Uint8Array | undefined> {
@@ -94,9 +94,13 @@ export class ThreadLink {
     });
   }
 
-  /** The server stops the thread itself from now on: its end is no loss. */
-  closing(): void {
-    this.#closing = true;
+  /** The server closes the database (its last call is the close): the thread's end is no loss. */
+  markClosed(): void {
+    this.#closed = true;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
   }
 
   async terminate(): Promise<void> {

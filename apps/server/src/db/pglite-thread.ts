@@ -54,7 +54,6 @@ export class PGliteThread extends BasePGlite {
   readonly waitReady: Promise<void>;
   /** The thread: its numbered calls, its start and its stop (pglite-link.ts). */
   #link: ThreadLink;
-  #closed = false;
   #queryMutex = new Mutex();
   #transactionMutex = new Mutex();
   #parser = new protocol.Parser();
@@ -78,7 +77,7 @@ export class PGliteThread extends BasePGlite {
   }
 
   get closed(): boolean {
-    return this.#closed || this.#link.lost !== undefined;
+    return this.#link.closed || this.#link.lost !== undefined;
   }
 
   async execProtocolRaw(message: Uint8Array, { syncToFs = true }: ExecOptions = {}): Promise<Uint8Array> {
@@ -208,7 +207,7 @@ export class PGliteThread extends BasePGlite {
   async _cleanupBlob(): Promise<void> {}
 
   async _checkReady(): Promise<void> {
-    if (this.#closed) throw new Error('PGlite is closed');
+    if (this.#link.closed) throw new Error('PGlite is closed');
     if (this.#link.lost) throw this.#link.lost;
     await this.#link.started;
   }
@@ -228,9 +227,8 @@ export class PGliteThread extends BasePGlite {
 
   /** Waits for the running transaction or query, closes PGlite in its thread, then ends the thread. */
   async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#link.closing();
+    if (this.#link.closed) return;
+    this.#link.markClosed();
     try {
       if (!this.#link.lost) {
         await this.#transactionMutex.runExclusive(() =>

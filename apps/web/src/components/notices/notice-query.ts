@@ -2,8 +2,8 @@
  * Every notice query key starts with NOTICE_QUERY_ROOT (home's newest notices and unread badge, the
  * list, the detail), so opening a notice refreshes the unread marks wherever they show.
  */
-import { queryClient } from '@/lib/query-client';
 import { refreshAfterWrite } from '@cf/shared/query-refresh';
+import { queryClient } from '@/lib/query-client';
 
 export const NOTICE_QUERY_ROOT = 'notices';
 

@@ -1,9 +1,9 @@
 /** POST /api/blade-finance/admin/binding/{id}/approve: pending -> active; the user now reads the person. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { BindingReview } from '@cf/shared/wire/admin-users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { bindingsKey } from './get-bindings';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export function useApproveBinding() {
   const queryClient = useQueryClient();

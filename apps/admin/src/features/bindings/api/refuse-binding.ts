@@ -1,9 +1,9 @@
 /** POST /api/blade-finance/admin/binding/{id}/refuse: pending -> refused, with a reason the binder reads. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { BindingReview } from '@cf/shared/wire/admin-users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { bindingsKey } from './get-bindings';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export function useRefuseBinding() {
   const queryClient = useQueryClient();

@@ -2,10 +2,10 @@
  * POST /api/blade-finance/admin/payment-exception/refund/{id}: the whole payment goes back to the payer
  * through its channel (refundStatus PROCESSING until the channel confirms).
  */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { exceptionsKey, type PaymentException } from './get-exceptions';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export function useRefundException() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 /** POST /api/blade-finance/admin/receivable/{id}/waive | reduce | defer (a finance manager's), with a reason. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export type AdjustKind = 'waive' | 'reduce' | 'defer';
 

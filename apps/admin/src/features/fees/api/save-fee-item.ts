@@ -1,8 +1,8 @@
 /** POST /api/blade-finance/admin/fee-item (create) or /fee-item/{id}/update (edit). */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { AdminFeeItem, FeeItemRequest } from '@cf/shared/wire/admin-fees';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export function useSaveFeeItem() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 /** POST /api/blade-finance/admin/import/{kind}: the file as the body -> a job being checked. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { ImportJob, ImportKind } from '@cf/shared/wire/admin-imports';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export interface UploadImport {
   kind: ImportKind;

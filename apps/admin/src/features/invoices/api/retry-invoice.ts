@@ -1,9 +1,9 @@
 /** POST /api/blade-finance/admin/invoice/{id}/retry: a failed invoice goes to the platform again. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { Invoice } from '@cf/shared/wire/invoice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { invoicesKey } from './get-invoices';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export function useRetryInvoice() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 /** DELETE /api/blade-desk/admin/notice/:id/attachment/:attachmentId: the file is taken off (and deleted). */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { NOTICES_KEY } from './list-notices';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 const deleteAttachment = ({ noticeId, id }: { noticeId: number; id: number }): Promise<{ id: number }> =>
   requestData<{ id: number }>({

@@ -1,9 +1,9 @@
 /** POST /api/blade-desk/admin/notice/:id/attachment: one file (multipart field `file`, 10 MB, a short list of types). */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { AdminNotice } from '@cf/shared/wire/notice';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { NOTICES_KEY } from './list-notices';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export type NoticeFile = AdminNotice['attachments'][number];
 

@@ -2,11 +2,11 @@
  * POST /api/blade-finance/admin/order/{id}/refund: a full or partial refund through the order's channel,
  * with its reason and kind (reduce the receivable or refund only).
  */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { RefundKind } from '@cf/shared/refund-reason';
 import type { refundSchema } from '@cf/shared/wire/admin-finance';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 type Refund = (typeof refundSchema)['_output'];
 

@@ -1,7 +1,7 @@
 /** POST /api/blade-finance/admin/user/{id}/disable | enable: a disabled account's tokens stop at once. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export function useSetAccountEnabled() {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
 /** POST /api/blade-finance/admin/person/{id}/update: edits a person (audited by the server). */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { PersonDetail, PersonUpdateRequest } from '@cf/shared/wire/admin-people';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export type PersonUpdate = PersonUpdateRequest;
 

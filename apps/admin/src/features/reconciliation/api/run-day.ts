@@ -1,9 +1,9 @@
 /** POST /api/blade-finance/admin/reconciliation/runs: reconcile a day of a channel now. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { ReconciliationRun } from '@cf/shared/wire/admin-reconciliation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { RUNS_KEY } from './list-runs';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const useRunDay = () => {
   const client = useQueryClient();

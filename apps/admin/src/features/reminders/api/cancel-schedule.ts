@@ -1,9 +1,9 @@
 /** POST /api/blade-finance/admin/reminder/schedule/:id/cancel: the scheduled reminder fires no more. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { ReminderSchedule } from '@cf/shared/wire/admin-reminders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SCHEDULES_KEY } from './list-schedules';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const useCancelSchedule = () => {
   const client = useQueryClient();

@@ -1,8 +1,8 @@
 /** PUT /api/blade-finance/admin/settings/modules: the mobile modules the phones show. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const useSaveModules = () => {
   const client = useQueryClient();

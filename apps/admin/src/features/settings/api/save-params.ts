@@ -1,9 +1,9 @@
 /** PUT /api/blade-finance/admin/settings/params: the binding and account params the phones read. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { SettingsParamKey } from '@cf/shared/wire/admin-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const useSaveParams = () => {
   const client = useQueryClient();

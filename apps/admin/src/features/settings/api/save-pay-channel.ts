@@ -1,4 +1,5 @@
 /** PUT /api/blade-finance/admin/settings/pay-channels/:channel: keys are sent, never read back. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { z } from 'zod';
 import type {
   PayChannelSettings,
@@ -8,7 +9,6 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 type PayChannelCheck = z.infer<typeof payChannelCheckSchema>;
 

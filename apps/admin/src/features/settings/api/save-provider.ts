@@ -1,9 +1,9 @@
 /** PUT /api/blade-finance/admin/settings/providers/:kind: the SMS or mail provider (token write-only). */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { ProviderSettings, ProviderChange } from '@cf/shared/wire/admin-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const useSaveProvider = () => {
   const client = useQueryClient();

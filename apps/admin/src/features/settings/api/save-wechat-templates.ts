@@ -1,9 +1,9 @@
 /** PUT /api/blade-finance/admin/settings/wechat-templates: the template id of each kind of message. */
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import type { WechatTemplates, WechatTemplatesChange } from '@cf/shared/wire/admin-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestData } from '@admin/lib/api-client';
 import { SETTINGS_KEY } from './get-settings';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 export const useSaveWechatTemplates = () => {
   const client = useQueryClient();

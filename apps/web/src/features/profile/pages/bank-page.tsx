@@ -2,6 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { bankCardProblem, groupBankCard, normalizeBankCard } from '@cf/shared/bank-card';
 import { maskBankCard } from '@cf/shared/mask';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +18,6 @@ import styles from '../components/mine.module.css';
 import { RegionPicker, type Region } from '../components/region-picker';
 import { ValueRow } from '../components/value-row';
 import { useBankName } from '../use-bank-name';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 /**
  * /user/bank: step 1 proves the phone on file (a 'finance' proof), step 2 takes the new card (16–19

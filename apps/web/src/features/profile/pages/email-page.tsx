@@ -2,6 +2,7 @@ import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { emailProblem, normalizeEmail } from '@cf/shared/contact-rules';
 import { maskEmail } from '@cf/shared/mask';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +18,6 @@ import { FinanceProof } from '../components/finance-proof';
 import styles from '../components/mine.module.css';
 import { SmsCodeRow } from '../components/sms-code-row';
 import { ValueRow } from '../components/value-row';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 /**
  * /user/email: step 1 proves the phone on file (a 'finance' proof), step 2 sends a code to the new

@@ -1,5 +1,6 @@
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
+import { refreshAfterWrite } from '@cf/shared/query-refresh';
 import { isPhone } from '@cf/shared/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -18,7 +19,6 @@ import { CaptchaRow, useCaptchaKey } from '../components/captcha-row';
 import styles from '../components/mine.module.css';
 import { ProveHeldPhone } from '../components/prove-held-phone';
 import { SmsCodeRow } from '../components/sms-code-row';
-import { refreshAfterWrite } from '@cf/shared/query-refresh';
 
 /**
  * /user/phone, the finance-reserved phone: step 1 proves the phone held now (a code texted to it,
