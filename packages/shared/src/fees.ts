@@ -119,6 +119,20 @@ export function payNowOf(summary: FeeSummary, held: Held): PayNow {
   };
 }
 
+/**
+ * What a waiver or reduction may still take from one receivable (the console's `adjustableFen`; the
+ * server's conditional UPDATE repeats it, fee/receivable-adjust.ts). Never what is paid or on its way.
+ * With nothing on its way, everything still owed, the deferred part included. While payments are on
+ * their way (open orders, bills under review), only what can be paid now: they were sized from what is
+ * due now, and a reduction of the deferred part would leave them holding more than is due now — the
+ * payer's screen would then show them as neither in orders nor under review.
+ */
+export function adjustableOf(summary: FeeSummary, held: Held): number {
+  const onItsWay = held.openOrderFen + held.pendingReviewFen;
+  if (onItsWay <= 0) return summary.receivable;
+  return payNowOf(summary, held).payNowFen;
+}
+
 /** The parts of several receivables, added (home's card and the fee list's headline). */
 export function addPayNow(list: readonly PayNow[]): PayNow {
   const total: PayNow = { payNowFen: 0, inOrdersFen: 0, inReviewFen: 0, deferredOwedFen: 0 };

@@ -6,7 +6,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addPayNow, payNowOf, summarize, type Held, type PayNow, type ReceivableFacts } from './fees';
+import {
+  addPayNow,
+  adjustableOf,
+  payNowOf,
+  summarize,
+  type Held,
+  type PayNow,
+  type ReceivableFacts,
+} from './fees';
 
 /** A receivable and what is on its way, as the server keeps them (in memory). */
 interface Model {
@@ -140,8 +148,9 @@ function apply(m: Model, e: Event): boolean {
       return true;
     }
     case 'reduce': {
-      // Never below what is paid or on its way (receivable-adjust.ts).
-      const room = s.receivable - held(m).openOrderFen - held(m).pendingReviewFen;
+      // Never below what is paid or on its way, nor into the deferred part while payments are on their
+      // way (fees.ts adjustableOf; receivable-adjust.ts repeats it).
+      const room = adjustableOf(s, held(m));
       if (room <= 0) return false;
       f.reductionFen += Math.max(1, Math.floor(room * e.part));
       return true;
@@ -162,6 +171,9 @@ describe('what can be paid now', () => {
           expect(p.payNowFen + p.inOrdersFen + p.inReviewFen + p.deferredOwedFen).toBe(s.receivable);
           expect(p.payNowFen + p.inOrdersFen + p.inReviewFen).toBe(s.pending);
           for (const value of Object.values(p)) expect(value).toBeGreaterThanOrEqual(0);
+          // Every payment on its way is shown as such: none is hidden in another part.
+          expect(p.inOrdersFen).toBe(held(m).openOrderFen);
+          expect(p.inReviewFen).toBe(held(m).pendingReviewFen);
           // Nothing is ever taken beyond what is owed: the server's limits keep every fen accounted for.
           expect(m.facts.receivedFen - m.facts.refundFen).toBeLessThanOrEqual(reversed(m));
           expect(reversed(m) - (m.facts.receivedFen - m.facts.refundFen)).toBe(s.receivable);
@@ -192,12 +204,10 @@ describe('what can be paid now', () => {
               expect(after.payNowFen).toBe(before.payNowFen);
               break;
             case 'failOrder':
-              // A failed or closed payment: what it held can be paid again at once. It held its whole part
-              // unless a reduction since left less to pay now than orders hold (reduce takes from what is owed,
-              // deferred included: receivable-adjust.ts); then what it held is what the orders were counted for.
-              expect(after.payNowFen).toBe(before.payNowFen + (before.inOrdersFen - after.inOrdersFen));
-              if (before.inOrdersFen === openBefore.reduce((a, b) => a + b, 0))
-                expect(after.payNowFen).toBe(before.payNowFen + openBefore[0]!);
+              // A failed or closed payment: what it held can be paid again at once, all of it (no event
+              // leaves payments on their way holding more than is due now).
+              expect(after.payNowFen).toBe(before.payNowFen + openBefore[0]!);
+              expect(after.inOrdersFen).toBe(before.inOrdersFen - openBefore[0]!);
               break;
             case 'refund':
               if (e.reducing) expect(summarize(m.facts).receivable).toBe(receivableBefore);

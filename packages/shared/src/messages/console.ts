@@ -27,6 +27,10 @@ export const consoleMessages = {
     zh: '金额不能超过尚可调整的 {max} 元',
     en: 'The amount cannot exceed the {max} yuan that can still be adjusted',
   },
+  'admin.adjustAfterPayments': {
+    zh: '该应收有未完成的订单或待审核的缴费，其余为缓缴部分：请待其完成后再减免',
+    en: 'Payments of this receivable are on their way (open orders or bills under review) and the rest is deferred: waive or reduce it once they finish',
+  },
   'admin.nothingToAdjust': {
     zh: '该应收已无可减免或缓缴的金额',
     en: 'Nothing of this receivable is left to waive, reduce or defer',

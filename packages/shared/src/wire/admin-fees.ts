@@ -74,7 +74,9 @@ export const adminReceivableSchema = z.object({
   pendingReviewFen: z.number(),
   adjustableFen: z
     .number()
-    .describe('what a waiver or reduction may still take: owed minus open orders and bills under review'),
+    .describe(
+      'what a waiver or reduction may still take: owed minus open orders and bills under review, and only what can be paid now while those exist',
+    ),
   deferrableFen: z.number().describe('what may still be deferred'),
 });
 export type AdminReceivable = z.infer<typeof adminReceivableSchema>;

@@ -17,6 +17,7 @@ let ctx: TestContext;
 let call: ReturnType<typeof consoleCall>;
 let finance1: string;
 let manager: string;
+let student1: string;
 const db = () => ctx.database.db;
 
 async function student(tenantId: string, no: string) {
@@ -52,6 +53,7 @@ beforeAll(async () => {
   call = consoleCall(ctx);
   finance1 = await tokenFor(ctx, '100001', 'finance1');
   manager = await managerToken(ctx, '100001');
+  student1 = await tokenFor(ctx, '100001', 'student1');
 });
 afterAll(() => ctx?.close());
 
@@ -243,6 +245,50 @@ describe('receivables and their adjustments', () => {
       ['receivable.defer', 15_000, '助学贷款'],
       ['receivable.reduce', 10_000, '奖学金抵扣'],
     ]);
+  });
+
+  it('leaves payments on their way what is due now: no reduction of the deferred part until they finish', async () => {
+    // 500 owed, 200 of it deferred, 200 in student1's open order: 100 can be paid now.
+    const order = await createPayOrder(ctx, { amounts: [20_000] });
+    const id = order.receivableIds[0]!;
+    await db()
+      .update(receivables)
+      .set({ payableFen: 50_000, deferredFen: 20_000 })
+      .where(eq(receivables.id, id));
+    const url = (kind: string) => `/api/blade-finance/admin/receivable/${id}/${kind}`;
+    // The old rule (owed less what is on its way) allowed 300: the order would then hold 200 of the 50 due now,
+    // and the payer's screen would show it as neither in orders nor payable.
+    const tooMuch = await call(manager, 'POST', url('reduce'), { amountFen: 25_000, reason: '奖学金' }, 'zh');
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().msg).toBe('金额不能超过尚可调整的 100.00 元');
+    const reduce = await call(manager, 'POST', url('reduce'), { amountFen: 10_000, reason: '奖学金' });
+    expect(reduce.statusCode, reduce.body).toBe(200);
+    expect(reduce.json().data).toMatchObject({
+      adjustableFen: 0,
+      openOrderFen: 20_000,
+      summary: { reduction: 10_000, receivable: 40_000, pending: 20_000 },
+    });
+    const waitFor = await call(manager, 'POST', url('waive'), { reason: '减免' }, 'zh');
+    expect(waitFor.statusCode).toBe(400);
+    expect(waitFor.json().msg).toBe('该应收有未完成的订单或待审核的缴费，其余为缓缴部分：请待其完成后再减免');
+    const fees = async () =>
+      (await call(student1, 'GET', '/api/blade-finance/fee/student')).json().data.payNow as Record<
+        string,
+        number
+      >;
+    expect(await fees()).toMatchObject({ inOrdersFen: 20_000 });
+
+    // The order is cancelled: all it held can be paid again, and the rest, deferred part included, be waived.
+    expect((await call(student1, 'POST', `/api/blade-finance/order/cancel/${order.id}`)).statusCode).toBe(
+      200,
+    );
+    const waive = await call(manager, 'POST', url('waive'), { reason: '特困减免' });
+    expect(waive.statusCode, waive.body).toBe(200);
+    expect(waive.json().data).toMatchObject({
+      summary: { reduction: 50_000, receivable: 0, deferred: 20_000 },
+    });
+    const [row] = await db().select().from(receivables).where(eq(receivables.id, id));
+    expect(row).toMatchObject({ reductionFen: 50_000, deferredFen: 20_000 });
   });
 
   it('leaves what an open order holds: a waiver takes only the rest', async () => {

@@ -6,6 +6,9 @@
  *
  *   owed       = payable - reduction - deferredDeduction - (received - refund)
  *   reduce a:  reduction += a   when owed - committed >= a
+ *                               and, while committed > 0, owed - max(0, deferred - deferredDeduction)
+ *                               - committed >= a (payments on their way keep what is due now: fees.ts
+ *                               adjustableOf)
  *   defer a:   deferred  += a   when owed - max(0, deferred - deferredDeduction) - committed >= a
  */
 import { sql } from 'drizzle-orm';
@@ -27,7 +30,7 @@ export async function addReduction(
     .update(receivables)
     .set({ reductionFen: sql`${receivables.reductionFen} + ${amountFen}` })
     .where(
-      sql`${receivables.tenantId} = ${tenantId} AND ${receivables.id} = ${id} AND ${owed} - ${committedFen} >= ${amountFen}`,
+      sql`${receivables.tenantId} = ${tenantId} AND ${receivables.id} = ${id} AND ${owed} - ${committedFen} >= ${amountFen} AND (${committedFen} = 0 OR ${owed} - ${postponed} - ${committedFen} >= ${amountFen})`,
     )
     .returning();
   return row;

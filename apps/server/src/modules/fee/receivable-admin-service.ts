@@ -4,7 +4,7 @@
  * the receivable's row lock (orders and other-means payments take the same lock), is one conditional
  * update (receivable-adjust.ts) and leaves an audit row with the amounts and the reason.
  */
-import { payNowOf, summarize } from '@cf/shared/fees';
+import { adjustableOf, payNowOf, summarize } from '@cf/shared/fees';
 import { formatYuan } from '@cf/shared/money';
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
 import { ADJUST_REASON_MAX } from '@cf/shared/wire/admin-fees';
@@ -22,7 +22,6 @@ import { receivables } from '@server/db/schema-finance';
 
 function adminReceivableView(row: ReceivableRow, committed: Commitment): AdminReceivable {
   const summary = summarize(row);
-  const held = committed.openOrderFen + committed.pendingReviewFen;
   return {
     id: row.id,
     category: row.category,
@@ -35,7 +34,8 @@ function adminReceivableView(row: ReceivableRow, committed: Commitment): AdminRe
     summary,
     openOrderFen: committed.openOrderFen,
     pendingReviewFen: committed.pendingReviewFen,
-    adjustableFen: Math.max(0, summary.receivable - held),
+    // Never what is paid or on its way, nor a deferred part while payments are on their way (@cf/shared/fees).
+    adjustableFen: adjustableOf(summary, committed),
     // What the payer could pay now is what may be deferred (the payer's rule, @cf/shared/fees).
     deferrableFen: payNowOf(summary, committed).payNowFen,
   };
@@ -92,10 +92,15 @@ export async function adjustReceivable(
     const committed = (await commitments(tx, auth.tenantId, [id])).get(id)!;
     const view = adminReceivableView(locked, committed);
     const room = change.kind === 'defer' ? view.deferrableFen : view.adjustableFen;
-    if (room <= 0) throw badRequest('admin.nothingToAdjust');
+    const held = committed.openOrderFen + committed.pendingReviewFen;
+    if (room <= 0)
+      throw badRequest(
+        change.kind !== 'defer' && held > 0 && view.summary.receivable > held
+          ? 'admin.adjustAfterPayments'
+          : 'admin.nothingToAdjust',
+      );
     const amount = change.kind === 'waive' ? room : change.amountFen;
     if (amount > room) throw badRequest('admin.adjustTooLarge', { max: formatYuan(room, false) });
-    const held = committed.openOrderFen + committed.pendingReviewFen;
     const updated =
       change.kind === 'defer'
         ? await addDeferral(
