@@ -13,10 +13,9 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { encryptPassword } from '@cf/shared/wire-crypto';
 import { signNotify } from '../apps/server/src/gateways/sandbox-pay/signature';
-import { startServer, table } from './lib.mjs';
+import { signInAccount } from './accounts';
+import { startServer, table, throwAwayDatabase } from './lib.mjs';
 import { benchStart, startReport } from './start.mjs';
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
@@ -48,7 +47,6 @@ const secrets = {
   WIRE_AES_KEY: randomBytes(24).toString('base64url').slice(0, 32),
   SANDBOX_PAY_KEY: randomBytes(32).toString('hex'),
 };
-const basic = 'Basic ' + Buffer.from('saber:saber_secret').toString('base64');
 
 async function json(url: string, init: RequestInit = {}) {
   const res = await fetch(url, init);
@@ -58,25 +56,6 @@ async function json(url: string, init: RequestInit = {}) {
   } catch {
     throw new Error(`${url}: ${res.status} ${text.slice(0, 200)}`);
   }
-}
-
-async function signIn(base: string): Promise<string> {
-  const { key } = await json(`${base}/api/blade-auth/oauth/captcha`);
-  const { data } = await json(`${base}/api/dev/captcha/${key}`);
-  const q = new URLSearchParams({
-    tenantId: '100001',
-    username: 'student1',
-    password: encryptPassword('Demo@2024', secrets.WIRE_AES_KEY),
-    grant_type: 'password',
-    scope: 'all',
-    type: 'account',
-  });
-  const token = await json(`${base}/api/blade-auth/oauth/token?${q}`, {
-    method: 'POST',
-    headers: { authorization: basic, 'tenant-id': '100001', 'captcha-key': key, 'captcha-code': data.text },
-  });
-  if (!token.access_token) throw new Error(`sign-in failed: ${JSON.stringify(token)}`);
-  return token.access_token;
 }
 
 type Route = 'list' | 'detail' | 'create' | 'notify' | 'noticeList' | 'noticeDetail';
@@ -103,30 +82,21 @@ async function benchOne(kind: 'postgres' | 'pglite', variant: { cacheOff?: boole
   if (variant.cacheOff) env.ORDER_LIST_CACHE_MB = '0';
   if (WORKERS) env.WEB_CONCURRENCY = WORKERS;
   if (kind === 'postgres') {
-    const name = `cf_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const database = await throwAwayDatabase(PG_URL, 'api');
+    env.DATABASE_URL = database.url;
+    dropDb = database.drop;
   } else {
     env.DATABASE_URL = '';
   }
   const server = await startServer(env, { nodeArgs: NODE_ARGS, countQueries: true });
   try {
     const base = server.url;
-    const token = await signIn(base);
     const auth = {
-      authorization: basic,
-      'blade-auth': `bearer ${token}`,
+      ...(await signInAccount(base, {
+        tenant: '100001',
+        username: 'student1',
+        wireKey: secrets.WIRE_AES_KEY,
+      })),
       'content-type': 'application/json',
     };
     const other = await json(`${base}/api/blade-finance/fee/other`, { headers: auth });

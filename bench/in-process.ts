@@ -1,12 +1,10 @@
-// What the benchmarks that run the server in their own process share (bench:import, bench:salary): a
+// How bench:salary runs the server in its own process (bench:import runs the compiled one: lib.mjs): a
 // throw-away PostgreSQL database on BENCH_DATABASE_URL's (or TEST_DATABASE_URL's) server, or PGlite
 // without one; migrated and seeded with the demo; the app listening on a free port; and the headers
 // of the demo school's finance clerk. close() stops the app, the database, and drops the database.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config } from '../apps/server/src/config';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
@@ -15,6 +13,7 @@ import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { createGateways } from '../apps/server/src/gateways';
 import { userSubject } from '../apps/server/src/modules/auth/subject';
 import { issueTokens } from '../apps/server/src/modules/auth/tokens';
+import { throwAwayDatabase } from './lib.mjs';
 
 /** The demo school the benchmarks load, and its finance clerk. */
 export const BENCH_TENANT = '100001';
@@ -32,24 +31,6 @@ export interface InProcessServer {
   onPostgres: boolean;
   /** Stops the app (waiting for its imports), closes and drops the database; once is enough. */
   close(): Promise<void>;
-}
-
-/** A new database on the server of `serverUrl`; answers its URL and how to drop it. */
-async function throwAwayDatabase(serverUrl: string, prefix: string) {
-  const name = `cf_bench_${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-  return { url: url.toString(), name, drop };
 }
 
 /**

@@ -1,9 +1,11 @@
 // Shared helpers of the benchmarks: start the demo server on a free port with a throw-away data folder.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,6 +60,12 @@ export async function startServer(env = {}, { nodeArgs = [], countQueries = fals
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
+    // BENCH_SERVER_LOG=<file>: the server's whole output (e.g. with BENCH_NODE_ARGS=--trace-gc) goes there too.
+    if (process.env.BENCH_SERVER_LOG) {
+      const log = createWriteStream(process.env.BENCH_SERVER_LOG, { flags: 'a' });
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+    }
   });
   const stop = () =>
     new Promise((resolve) => {
@@ -98,4 +106,37 @@ export function table(rows) {
     line(widths.map((w) => '-'.repeat(w))),
     ...rows.map((r) => line(keys.map((k) => r[k]))),
   ].join('\n');
+}
+
+/**
+ * A new database on the PostgreSQL server of `serverUrl`, named `cf_bench_<prefix>_<random>`; answers its
+ * URL, its name and `drop()` (which ends its connections).
+ * @param {string} serverUrl
+ * @param {string} prefix
+ */
+export async function throwAwayDatabase(serverUrl, prefix) {
+  const name = `cf_bench_${prefix}_${randomBytes(4).toString('hex')}`;
+  const onServer = async (sql) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * The peak resident memory (VmHWM) and the current one (VmRSS) of process `pid`, in MB (Linux).
+ * @param {number} pid
+ */
+export function processMemoryMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { peak: kb('VmHWM') / 1024, now: kb('VmRSS') / 1024 };
 }

@@ -26,7 +26,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { encryptPassword } from '@cf/shared/wire-crypto';
 import type { StudentFees } from '@cf/shared/wire/fee';
 import type { CancelResult, CreatedOrder, OrderDetail } from '@cf/shared/wire/order';
 import type { PayStatusReply, PrepayAnswer } from '@cf/shared/wire/pay';
@@ -35,6 +34,7 @@ import { createWechatPayFixture } from '../apps/server/test/wechat-pay-fixtures'
 import { listenSimulator } from '../apps/server/src/gateways/wechat-pay/simulator-server';
 import type { SimulatedNotify } from '../apps/server/src/gateways/wechat-pay/simulator';
 import { startS3Server } from '../apps/server/test/s3-server';
+import { BASIC as basic, signInAccount } from './accounts';
 import { buildServer, root, startServer, table } from './lib.mjs';
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
@@ -45,7 +45,6 @@ const PAYERS = Number(process.env.BENCH_PEAK_PAYERS ?? 2000);
 const SECONDS = Number(process.env.BENCH_PEAK_SECONDS ?? 300);
 const SCALE = process.env.BENCH_PEAK_SCALE ?? '0.2';
 const P99_MS = 500;
-const PASSWORD = 'Demo@2024';
 const PUBLIC_URL = 'https://pay.peak.invalid';
 // Shares of the payers who pay: cancel first and pay a new order; leave the sheet once; notify twice;
 // notify late.
@@ -56,7 +55,6 @@ const secrets = {
   WIRE_AES_KEY: randomBytes(24).toString('base64url').slice(0, 32),
   SANDBOX_PAY_KEY: randomBytes(32).toString('hex'),
 };
-const basic = 'Basic ' + Buffer.from('saber:saber_secret').toString('base64');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const chance = (p: number) => randomInt(1_000_000) < p * 1_000_000;
 /** A phone user's pause between two taps. */
@@ -514,28 +512,12 @@ if (receivableRows.length !== paidFor.size)
 
 // The day's statement against our payments, through the console as the finance office runs it.
 async function officeHeaders(): Promise<Record<string, string>> {
-  const base = bases[0]!;
-  const { key } = (await (await fetch(`${base}/api/blade-auth/oauth/captcha`)).json()) as { key: string };
-  const { data } = (await (await fetch(`${base}/api/dev/captcha/${key}`)).json()) as {
-    data: { text: string };
-  };
-  const params = new URLSearchParams({
-    tenantId: TENANT,
+  const h = await signInAccount(bases[0]!, {
+    tenant: TENANT,
     username: 'finance1',
-    password: encryptPassword(PASSWORD, secrets.WIRE_AES_KEY),
-    grant_type: 'password',
-    scope: 'all',
-    type: 'account',
+    wireKey: secrets.WIRE_AES_KEY,
   });
-  const token = (await (
-    await fetch(`${base}/api/blade-auth/oauth/token?${params}`, {
-      method: 'POST',
-      headers: { authorization: basic, 'tenant-id': TENANT, 'captcha-key': key, 'captcha-code': data.text },
-    })
-  ).json()) as Json;
-  if (!token.access_token)
-    throw new Error(`finance1 did not sign in: ${JSON.stringify(token).slice(0, 200)}`);
-  return { authorization: basic, 'blade-auth': `bearer ${token.access_token}`, 'tenant-id': TENANT };
+  return { ...h, 'tenant-id': TENANT };
 }
 const office = await officeHeaders();
 const days = [...new Set([beijingDay(started), beijingDay(Date.now())])];

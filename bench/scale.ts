@@ -22,8 +22,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { encryptPassword } from '@cf/shared/wire-crypto';
 import { randomBytes } from 'node:crypto';
+import { signInAccount } from './accounts';
 import { buildServer, root, startServer, table } from './lib.mjs';
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
@@ -49,14 +49,12 @@ const RECONCILE_MS = 10_000;
 const RECONCILE_LINES = 20_000;
 const EXPORT_MS = 20_000;
 const EXPORT_RSS_MB = 512;
-const PASSWORD = 'Demo@2024';
 
 const secrets = {
   JWT_SECRET: randomBytes(32).toString('hex'),
   WIRE_AES_KEY: randomBytes(24).toString('base64url').slice(0, 32),
   SANDBOX_PAY_KEY: randomBytes(32).toString('hex'),
 };
-const basic = 'Basic ' + Buffer.from('saber:saber_secret').toString('base64');
 
 interface BudgetRow {
   measure: string;
@@ -220,24 +218,8 @@ async function json(url: string, init: RequestInit = {}) {
   }
 }
 
-async function signIn(username: string, tenant = TENANT): Promise<Record<string, string>> {
-  const { key } = await json(`${base}/api/blade-auth/oauth/captcha`);
-  const { data } = await json(`${base}/api/dev/captcha/${key}`);
-  const q = new URLSearchParams({
-    tenantId: tenant,
-    username,
-    password: encryptPassword(PASSWORD, secrets.WIRE_AES_KEY),
-    grant_type: 'password',
-    scope: 'all',
-    type: 'account',
-  });
-  const token = await json(`${base}/api/blade-auth/oauth/token?${q}`, {
-    method: 'POST',
-    headers: { authorization: basic, 'tenant-id': tenant, 'captcha-key': key, 'captcha-code': data.text },
-  });
-  if (!token.access_token) throw new Error(`sign-in of ${username} failed: ${JSON.stringify(token)}`);
-  return { authorization: basic, 'blade-auth': `bearer ${token.access_token}` };
-}
+const signIn = (username: string, tenant = TENANT): Promise<Record<string, string>> =>
+  signInAccount(base, { tenant, username, wireKey: secrets.WIRE_AES_KEY });
 
 function run(opts: autocannon.Options, duration = DURATION): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
