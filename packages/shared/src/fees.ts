@@ -133,6 +133,15 @@ export function adjustableOf(summary: FeeSummary, held: Held): number {
   return payNowOf(summary, held).payNowFen;
 }
 
+/**
+ * Nothing can be waived or reduced now, but will be once the payments on their way finish: the rest of
+ * what is owed is deferred (the console says so beside its disabled buttons; the server's refusal too).
+ */
+export function adjustWaitsForPayments(summary: FeeSummary, held: Held): boolean {
+  const onItsWay = held.openOrderFen + held.pendingReviewFen;
+  return adjustableOf(summary, held) === 0 && onItsWay > 0 && summary.receivable > onItsWay;
+}
+
 /** The parts of several receivables, added (home's card and the fee list's headline). */
 export function addPayNow(list: readonly PayNow[]): PayNow {
   const total: PayNow = { payNowFen: 0, inOrdersFen: 0, inReviewFen: 0, deferredOwedFen: 0 };

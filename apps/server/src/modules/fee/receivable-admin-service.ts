@@ -4,7 +4,7 @@
  * the receivable's row lock (orders and other-means payments take the same lock), is one conditional
  * update (receivable-adjust.ts) and leaves an audit row with the amounts and the reason.
  */
-import { adjustableOf, payNowOf, summarize } from '@cf/shared/fees';
+import { adjustableOf, adjustWaitsForPayments, payNowOf, summarize } from '@cf/shared/fees';
 import { formatYuan } from '@cf/shared/money';
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
 import { ADJUST_REASON_MAX } from '@cf/shared/wire/admin-fees';
@@ -92,15 +92,15 @@ export async function adjustReceivable(
     const committed = (await commitments(tx, auth.tenantId, [id])).get(id)!;
     const view = adminReceivableView(locked, committed);
     const room = change.kind === 'defer' ? view.deferrableFen : view.adjustableFen;
-    const held = committed.openOrderFen + committed.pendingReviewFen;
     if (room <= 0)
       throw badRequest(
-        change.kind !== 'defer' && held > 0 && view.summary.receivable > held
+        change.kind !== 'defer' && adjustWaitsForPayments(view.summary, committed)
           ? 'admin.adjustAfterPayments'
           : 'admin.nothingToAdjust',
       );
     const amount = change.kind === 'waive' ? room : change.amountFen;
     if (amount > room) throw badRequest('admin.adjustTooLarge', { max: formatYuan(room, false) });
+    const held = committed.openOrderFen + committed.pendingReviewFen;
     const updated =
       change.kind === 'defer'
         ? await addDeferral(

@@ -2,6 +2,7 @@
  * One person's receivables: find the person (number, name, ID number), then every receivable with its
  * summary; a finance manager may waive, reduce or defer each (never below what is paid or on its way).
  */
+import { adjustWaitsForPayments } from '@cf/shared/fees';
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
 import { Button, Empty, Flex, Input, Segmented, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -115,6 +116,14 @@ export function ReceivablesPanel({
                         {t(`fees.adjust.${kind}`)}
                       </Button>
                     ))}
+                    {adjustWaitsForPayments(r.summary, {
+                      openOrderFen: r.openOrderFen,
+                      pendingReviewFen: r.pendingReviewFen,
+                    }) ? (
+                      <Typography.Text type="secondary" data-testid="adjust-after-payments">
+                        {t('fees.adjustAfterPayments')}
+                      </Typography.Text>
+                    ) : null}
                   </Flex>
                 ) : (
                   <Typography.Text type="secondary">{t('fees.managerOnly')}</Typography.Text>
