@@ -96,7 +96,8 @@ export const opsZh = {
   'fees.owed': '欠费',
   'fees.onTheWay': '待支付/待审核',
   'fees.managerOnly': '仅财务主管可调整',
-  'fees.adjustAfterPayments': '有支付中的订单或待审核的缴费，其余为缓缴：待其完成后可减免',
+  'fees.adjustAfterPayments': '支付完成后可减免',
+  'fees.adjustAfterPaymentsWhy': '有支付中的订单或待审核的缴费，其余为缓缴：待其完成后可减免',
   'fees.adjust.waive': '免除',
   'fees.adjust.reduce': '减免',
   'fees.adjust.defer': '缓缴',
@@ -269,7 +270,8 @@ export const opsEn: Record<keyof typeof opsZh, string> = {
   'fees.owed': 'Owed',
   'fees.onTheWay': 'Pending',
   'fees.managerOnly': 'A finance manager adjusts',
-  'fees.adjustAfterPayments':
+  'fees.adjustAfterPayments': 'After payments finish',
+  'fees.adjustAfterPaymentsWhy':
     'Payments are on their way and the rest is deferred: waive or reduce once they finish',
   'fees.adjust.waive': 'Waive',
   'fees.adjust.reduce': 'Reduce',

@@ -41,9 +41,12 @@ describe('a person’s receivables', () => {
     const row = (await screen.findByText('学费')).closest('tr')!;
     for (const name of ['免除', '减免', '缓缴'])
       expect(within(row).getByRole('button', { name }).hasAttribute('disabled'), name).toBe(true);
-    expect(within(row).getByTestId('adjust-after-payments').textContent).toBe(
-      '有支付中的订单或待审核的缴费，其余为缓缴：待其完成后可减免',
-    );
+    const hint = within(row).getByTestId('adjust-after-payments');
+    expect(hint.textContent).toBe('支付完成后可减免');
+    fireEvent.mouseEnter(hint);
+    expect(
+      await screen.findByText('有支付中的订单或待审核的缴费，其余为缓缴：待其完成后可减免'),
+    ).toBeTruthy();
   });
 
   it('offers a manager what can be paid now while payments are on their way, and no hint', async () => {

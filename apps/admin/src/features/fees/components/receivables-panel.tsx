@@ -4,7 +4,7 @@
  */
 import { adjustWaitsForPayments } from '@cf/shared/fees';
 import type { AdminReceivable } from '@cf/shared/wire/admin-fees';
-import { Button, Empty, Flex, Input, Segmented, Space, Table, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Segmented, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { Cut, labelColumn, moneyColumn, SecondLine, textColumn } from '@admin/components/columns';
 import { useT } from '@admin/lib/i18n/use-t';
@@ -120,9 +120,15 @@ export function ReceivablesPanel({
                       openOrderFen: r.openOrderFen,
                       pendingReviewFen: r.pendingReviewFen,
                     }) ? (
-                      <Typography.Text type="secondary" data-testid="adjust-after-payments">
-                        {t('fees.adjustAfterPayments')}
-                      </Typography.Text>
+                      <Tooltip title={t('fees.adjustAfterPaymentsWhy')}>
+                        <Typography.Text
+                          type="secondary"
+                          style={{ display: 'block', fontSize: 12, maxWidth: 64, whiteSpace: 'normal' }}
+                          data-testid="adjust-after-payments"
+                        >
+                          {t('fees.adjustAfterPayments')}
+                        </Typography.Text>
+                      </Tooltip>
                     ) : null}
                   </Flex>
                 ) : (
