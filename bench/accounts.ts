@@ -1,5 +1,6 @@
-// How the benchmarks that start the compiled demo server sign in: an account's password sign-in with the
-// demo's captcha answer (`/api/dev/captcha`, demo mode only), as the console and the phone app do it.
+// How the benchmarks that start the compiled demo server read replies and sign in: an account's
+// password sign-in with the demo's captcha answer (`/api/dev/captcha`, demo mode only), as the console and
+// the phone app do it.
 import { encryptPassword } from '@cf/shared/wire-crypto';
 
 /** The demo's client credentials (saber), as the apps send them. */
@@ -7,7 +8,8 @@ export const BASIC = 'Basic ' + Buffer.from('saber:saber_secret').toString('base
 /** Every demo account's password. */
 const DEMO_PASSWORD = 'Demo@2024';
 
-async function json(url: string, init: RequestInit = {}) {
+/** A request's JSON reply; a reply that is not JSON is an error naming the address and its start. */
+export async function json(url: string, init: RequestInit = {}) {
   const res = await fetch(url, init);
   const text = await res.text();
   try {

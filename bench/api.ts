@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { signNotify } from '../apps/server/src/gateways/sandbox-pay/signature';
-import { signInAccount } from './accounts';
+import { json, signInAccount } from './accounts';
 import { startServer, table, throwAwayDatabase } from './lib.mjs';
 import { benchStart, startReport } from './start.mjs';
 
@@ -47,16 +47,6 @@ const secrets = {
   WIRE_AES_KEY: randomBytes(24).toString('base64url').slice(0, 32),
   SANDBOX_PAY_KEY: randomBytes(32).toString('hex'),
 };
-
-async function json(url: string, init: RequestInit = {}) {
-  const res = await fetch(url, init);
-  const text = await res.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new Error(`${url}: ${res.status} ${text.slice(0, 200)}`);
-  }
-}
 
 type Route = 'list' | 'detail' | 'create' | 'notify' | 'noticeList' | 'noticeDetail';
 interface Measured {

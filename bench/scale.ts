@@ -23,7 +23,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { signInAccount } from './accounts';
+import { json, signInAccount } from './accounts';
 import { buildServer, root, startServer, table } from './lib.mjs';
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
@@ -207,16 +207,6 @@ const server = await startServer(
   {},
 );
 const base = server.url;
-
-async function json(url: string, init: RequestInit = {}) {
-  const res = await fetch(url, init);
-  const text = await res.text();
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new Error(`${url}: ${res.status} ${text.slice(0, 200)}`);
-  }
-}
 
 const signIn = (username: string, tenant = TENANT): Promise<Record<string, string>> =>
   signInAccount(base, { tenant, username, wireKey: secrets.WIRE_AES_KEY });
