@@ -3,7 +3,7 @@
 // on PGlite (BENCH_KINDS, default both; PostgreSQL on BENCH_DATABASE_URL's or TEST_DATABASE_URL's server,
 // in a throw-away database). Each kind: upload a CSV of 10,000 new students, wait for the dry-run report,
 // commit, wait for the commit; then 50,000 receivables (5 items for each of those students); then a file
-// at the upload limit (20 MB: 60,000 receivables with long names). Budgets: the students within 20 s from
+// at the upload limit (20 MB: about 46,000 receivables with names of the longest allowed). Budgets: the students within 20 s from
 // upload to committed, the receivables within 60 s; the server's event-loop delay under 100 ms while the
 // files load (from its own /metrics: prom-client's nodejs_eventloop_lag_max_seconds, read every 500 ms);
 // the server process's peak resident memory (its VmHWM, PGlite's thread included) under 512 MB. The
@@ -11,6 +11,7 @@
 // shared: the load average is printed beside the figures. BENCH_NODE_ARGS: the server's node options.
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { IMPORT_MAX_BYTES } from '@cf/shared/import-kinds';
 import { idCardCheckCharacter } from '@cf/shared/validation';
 import { signInAccount } from './accounts';
 import { processMemoryMb, startServer, throwAwayDatabase } from './lib.mjs';
@@ -23,8 +24,8 @@ const idCard = (i: number) => {
 
 const STUDENTS = Number(process.env.BENCH_IMPORT_STUDENTS ?? 10_000);
 const ITEMS_PER_STUDENT = 5;
-/** The upload limit (modules/admin/imports-routes.ts), less a little for the multipart-free body's slack. */
-const LARGE_FILE_BYTES = 20 * 1024 * 1024 - 64 * 1024;
+/** The upload limit (@cf/shared/import-kinds), less a little slack. */
+const LARGE_FILE_BYTES = IMPORT_MAX_BYTES - 64 * 1024;
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const KINDS = (process.env.BENCH_KINDS ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
 const PG_URL =

@@ -35,7 +35,7 @@ import { listenSimulator } from '../apps/server/src/gateways/wechat-pay/simulato
 import type { SimulatedNotify } from '../apps/server/src/gateways/wechat-pay/simulator';
 import { startS3Server } from '../apps/server/test/s3-server';
 import { BASIC as basic, signInAccount } from './accounts';
-import { buildServer, root, startServer, table } from './lib.mjs';
+import { buildServer, processMemoryMb, root, startServer, table } from './lib.mjs';
 
 const print = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -385,8 +385,7 @@ const rss = new Map<number, number>();
 const rssTimer = setInterval(() => {
   for (const s of servers) {
     try {
-      const status = spawnSync('cat', [`/proc/${s.pid}/status`]).stdout.toString();
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const kb = processMemoryMb(s.pid!).now * 1024;
       rss.set(s.pid!, Math.max(rss.get(s.pid!) ?? 0, kb));
     } catch {
       // gone
