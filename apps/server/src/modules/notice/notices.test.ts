@@ -90,6 +90,27 @@ describe('notices for readers', () => {
     expect(records.every((r) => r.category === 'fees')).toBe(true);
   });
 
+  it('pages through the whole list: every page has the same total, past the last one too', async () => {
+    const all = (await get('student1', '/api/blade-desk/notice/list?size=100')).json().data;
+    expect(all.total).toBe(all.records.length);
+    expect(all.total).toBeGreaterThan(6);
+    const walked: number[] = [];
+    for (let current = 1; current <= Math.ceil(all.total / 3) + 1; current++) {
+      const page = (await get('student1', `/api/blade-desk/notice/list?current=${current}&size=3`)).json()
+        .data;
+      expect(page.total).toBe(all.total);
+      walked.push(...page.records.map((r: { id: number }) => r.id));
+    }
+    // Newest first, each notice once; the page past the last is empty but still counts.
+    expect(walked).toEqual(all.records.map((r: { id: number }) => r.id));
+    const fees = (await get('student1', '/api/blade-desk/notice/list?category=fees&size=2')).json().data;
+    const feesAll = all.records.filter((r: { category: string }) => r.category === 'fees');
+    expect(fees.total).toBe(feesAll.length);
+    expect(fees.records.map((r: { id: number }) => r.id)).toEqual(
+      feesAll.slice(0, 2).map((r: { id: number }) => r.id),
+    );
+  });
+
   it('keeps tenants apart on the list, the detail and the unread count', async () => {
     expect(await listIds('student2')).not.toContain(forAll);
     expect(await listIds('student1')).not.toContain(collegeNotice);
