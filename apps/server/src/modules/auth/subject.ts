@@ -2,8 +2,9 @@
  * Who a token is about: a user of the tenant (with the aliases of their roles), or a WeChat
  * visitor known only by an OAuth link (user id 0). The user module builds fresh tokens with these too.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
+import { rawStatement, rowFromDriver } from '@server/db/raw-statement';
 import { oauthLinks, roles, users } from '@server/db/schema';
 import type { TokenSubject } from './tokens';
 
@@ -27,12 +28,16 @@ export async function rolesOf(db: Db, tenantId: string, roleIds: string) {
     .orderBy(roles.id);
 }
 
+/** A user of the tenant by id: a named prepared statement (db/raw-statement.ts), read by every step-up and salary request. */
+const userById = rawStatement<Record<string, unknown>>(
+  'user_by_id',
+  sql`SELECT * FROM ${users}
+       WHERE ${users.tenantId} = ${sql.placeholder('tenantId')} AND ${users.id} = ${sql.placeholder('userId')}`,
+);
+
 export async function findUser(db: Db, tenantId: string, userId: number): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
-  return row;
+  const [raw] = await userById(db, { tenantId, userId });
+  return raw ? rowFromDriver(users, raw) : undefined;
 }
 
 export async function findOauthLink(

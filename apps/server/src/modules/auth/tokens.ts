@@ -9,6 +9,7 @@ import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import { authSessions, refreshTokens, users } from '@server/db/schema';
 import type { AuthContext } from '@server/http/context';
+import { verifiedJwtCache } from './verified-jwt';
 
 export interface TokenSubject {
   tenantId: string;
@@ -45,7 +46,7 @@ interface SessionState {
   revoked: boolean;
 }
 const sessionStates = new Map<string, SessionState>();
-const verifiedClaims = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>();
+const verifiedClaims = verifiedJwtCache(CACHE_LIMIT);
 
 function remember<K, V>(map: Map<K, V>, key: K, value: V) {
   if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value as K);
@@ -58,16 +59,15 @@ export function forgetSession(sessionId: string): void {
 }
 
 async function verifiedPayload(config: Config, token: string): Promise<Record<string, unknown> | null> {
-  const known = verifiedClaims.get(token);
-  if (known && known.expiresAt > Date.now()) return known.payload;
   try {
-    const { jwtVerify } = await import('jose');
-    const { payload } = await jwtVerify(token, keyOf(config), {
-      algorithms: ['HS256'],
-      issuer: 'campus-finance',
+    return await verifiedClaims(token, async (t) => {
+      const { jwtVerify } = await import('jose');
+      const { payload } = await jwtVerify(t, keyOf(config), {
+        algorithms: ['HS256'],
+        issuer: 'campus-finance',
+      });
+      return payload;
     });
-    remember(verifiedClaims, token, { payload, expiresAt: (payload.exp ?? 0) * 1000 });
-    return payload;
   } catch {
     return null;
   }

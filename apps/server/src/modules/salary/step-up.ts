@@ -23,8 +23,8 @@ export async function requirePayee(ctx: UserCtx, req: FastifyRequest): Promise<P
   const header = req.headers[SALARY_VERIFY_HEADER];
   const token = typeof header === 'string' ? header.trim() : '';
   // 403, not 401: the session stays; the app asks for the phone proof again.
-  const refused = forbidden('salary.verifyRequired');
-  if (!token) throw refused;
+  const refused = () => forbidden('salary.verifyRequired');
+  if (!token) throw refused();
   const proof = await readVerifyToken(ctx.config, token);
   const user = await callerRow(ctx);
   if (
@@ -35,6 +35,6 @@ export async function requirePayee(ctx: UserCtx, req: FastifyRequest): Promise<P
     proof.sessionId !== ctx.auth.sessionId ||
     proof.phone !== (reservedPhone(user) ?? '')
   )
-    throw refused;
+    throw refused();
   return { tenantId: ctx.auth.tenantId, employeeId: person.id };
 }
