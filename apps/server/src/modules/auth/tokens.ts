@@ -9,7 +9,7 @@ import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import { authSessions, refreshTokens, users } from '@server/db/schema';
 import type { AuthContext } from '@server/http/context';
-import { verifiedJwtCache } from './verified-jwt';
+import { verifiedJwtCaches } from './verified-jwt';
 
 export interface TokenSubject {
   tenantId: string;
@@ -46,7 +46,7 @@ interface SessionState {
   revoked: boolean;
 }
 const sessionStates = new Map<string, SessionState>();
-const verifiedClaims = verifiedJwtCache(CACHE_LIMIT);
+const verifiedClaims = verifiedJwtCaches(CACHE_LIMIT);
 
 function remember<K, V>(map: Map<K, V>, key: K, value: V) {
   if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value as K);
@@ -60,7 +60,7 @@ export function forgetSession(sessionId: string): void {
 
 async function verifiedPayload(config: Config, token: string): Promise<Record<string, unknown> | null> {
   try {
-    return await verifiedClaims(token, async (t) => {
+    return await verifiedClaims(config)(token, async (t) => {
       const { jwtVerify } = await import('jose');
       const { payload } = await jwtVerify(t, keyOf(config), {
         algorithms: ['HS256'],

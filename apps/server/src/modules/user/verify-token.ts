@@ -7,7 +7,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Config } from '@server/config';
-import { verifiedJwtCache } from '../auth/verified-jwt';
+import { verifiedJwtCaches } from '../auth/verified-jwt';
 
 export const VERIFY_TOKEN_TTL_SECONDS = 600;
 /** A salary proof is read, not spent: it opens the slips for 15 minutes on the session (device) that earned it. */
@@ -65,14 +65,14 @@ export async function signVerifyToken(config: Config, proof: VerifiedPhone): Pro
 }
 
 /** Salary proofs are read on every salary request for 15 minutes: each is verified once. */
-const verifiedProofs = verifiedJwtCache();
+const verifiedProofs = verifiedJwtCaches();
 
 const isPurpose = (v: unknown): v is StepUpPurpose => STEP_UP_PURPOSES.includes(v as StepUpPurpose);
 
 /** The proof the token carries, or null when it is forged, expired or not a verify token. */
 export async function readVerifyToken(config: Config, token: string): Promise<StepUpProof | null> {
   try {
-    const payload = await verifiedProofs(token, async (t) => {
+    const payload = await verifiedProofs(config)(token, async (t) => {
       const { jwtVerify } = await import('jose');
       const verified = await jwtVerify(t, keyOf(config), {
         algorithms: ['HS256'],
