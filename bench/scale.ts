@@ -105,6 +105,13 @@ function npm(args: string[], what: string) {
   return (Date.now() - started) / 1000;
 }
 
+/** seed:school for one tenant (--force: beside the tenants already there); answers its seconds. */
+function seedSchool(tenant: string, scale: string, force: boolean) {
+  print(`no school ${tenant} in the database: seeding it (seed ${SEED}, scale ${scale})`);
+  const args = ['--seed', SEED, '--scale', scale, '--tenant', tenant, ...(force ? ['--force'] : [])];
+  return npm(['run', 'seed:school', '--', ...args], `seed:school of ${tenant}`);
+}
+
 async function schoolState(client: pg.Client) {
   const hasTenants = await client.query(`SELECT to_regclass('tenants') IS NOT NULL AS ok`);
   if (!hasTenants.rows[0].ok) return { school: false, others: 0 };
@@ -125,31 +132,12 @@ if (state.school) {
   const s = npm(['run', 'db:migrate'], 'db:migrate');
   databaseNote += ` (migrated in ${s.toFixed(1)} s)`;
 } else {
-  print(`no school ${TENANT} in the database: seeding it (seed ${SEED}, scale ${SCALE})`);
-  const s = npm(
-    [
-      'run',
-      'seed:school',
-      '--',
-      '--seed',
-      SEED,
-      '--scale',
-      SCALE,
-      '--tenant',
-      TENANT,
-      ...(state.others ? ['--force'] : []),
-    ],
-    'seed:school',
-  );
+  const s = seedSchool(TENANT, SCALE, state.others > 0);
   databaseNote = `seeded the school ${TENANT} (seed ${SEED}, scale ${SCALE}) in ${s.toFixed(1)} s`;
 }
 // The demo-sized school the payers' reads are compared with.
 if (!(await client.query('SELECT 1 FROM tenants WHERE tenant_id = $1', [SMALL_TENANT])).rowCount) {
-  print(`no school ${SMALL_TENANT} in the database: seeding it (seed ${SEED}, scale ${SMALL_SCALE})`);
-  const s = npm(
-    ['run', 'seed:school', '--', '--seed', SEED, '--scale', SMALL_SCALE, '--tenant', SMALL_TENANT, '--force'],
-    'seed:school (small)',
-  );
+  const s = seedSchool(SMALL_TENANT, SMALL_SCALE, true);
   databaseNote += `; seeded the small school ${SMALL_TENANT} (scale ${SMALL_SCALE}) in ${s.toFixed(1)} s`;
 }
 const count = async (sqlText: string, params: unknown[] = []) =>
@@ -369,7 +357,7 @@ try {
     const share = r.requests.average / ceiling.requests.average;
     const smallShare = m.requests.average / ceiling.requests.average;
     const demoShare = d.requests.average / ceiling.requests.average;
-    const failed = r.non2xx + m.non2xx + d.non2xx + r.errors + m.errors + d.errors + r.timeouts + m.timeouts;
+    const failed = [r, m, d].reduce((n, x) => n + x.non2xx + x.errors + x.timeouts, 0);
     readRows.push({
       read: name,
       'req/s': Math.round(r.requests.average),

@@ -31,19 +31,17 @@ const READABLE = sql`${N('tenant_id')} = ${p('tenantId')} AND ${N('status')} = '
   AND (${N('audience')} = '[]'::jsonb OR ${N('audience')} @> jsonb_build_array(coalesce(
     (SELECT u.user_type FROM users u WHERE u.tenant_id = ${p('tenantId')} AND u.id = ${p('userId')}), '')))`;
 
-/** The list's page of notices is a subquery named "page" (see prepareList). */
+/** The list's page of notices is a common table expression named "page" (see listQuery). */
 const PAGE = (column: string) => sql.raw(`"page"."${column}"`);
-type Ref = typeof N;
 
-const unread = (ref: Ref) => sql<boolean>`NOT EXISTS (SELECT 1 FROM notice_reads r
-  WHERE r.tenant_id = ${p('tenantId')} AND r.user_id = ${p('userId')} AND r.notice_id = ${ref('id')})`;
-const UNREAD = unread(N);
+const UNREAD = sql<boolean>`NOT EXISTS (SELECT 1 FROM notice_reads r
+  WHERE r.tenant_id = ${p('tenantId')} AND r.user_id = ${p('userId')} AND r.notice_id = ${N('id')})`;
 
-const categoryName = (column: 'dict_value' | 'remark', ref: Ref = N) =>
+const categoryName = (column: 'dict_value' | 'remark') =>
   sql<
     string | null
-  >`(SELECT nullif(d.${sql.raw(column)}, '') FROM dicts d WHERE d.tenant_id = ${ref('tenant_id')}
-    AND d.code = '${sql.raw(CATEGORY_DICT)}' AND d.dict_key = ${ref('category')} LIMIT 1)`;
+  >`(SELECT nullif(d.${sql.raw(column)}, '') FROM dicts d WHERE d.tenant_id = ${N('tenant_id')}
+    AND d.code = '${sql.raw(CATEGORY_DICT)}' AND d.dict_key = ${N('category')} LIMIT 1)`;
 
 const listColumns = {
   id: notices.id,
